@@ -1,0 +1,47 @@
+// What every driftscope-cli command shares: the exit-code contract (0 ok, 1 input error,
+// 2 usage error), option parsing, the MM2 release options and loading --offset-syncs.
+#pragma once
+
+#include "model/core/store_replay.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace driftscope::cli {
+
+enum ExitCode { kOk = 0, kInputError = 1, kUsageError = 2 };
+
+// Why a command stops early: the message for stderr and the exit code.
+struct Failure {
+    ExitCode code;
+    std::string message;
+};
+
+// Prints the failure on stderr ("driftscope-cli: ...") and returns its exit code.
+int report(const Failure& failure);
+
+void printOut(const std::string& text);  // one line on stdout
+void printNote(const std::string& text); // one line on stderr, for notes that are not errors
+
+// Parses the command's arguments (args[0] is the command name). Returns an exit code when the
+// command must stop now: 0 after printing --help, 2 after a usage error.
+std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args);
+
+// Options shared by commands that rebuild the store: --offset-syncs, --mm2-version,
+// --task-start, --checkpoints-restored.
+void addStoreOptions(QCommandLineParser& parser);
+
+// Reads the store options and the file, and rebuilds the store as the chosen release would.
+struct LoadedStore {
+    std::optional<SyncStore> store;
+    Release release;
+};
+std::optional<Failure> loadStore(const QCommandLineParser& parser, LoadedStore& out);
+
+std::string toStd(const QString& text);
+
+} // namespace driftscope::cli

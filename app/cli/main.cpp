@@ -1,0 +1,55 @@
+// driftscope-cli: the command-line twin of the driftscope explorer.
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+
+#include "driftscope_version.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: driftscope-cli <command> [options]\n"
+    "\n"
+    "Explore Kafka MirrorMaker 2 offset translation exactly as a chosen MM2 release performs it.\n"
+    "\n"
+    "Commands:\n"
+    "  translate   translate committed upstream offsets with the syncs of an offset-syncs dump\n"
+    "  syncs       list the syncs MM2's store retains for one partition\n"
+    "  decode      decode one offset-sync, checkpoint or heartbeat record from its bytes\n"
+    "\n"
+    "Run 'driftscope-cli <command> --help' for a command's options.\n"
+    "Exit codes: 0 success, 1 input error, 2 usage error. --json gives machine-readable output.\n";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("driftscope-cli");
+    QCoreApplication::setApplicationVersion(DRIFTSCOPE_VERSION);
+    using namespace driftscope::cli;
+
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2)
+        return report({kUsageError, std::string("a command is required\n") + kUsage});
+    const QString command = args.at(1);
+    const QStringList commandArgs = args.mid(1);
+    if (command == "--help" || command == "-h" || command == "help") {
+        std::fputs(kUsage, stdout);
+        return kOk;
+    }
+    if (command == "--version" || command == "-v") {
+        printOut(std::string("driftscope-cli ") + DRIFTSCOPE_VERSION);
+        return kOk;
+    }
+    if (command == "translate")
+        return runTranslate(commandArgs);
+    if (command == "syncs")
+        return runSyncs(commandArgs);
+    if (command == "decode")
+        return runDecode(commandArgs);
+    return report({kUsageError, "unknown command '" + toStd(command) + "'\n" + kUsage});
+}

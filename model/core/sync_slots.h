@@ -1,0 +1,56 @@
+// The 64-slot array of one partition in MM2's OffsetSyncStore (3.4.1 and later), and the two
+// update procedures MM2 has shipped (mm2-internals.md §2.4).
+//
+// Slot 0 holds the newest sync; older syncs are kept at roughly logarithmic distances so that
+// old consumer offsets can still be translated coarsely. Runs of the same sync mark unused
+// slots. Every rule compares syncs by identity (`id`), never by value: two records with equal
+// offsets are two syncs. Upstream offsets never increase along the array (a smaller upstream
+// offset clears it), so the same sync always occupies one contiguous run.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace driftscope {
+
+// A sync as the store holds it. `id` is unique per record read (its identity).
+struct StoredSync {
+    int64_t upstream = 0;
+    int64_t downstream = 0;
+    uint64_t id = 0;
+
+    bool isSameSync(const StoredSync& other) const { return id == other.id; }
+};
+
+constexpr int kSlotCount = 64; // one per bit of a Java long
+
+using SyncSlots = std::array<StoredSync, kSlotCount>;
+
+// All slots := `sync` (first sync of a partition, upstream rewind, or initial-load rule).
+void clearSlots(SyncSlots& slots, const StoredSync& sync);
+
+// Normal (non-clearing) update, KAFKA-15202 version: 3.5.2, 3.6.0 and later.
+void updateSlotsKafka15202(SyncSlots& slots, const StoredSync& sync);
+
+// Normal (non-clearing) update, original KAFKA-14666 version: 3.4.1, 3.5.0, 3.5.1.
+void updateSlotsOriginal(SyncSlots& slots, const StoredSync& sync);
+
+// Index of the newest sync at or before `upstream` (the first slot with upstream <= it), or the
+// last slot when every sync is newer, as MM2's lookup does.
+int lookupSlot(const SyncSlots& slots, int64_t upstream);
+
+// Number of distinct syncs held.
+int distinctSyncs(const SyncSlots& slots);
+
+// Runs of equal syncs, e.g. "[0..4]=10000 [5]=9990 [6..63]=0"; with downstream offsets
+// "[0..4]=10000:10500 ...". This is the notation of the specification's state tables.
+std::string describeSlots(const SyncSlots& slots, bool withDownstream = false);
+
+// The invariants of §2.4.2 between slots i < j (B: not too old, C: spread out), evaluated with
+// Java's wrap-around as MM2 does while updating.
+bool invariantB(const StoredSync& x, const StoredSync& y, int i, int j);
+bool invariantC(const StoredSync& x, const StoredSync& y, int i);
+
+} // namespace driftscope

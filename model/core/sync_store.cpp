@@ -1,0 +1,158 @@
+#include "model/core/sync_store.h"
+
+#include "model/core/java_long.h"
+
+namespace driftscope {
+
+std::string_view statusName(TranslationStatus status)
+{
+    switch (status) {
+    case TranslationStatus::Translated:
+        return "translated";
+    case TranslationStatus::TooOld:
+        return "too-old";
+    case TranslationStatus::NoSync:
+        return "no-sync";
+    case TranslationStatus::NotReady:
+        return "not-ready";
+    case TranslationStatus::Identity:
+        return "identity";
+    }
+    return "unknown";
+}
+
+SyncStore::SyncStore(ReleaseProfile profile, bool checkpointsRestored)
+    : m_profile(profile), m_checkpointsRestored(checkpointsRestored)
+{
+}
+
+bool SyncStore::clearsDuringLoad() const
+{
+    switch (m_profile.initialLoad) {
+    case InitialLoadRule::NotGated:
+        return false;
+    case InitialLoadRule::KeepLastOnly:
+        return true;
+    case InitialLoadRule::KeepHistoryIfRestored:
+        return !m_checkpointsRestored;
+    }
+    return true;
+}
+
+std::optional<SyncStore::PartitionId> SyncStore::findPartition(const TopicPartition& tp) const
+{
+    if (m_lastLookup < m_partitions.size() && m_partitions[m_lastLookup].tp == tp)
+        return m_lastLookup;
+    const auto it = m_index.find(tp);
+    if (it == m_index.end())
+        return std::nullopt;
+    m_lastLookup = it->second;
+    return it->second;
+}
+
+SyncStore::PartitionId SyncStore::partitionId(const TopicPartition& tp)
+{
+    if (auto found = findPartition(tp))
+        return *found;
+    const auto id = static_cast<PartitionId>(m_partitions.size());
+    m_partitions.push_back(Partition{tp, false, {}});
+    m_index.emplace(tp, id);
+    m_lastLookup = id;
+    return id;
+}
+
+void SyncStore::apply(const OffsetSync& sync)
+{
+    apply(partitionId(sync.tp), sync.upstream, sync.downstream);
+}
+
+void SyncStore::apply(PartitionId partition, int64_t upstream, int64_t downstream)
+{
+    Partition& p = m_partitions[partition];
+    const StoredSync sync{upstream, downstream, m_nextId++};
+    if (m_profile.store == StoreKind::LatestOnly) {
+        p.slots[0] = sync; // whatever its offsets: a smaller upstream offset simply replaces
+        p.hasSync = true;
+        return;
+    }
+    const bool rewind = p.hasSync && upstream < p.slots[0].upstream;
+    if (!p.hasSync || rewind || (!m_readToEnd && clearsDuringLoad())) {
+        clearSlots(p.slots, sync);
+        p.hasSync = true;
+        return;
+    }
+    if (m_profile.store == StoreKind::SlotsOriginal)
+        updateSlotsOriginal(p.slots, sync);
+    else
+        updateSlotsKafka15202(p.slots, sync);
+}
+
+Translation SyncStore::translate(const TopicPartition& tp, int64_t upstream) const
+{
+    if (auto id = findPartition(tp))
+        return translate(*id, upstream);
+    return translateWithoutSync(upstream);
+}
+
+Translation SyncStore::translateWithoutSync(int64_t upstream) const
+{
+    if (m_profile.gatesOnReadToEnd() && !m_readToEnd)
+        return {TranslationStatus::NotReady, std::nullopt, std::nullopt};
+    if (m_profile.noSync == NoSyncRule::Identity) {
+        // MM2 inserts a synthetic sync (-1 -> -1) and extrapolates from it.
+        if (upstream < -1)
+            return {TranslationStatus::TooOld, -1, std::nullopt};
+        return {TranslationStatus::Identity, upstream, std::nullopt};
+    }
+    return {TranslationStatus::NoSync, std::nullopt, std::nullopt};
+}
+
+Translation SyncStore::translate(PartitionId partition, int64_t upstream) const
+{
+    const Partition& p = m_partitions[partition];
+    if (!p.hasSync)
+        return translateWithoutSync(upstream);
+    if (m_profile.gatesOnReadToEnd() && !m_readToEnd)
+        return {TranslationStatus::NotReady, std::nullopt, std::nullopt};
+
+    if (m_profile.translation == TranslationRule::Extrapolate) {
+        const StoredSync& s = p.slots[0];
+        if (s.upstream > upstream)
+            return {TranslationStatus::TooOld, -1, s};
+        const int64_t d = javalong::add(s.downstream, javalong::sub(upstream, s.upstream));
+        return {TranslationStatus::Translated, d, s};
+    }
+    const StoredSync& s = p.slots[lookupSlot(p.slots, upstream)];
+    if (s.upstream > upstream)
+        return {TranslationStatus::TooOld, -1, s};
+    const int64_t d = s.upstream == upstream ? s.downstream : javalong::add(s.downstream, 1);
+    return {TranslationStatus::Translated, d, s};
+}
+
+std::vector<RetainedSync> SyncStore::retained(const TopicPartition& tp) const
+{
+    const auto id = findPartition(tp);
+    if (!id || !m_partitions[*id].hasSync)
+        return {};
+    const SyncSlots& s = m_partitions[*id].slots;
+    if (m_profile.store == StoreKind::LatestOnly)
+        return {RetainedSync{s[0], 0, 1}};
+    std::vector<RetainedSync> out;
+    for (int i = 0; i < kSlotCount; ++i) {
+        if (i > 0 && s[i].isSameSync(s[i - 1]))
+            ++out.back().slotCount;
+        else
+            out.push_back(RetainedSync{s[i], i, 1});
+    }
+    return out;
+}
+
+const SyncSlots* SyncStore::slotsOf(const TopicPartition& tp) const
+{
+    const auto id = findPartition(tp);
+    if (!id || !m_partitions[*id].hasSync || m_profile.store == StoreKind::LatestOnly)
+        return nullptr;
+    return &m_partitions[*id].slots;
+}
+
+} // namespace driftscope

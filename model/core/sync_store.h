@@ -1,0 +1,95 @@
+// MM2's OffsetSyncStore as a given release keeps it, and its offset translation.
+//
+// Feed it the offset-sync records in the order of the offset-syncs topic. Records that arrive
+// before finishInitialLoad() are the store's initial read-to-end (the syncs already in the topic
+// when the checkpoint task started); the rest arrive live. Every record is a distinct sync, even
+// when its offsets equal an earlier one's.
+#pragma once
+
+#include "model/core/records.h"
+#include "model/core/release.h"
+#include "model/core/sync_slots.h"
+
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace driftscope {
+
+enum class TranslationStatus {
+    Translated, // a downstream offset derived from a sync
+    TooOld,     // the offset is older than the oldest retained sync: MM2 answers -1
+    NoSync,     // no sync for this partition: no answer, no checkpoint
+    NotReady,   // the initial read-to-end has not finished: no answer
+    Identity    // up to 3.2.x without a sync: MM2 translates U to U
+};
+
+// "translated", "too-old", "no-sync", "not-ready", "identity".
+std::string_view statusName(TranslationStatus status);
+
+struct Translation {
+    TranslationStatus status = TranslationStatus::NoSync;
+    std::optional<int64_t> downstream; // set unless NoSync or NotReady
+    std::optional<StoredSync> sync;    // the real sync the answer came from
+};
+
+// One distinct retained sync and how many of the partition's slots it fills.
+struct RetainedSync {
+    StoredSync sync;
+    int firstSlot = 0;
+    int slotCount = 1;
+};
+
+class SyncStore {
+public:
+    using PartitionId = uint32_t;
+
+    // `checkpointsRestored` matters from 3.7.1 on: when the checkpoint task could read its
+    // checkpoints topic, syncs read during the initial load keep their history.
+    explicit SyncStore(ReleaseProfile profile, bool checkpointsRestored = true);
+
+    const ReleaseProfile& profile() const { return m_profile; }
+
+    void apply(const OffsetSync& sync);
+    void apply(PartitionId partition, int64_t upstream, int64_t downstream);
+
+    // The initial read-to-end finished (MM2's `start()`). No effect on releases without gating.
+    void finishInitialLoad() { m_readToEnd = true; }
+    bool readToEnd() const { return m_readToEnd; }
+
+    Translation translate(const TopicPartition& tp, int64_t upstream) const;
+    Translation translate(PartitionId partition, int64_t upstream) const;
+
+    // Distinct retained syncs of a partition, newest first; empty when it has none.
+    std::vector<RetainedSync> retained(const TopicPartition& tp) const;
+
+    // The 64 slots of a partition (slotted releases only; nullptr otherwise or without syncs).
+    const SyncSlots* slotsOf(const TopicPartition& tp) const;
+
+    PartitionId partitionId(const TopicPartition& tp); // registers the partition if new
+    std::optional<PartitionId> findPartition(const TopicPartition& tp) const;
+    const TopicPartition& topicPartition(PartitionId partition) const { return m_partitions[partition].tp; }
+    size_t partitionCount() const { return m_partitions.size(); }
+    uint64_t syncsApplied() const { return m_nextId; }
+
+private:
+    struct Partition {
+        TopicPartition tp;
+        bool hasSync = false;
+        SyncSlots slots; // the latest-only store uses slot 0
+    };
+
+    bool clearsDuringLoad() const;
+    Translation translateWithoutSync(int64_t upstream) const;
+
+    ReleaseProfile m_profile;
+    bool m_checkpointsRestored;
+    bool m_readToEnd = false;
+    uint64_t m_nextId = 0;
+    std::vector<Partition> m_partitions;
+    std::unordered_map<TopicPartition, PartitionId> m_index;
+    mutable PartitionId m_lastLookup = 0; // syncs often repeat a partition; skips hashing then
+};
+
+} // namespace driftscope

@@ -1,0 +1,23 @@
+// Reads a file of MM2 records: console-formatter text or JSON Lines, told apart line by line
+// (a line starting with '{' is JSON). Bad lines are reported with their number, never dropped
+// silently; the caller decides whether they are fatal.
+#pragma once
+
+#include "model/core/formatter_text.h"
+
+#include <string>
+
+namespace driftscope {
+
+struct RecordFile {
+    std::vector<NumberedRecord> records; // in file order
+    std::vector<LineError> errors;
+};
+
+// Parses text already in memory (the same rules as readRecordFile).
+RecordFile parseRecordText(std::string_view text);
+
+// Fails only when the file cannot be read at all or is not a text file of records.
+Result<RecordFile> readRecordFile(const std::string& path);
+
+} // namespace driftscope

@@ -36,8 +36,8 @@ constexpr Release kDefaultRelease{3, 9, 0};
 // How the checkpoint task's OffsetSyncStore keeps syncs.
 enum class StoreKind {
     LatestOnly,      // S0, 2.4.0-3.4.0: one sync per partition, whatever its offsets
-    SlotsOriginal,   // S1, 3.4.1-3.5.1: 64 slots, KAFKA-14666 update
-    SlotsKafka15202, // S2, 3.5.2 and 3.6.0+: 64 slots, update rewritten for uneven spacing
+    SlotsOriginal,   // S1, 3.4.1-3.5.1: 64 syncs, KAFKA-14666 update
+    SlotsKafka15202, // S2, 3.5.2 and 3.6.0+: 64 syncs, update rewritten for uneven spacing
 };
 
 // How a committed upstream offset becomes a downstream offset.

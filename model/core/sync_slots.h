@@ -29,24 +29,24 @@ constexpr int kSlotCount = 64; // one per bit of a Java long
 using SyncSlots = std::array<StoredSync, kSlotCount>;
 
 // All slots := `sync` (first sync of a partition, upstream rewind, or initial-load rule).
-void clearSlots(SyncSlots& slots, const StoredSync& sync);
+void clearSlots(SyncSlots& syncs, const StoredSync& sync);
 
 // Normal (non-clearing) update, KAFKA-15202 version: 3.5.2, 3.6.0 and later.
-void updateSlotsKafka15202(SyncSlots& slots, const StoredSync& sync);
+void updateSlotsKafka15202(SyncSlots& syncs, const StoredSync& sync);
 
 // Normal (non-clearing) update, original KAFKA-14666 version: 3.4.1, 3.5.0, 3.5.1.
-void updateSlotsOriginal(SyncSlots& slots, const StoredSync& sync);
+void updateSlotsOriginal(SyncSlots& syncs, const StoredSync& sync);
 
 // Index of the newest sync at or before `upstream` (the first slot with upstream <= it), or the
 // last slot when every sync is newer, as MM2's lookup does.
-int lookupSlot(const SyncSlots& slots, int64_t upstream);
+int lookupSlot(const SyncSlots& syncs, int64_t upstream);
 
 // Number of distinct syncs held.
-int distinctSyncs(const SyncSlots& slots);
+int distinctSyncs(const SyncSlots& syncs);
 
 // Runs of equal syncs, e.g. "[0..4]=10000 [5]=9990 [6..63]=0"; with downstream offsets
 // "[0..4]=10000:10500 ...". This is the notation of the specification's state tables.
-std::string describeSlots(const SyncSlots& slots, bool withDownstream = false);
+std::string describeSlots(const SyncSlots& syncs, bool withDownstream = false);
 
 // The invariants of §2.4.2 between slots i < j (B: not too old, C: spread out), evaluated with
 // Java's wrap-around as MM2 does while updating.

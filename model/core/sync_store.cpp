@@ -71,20 +71,20 @@ void SyncStore::apply(PartitionId partition, int64_t upstream, int64_t downstrea
     Partition& p = m_partitions[partition];
     const StoredSync sync{upstream, downstream, m_nextId++};
     if (m_profile.store == StoreKind::LatestOnly) {
-        p.slots[0] = sync; // whatever its offsets: a smaller upstream offset simply replaces
+        p.syncs[0] = sync; // whatever its offsets: a smaller upstream offset simply replaces
         p.hasSync = true;
         return;
     }
-    const bool rewind = p.hasSync && upstream < p.slots[0].upstream;
+    const bool rewind = p.hasSync && upstream < p.syncs[0].upstream;
     if (!p.hasSync || rewind || (!m_readToEnd && clearsDuringLoad())) {
-        clearSlots(p.slots, sync);
+        clearSlots(p.syncs, sync);
         p.hasSync = true;
         return;
     }
     if (m_profile.store == StoreKind::SlotsOriginal)
-        updateSlotsOriginal(p.slots, sync);
+        updateSlotsOriginal(p.syncs, sync);
     else
-        updateSlotsKafka15202(p.slots, sync);
+        updateSlotsKafka15202(p.syncs, sync);
 }
 
 Translation SyncStore::translate(const TopicPartition& tp, int64_t upstream) const
@@ -116,13 +116,13 @@ Translation SyncStore::translate(PartitionId partition, int64_t upstream) const
         return {TranslationStatus::NotReady, std::nullopt, std::nullopt};
 
     if (m_profile.translation == TranslationRule::Extrapolate) {
-        const StoredSync& s = p.slots[0];
+        const StoredSync& s = p.syncs[0];
         if (s.upstream > upstream)
             return {TranslationStatus::TooOld, -1, s};
         const int64_t d = javalong::add(s.downstream, javalong::sub(upstream, s.upstream));
         return {TranslationStatus::Translated, d, s};
     }
-    const StoredSync& s = p.slots[lookupSlot(p.slots, upstream)];
+    const StoredSync& s = p.syncs[lookupSlot(p.syncs, upstream)];
     if (s.upstream > upstream)
         return {TranslationStatus::TooOld, -1, s};
     const int64_t d = s.upstream == upstream ? s.downstream : javalong::add(s.downstream, 1);
@@ -134,7 +134,7 @@ std::vector<RetainedSync> SyncStore::retained(const TopicPartition& tp) const
     const auto id = findPartition(tp);
     if (!id || !m_partitions[*id].hasSync)
         return {};
-    const SyncSlots& s = m_partitions[*id].slots;
+    const SyncSlots& s = m_partitions[*id].syncs;
     if (m_profile.store == StoreKind::LatestOnly)
         return {RetainedSync{s[0], 0, 1}};
     std::vector<RetainedSync> out;
@@ -152,7 +152,7 @@ const SyncSlots* SyncStore::slotsOf(const TopicPartition& tp) const
     const auto id = findPartition(tp);
     if (!id || !m_partitions[*id].hasSync || m_profile.store == StoreKind::LatestOnly)
         return nullptr;
-    return &m_partitions[*id].slots;
+    return &m_partitions[*id].syncs;
 }
 
 } // namespace driftscope

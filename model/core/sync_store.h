@@ -77,7 +77,7 @@ private:
     struct Partition {
         TopicPartition tp;
         bool hasSync = false;
-        SyncSlots slots; // the latest-only store uses slot 0
+        SyncSlots syncs; // the latest-only store uses slot 0
     };
 
     bool clearsDuringLoad() const;

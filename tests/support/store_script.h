@@ -35,8 +35,8 @@ inline std::string runStoreScript(SyncStore& store, std::string_view script)
     };
     auto applySync = [&](int64_t u, int64_t d) -> std::string {
         store.apply(OffsetSync{kTp, u, d});
-        if (const SyncSlots* slots = store.slotsOf(kTp))
-            return sparseSyncInvariantViolation(*slots);
+        if (const SyncSlots* syncs = store.slotsOf(kTp))
+            return sparseSyncInvariantViolation(*syncs);
         return {};
     };
 
@@ -76,8 +76,8 @@ inline std::string runStoreScript(SyncStore& store, std::string_view script)
         } else if (verb == "state" || verb == "statefull") {
             std::string want;
             std::getline(in >> std::ws, want);
-            const SyncSlots* slots = store.slotsOf(kTp);
-            const std::string got = slots ? describeSlots(*slots, verb == "statefull") : "(no slots)";
+            const SyncSlots* syncs = store.slotsOf(kTp);
+            const std::string got = syncs ? describeSlots(*syncs, verb == "statefull") : "(no slots)";
             if (got != want)
                 failure = "state is " + got + ", expected " + want;
         } else if (verb == "SS") {

@@ -27,24 +27,26 @@ size_t numberLength(std::string_view s, size_t pos)
     return i > digitsStart ? i - pos : 0;
 }
 
-// Parses "<label><long>" at `pos`, advancing `pos` past the number.
-Result<int64_t> labelledLong(std::string_view s, size_t& pos, std::string_view label)
+// Parses "<label><long>" at `pos` of a record body that starts at column `base` of its line,
+// advancing `pos` past the number.
+Result<int64_t> labelledLong(std::string_view s, size_t base, size_t& pos, std::string_view label)
 {
     if (s.substr(pos, label.size()) != label)
-        return Error{"expected '" + std::string(label) + "' at column " + std::to_string(pos + 1)};
+        return Error{"expected '" + std::string(label) + "' at column " + std::to_string(base + pos + 1)};
     pos += label.size();
     const size_t len = numberLength(s, pos);
     if (len == 0)
         return Error{"expected a number after '" + std::string(label) + "' at column " +
-                     std::to_string(pos + 1)};
+                     std::to_string(base + pos + 1)};
     auto value = parseJavaLong(s.substr(pos, len));
     if (!value)
-        return Error{std::string(label) + " " + value.error()};
+        return Error{std::string(label.substr(2, label.size() - 3)) + " " +
+                     value.error()}; // ", name=" -> name
     pos += len;
     return value;
 }
 
-Result<MirrorRecord> parseOffsetSync(std::string_view body)
+Result<MirrorRecord> parseOffsetSync(std::string_view body, size_t base)
 {
     // body: "<tp>, upstreamOffset=<n>, downstreamOffset=<n>"; the topic may contain ", ".
     constexpr std::string_view kUp = ", upstreamOffset=";
@@ -55,10 +57,10 @@ Result<MirrorRecord> parseOffsetSync(std::string_view body)
     if (!tp)
         return Error{"topicPartition " + tp.error()};
     size_t pos = up;
-    auto upstream = labelledLong(body, pos, kUp);
+    auto upstream = labelledLong(body, base, pos, kUp);
     if (!upstream)
         return Error{upstream.error()};
-    auto downstream = labelledLong(body, pos, ", downstreamOffset=");
+    auto downstream = labelledLong(body, base, pos, ", downstreamOffset=");
     if (!downstream)
         return Error{downstream.error()};
     if (pos != body.size())
@@ -66,7 +68,7 @@ Result<MirrorRecord> parseOffsetSync(std::string_view body)
     return MirrorRecord{OffsetSync{std::move(*tp), *upstream, *downstream}};
 }
 
-Result<MirrorRecord> parseCheckpoint(std::string_view body)
+Result<MirrorRecord> parseCheckpoint(std::string_view body, size_t base)
 {
     // body: "<group>, topicPartition=<tp>, upstreamOffset=<n>, downstreamOffset=<n>, meta(ta)data=<m>".
     // Group and metadata are free text: anchor on the first ", upstreamOffset=<n>,
@@ -74,10 +76,10 @@ Result<MirrorRecord> parseCheckpoint(std::string_view body)
     constexpr std::string_view kUp = ", upstreamOffset=";
     for (size_t up = body.find(kUp); up != std::string_view::npos; up = body.find(kUp, up + 1)) {
         size_t pos = up;
-        auto upstream = labelledLong(body, pos, kUp);
+        auto upstream = labelledLong(body, base, pos, kUp);
         if (!upstream)
             continue;
-        auto downstream = labelledLong(body, pos, ", downstreamOffset=");
+        auto downstream = labelledLong(body, base, pos, ", downstreamOffset=");
         if (!downstream)
             continue;
         size_t metadataStart;
@@ -105,7 +107,7 @@ Result<MirrorRecord> parseCheckpoint(std::string_view body)
     return Error{"expected ', upstreamOffset=<long>, downstreamOffset=<long>, metadata=' in a checkpoint"};
 }
 
-Result<MirrorRecord> parseHeartbeat(std::string_view body)
+Result<MirrorRecord> parseHeartbeat(std::string_view body, size_t base)
 {
     constexpr std::string_view kTarget = ", targetClusterAlias=";
     constexpr std::string_view kTimestamp = ", timestamp=";
@@ -116,7 +118,7 @@ Result<MirrorRecord> parseHeartbeat(std::string_view body)
     if (target == std::string_view::npos)
         return Error{"missing ', targetClusterAlias='"};
     size_t pos = ts;
-    auto timestamp = labelledLong(body, pos, kTimestamp);
+    auto timestamp = labelledLong(body, base, pos, kTimestamp);
     if (!timestamp)
         return Error{timestamp.error()};
     if (pos != body.size())
@@ -207,11 +209,11 @@ Result<MirrorRecord> parseFormatterLine(std::string_view line)
         return Error{"a formatter line ends with '}'"};
     const std::string_view inner = line.substr(0, line.size() - 1);
     if (inner.starts_with(kSyncPrefix))
-        return parseOffsetSync(inner.substr(kSyncPrefix.size()));
+        return parseOffsetSync(inner.substr(kSyncPrefix.size()), kSyncPrefix.size());
     if (inner.starts_with(kCheckpointPrefix))
-        return parseCheckpoint(inner.substr(kCheckpointPrefix.size()));
+        return parseCheckpoint(inner.substr(kCheckpointPrefix.size()), kCheckpointPrefix.size());
     if (inner.starts_with(kHeartbeatPrefix))
-        return parseHeartbeat(inner.substr(kHeartbeatPrefix.size()));
+        return parseHeartbeat(inner.substr(kHeartbeatPrefix.size()), kHeartbeatPrefix.size());
     return Error{"not an OffsetSync{...}, Checkpoint{...} or Heartbeat{...} line"};
 }
 

@@ -1,0 +1,317 @@
+// Runs the built driftscope-cli on small files and checks its exact output and exit codes
+// (the product.md §5 contract scripts rely on). The offsets of tests/data/worked_example.* are
+// the §2.4.7 example: syncs every 10 upstream offsets of orders-3, downstream = upstream + 500.
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+QString data(const char* name)
+{
+    return QFINDTESTDATA(QString("data/") + name);
+}
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(DRIFTSCOPE_CLI, args);
+    if (!p.waitForFinished(30000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QStringList translateArgs(const char* file, const QStringList& extra)
+{
+    return QStringList{"translate", "--offset-syncs", data(file)} + extra;
+}
+
+} // namespace
+
+class Cli : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void translate_data();
+    void translate();
+    void translateJson();
+    void syncs_data();
+    void syncs();
+    void decode_data();
+    void decode();
+    void errors_data();
+    void errors();
+    void help();
+};
+
+void Cli::translate_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("out");
+    const QStringList queries{"orders-3:0",  "orders-3:5",  "orders-3:41",  "orders-3:79",
+                              "orders-3:80", "orders-3:95", "orders-3:100", "orders-3:150"};
+    const QString workedExample =
+        "orders-3:0 -> 500\norders-3:5 -> 501\norders-3:41 -> 501\norders-3:79 -> 561\n"
+        "orders-3:80 -> 561\norders-3:95 -> 591\norders-3:100 -> 600\n"
+        "orders-3:150 -> 601\n";
+    QTest::newRow("default release") << translateArgs("worked_example.txt", queries) << workedExample;
+    QTest::newRow("3.5.2") << translateArgs("worked_example.txt",
+                                            QStringList{"--mm2-version", "3.5.2"} + queries)
+                           << workedExample;
+    QTest::newRow("json lines") << translateArgs("worked_example.jsonl", queries) << workedExample;
+    QTest::newRow("legacy extrapolates")
+        << translateArgs("worked_example.txt", {"--mm2-version", "2.4.0", "orders-3:95", "orders-3:150"})
+        << "orders-3:95 -> -1\norders-3:150 -> 650\n";
+    QTest::newRow("legacy identity without sync")
+        << translateArgs("worked_example.txt", {"--mm2-version", "3.2.3", "other-0:7", "orders-3:-3"})
+        << "other-0:7 -> 7\norders-3:-3 -> -1\n";
+    QTest::newRow("no sync from 3.3.0")
+        << translateArgs("worked_example.txt", {"--mm2-version", "3.3.0", "other-0:7"})
+        << "other-0:7 -> none\n";
+    QTest::newRow("topic with dots and dashes")
+        << translateArgs("worked_example.txt",
+                         {"my.app-events-0:7", "my.app-events-0:6", "my.app-events-0:9"})
+        << "my.app-events-0:7 -> 3\nmy.app-events-0:6 -> -1\nmy.app-events-0:9 -> 4\n";
+    // Task restarted with everything already in the topic: before 3.7.1 only the last sync of
+    // each partition survives the initial load.
+    QTest::newRow("task start, 3.6.0")
+        << translateArgs("worked_example.txt", {"--mm2-version", "3.6.0", "--task-start", "12", "orders-3:95",
+                                                "orders-3:100", "orders-3:150"})
+        << "orders-3:95 -> -1\norders-3:100 -> 600\norders-3:150 -> 601\n";
+    QTest::newRow("task start, 3.9.0 restored")
+        << translateArgs("worked_example.txt", {"--task-start", "12", "orders-3:95", "orders-3:41"})
+        << "orders-3:95 -> 591\norders-3:41 -> 501\n";
+    QTest::newRow("task start, 3.9.0 not restored")
+        << translateArgs("worked_example.txt", {"--task-start", "12", "--checkpoints-restored", "no",
+                                                "orders-3:95", "orders-3:100"})
+        << "orders-3:95 -> -1\norders-3:100 -> 600\n";
+    QTest::newRow("task start mid-topic, 3.6.0")
+        << translateArgs("worked_example.txt",
+                         {"--mm2-version", "3.6.0", "--task-start", "5", "orders-3:39", "orders-3:40"})
+        << "orders-3:39 -> -1\norders-3:40 -> 540\n";
+    QTest::newRow("task start ignored by 2.4.0")
+        << translateArgs("worked_example.txt",
+                         {"--mm2-version", "2.4.0", "--task-start", "12", "orders-3:150"})
+        << "orders-3:150 -> 650\n";
+}
+
+void Cli::translate()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, out);
+    const Run r = cli(args);
+    QCOMPARE(r.out, out);
+    QCOMPARE(r.exitCode, 0);
+}
+
+void Cli::translateJson()
+{
+    const Run r =
+        cli(translateArgs("worked_example.txt", {"--json", "orders-3:95", "orders-3:-1", "nope-0:1"}));
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(
+        r.out,
+        QString(R"([{"topic":"orders","partition":3,"offset":95,"result":591,"status":"translated",)"
+                R"("sync":{"upstream":90,"downstream":590}},{"topic":"orders","partition":3,"offset":-1,)"
+                R"("result":-1,"status":"too-old","sync":{"upstream":0,"downstream":500}},)"
+                R"({"topic":"nope","partition":0,"offset":1,"result":null,"status":"no-sync","sync":null}])"
+                "\n"));
+    QCOMPARE(
+        r.err,
+        QString("note: %1 also holds 2 checkpoint or heartbeat records; only its 12 offset syncs are used\n")
+            .arg(data("worked_example.txt")));
+
+    const Run legacy = cli(
+        translateArgs("worked_example.txt", {"--json", "--mm2-version", "2.7.0", "x-1:4", "orders-3:150"}));
+    QCOMPARE(legacy.out,
+             QString(R"([{"topic":"x","partition":1,"offset":4,"result":4,"status":"identity","sync":null},)"
+                     R"({"topic":"orders","partition":3,"offset":150,"result":650,"status":"translated",)"
+                     R"("sync":{"upstream":100,"downstream":600}}])"
+                     "\n"));
+}
+
+void Cli::syncs_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("out");
+    const QString file = data("worked_example.txt");
+    QTest::newRow("3.9.0")
+        << QStringList{"syncs", "--offset-syncs", file, "orders-3"}
+        << "100 -> 600 (5 slots)\n90 -> 590 (1 slot)\n60 -> 560 (1 slot)\n0 -> 500 (57 slots)\n";
+    QTest::newRow("json")
+        << QStringList{"syncs", "--json", "--offset-syncs", file, "orders-3"}
+        << R"([{"upstream":100,"downstream":600,"slots":5},{"upstream":90,"downstream":590,"slots":1},)"
+           R"({"upstream":60,"downstream":560,"slots":1},{"upstream":0,"downstream":500,"slots":57}])"
+           "\n";
+    QTest::newRow("legacy keeps one")
+        << QStringList{"syncs", "--offset-syncs", file, "--mm2-version", "3.4.0", "orders-3"}
+        << "100 -> 600 (1 slot)\n";
+    QTest::newRow("initial load keeps the last")
+        << QStringList{"syncs", "--offset-syncs", file, "--mm2-version",
+                       "3.7.0", "--task-start",   "12", "orders-3"}
+        << "100 -> 600 (64 slots)\n";
+    QTest::newRow("unknown partition") << QStringList{"syncs", "--offset-syncs", file, "orders-4"} << "";
+    QTest::newRow("unknown partition, json")
+        << QStringList{"syncs", "--json", "--offset-syncs", file, "orders-4"} << "[]\n";
+}
+
+void Cli::syncs()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, out);
+    const Run r = cli(args);
+    QCOMPARE(r.out, out);
+    QCOMPARE(r.exitCode, 0);
+}
+
+void Cli::decode_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("out");
+    QTest::newRow("offset sync") << QStringList{"decode",
+                                                "--kind",
+                                                "offset-sync",
+                                                "--key",
+                                                "00 07 74 6F 70 69 63 2D 31 00 00 00 02",
+                                                "--value",
+                                                "00 00 00 00 00 00 00 03 00 00 00 00 00 00 00 04"}
+                                 << "kind: offset-sync\ntopic: topic-1\npartition: 2\nupstreamOffset: 3\n"
+                                    "downstreamOffset: 4\n"
+                                    "formatted: OffsetSync{topicPartition=topic-1-2, upstreamOffset=3, "
+                                    "downstreamOffset=4}\n";
+    QTest::newRow("checkpoint json")
+        << QStringList{"decode",
+                       "--json",
+                       "--kind",
+                       "checkpoint",
+                       "--key",
+                       "000767726F75702D310007746F7069632D3200000003",
+                       "--value",
+                       "0000"
+                       "0000000000000004"
+                       "0000000000000005"
+                       "000A6D657461646174612D36"}
+        << R"({"kind":"checkpoint","group":"group-1","topic":"topic-2","partition":3,"upstream":4,"downstream":5,)"
+           R"("metadata":"metadata-6","version":0,"ignored_key_bytes":0,"ignored_value_bytes":0,)"
+           R"("formatted":"Checkpoint{consumerGroupId=group-1, topicPartition=topic-2-3, upstreamOffset=4, )"
+           R"(downstreamOffset=5, metadata=metadata-6}"})"
+           "\n";
+    QTest::newRow("heartbeat with trailing bytes")
+        << QStringList{"decode",
+                       "--kind",
+                       "heartbeat",
+                       "--key",
+                       "00 08 73 6F 75 72 63 65 2D 31 00 08 74 61 72 67 65 74 2D 32",
+                       "--value",
+                       "00 00 00 00 00 00 49 96 02 D2 FF"}
+        << "kind: heartbeat\nversion: 0\nsourceClusterAlias: source-1\ntargetClusterAlias: target-2\n"
+           "timestamp: 1234567890\nignored trailing bytes: key 0, value 1 (MM2 ignores them too)\n"
+           "formatted: Heartbeat{sourceClusterAlias=source-1, targetClusterAlias=target-2, "
+           "timestamp=1234567890}\n";
+}
+
+void Cli::decode()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, out);
+    const Run r = cli(args);
+    QCOMPARE(r.out, out);
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.exitCode, 0);
+}
+
+void Cli::errors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("err");
+    const QString bad = data("bad_lines.txt");
+    QTest::newRow("no command") << QStringList{} << 2 << "driftscope-cli: a command is required\nUsage:";
+    QTest::newRow("unknown command") << QStringList{"transalte"} << 2
+                                     << "driftscope-cli: unknown command 'transalte'\nUsage:";
+    QTest::newRow("unknown option") << translateArgs("worked_example.txt", {"--bogus", "orders-3:1"}) << 2
+                                    << "driftscope-cli: Unknown option 'bogus'.\n(see --help)\n";
+    QTest::newRow("missing file option") << QStringList{"translate", "orders-3:1"} << 2
+                                         << "driftscope-cli: --offset-syncs FILE is required\n(see --help)\n";
+    QTest::newRow("no query")
+        << translateArgs("worked_example.txt", {}) << 2
+        << "driftscope-cli: translate needs at least one TP:OFFSET query\n(see --help)\n";
+    QTest::newRow("bad query")
+        << translateArgs("worked_example.txt", {"orders3:5"}) << 2
+        << "driftscope-cli: query 'orders3:5': 'orders3' has no '-<partition>' suffix\n"
+           "(see --help)\n";
+    QTest::newRow("bad offset") << translateArgs("worked_example.txt", {"orders-3:x"}) << 2
+                                << "driftscope-cli: query 'orders-3:x': offset 'x' is not a decimal integer\n"
+                                   "(see --help)\n";
+    QTest::newRow("version without patch")
+        << translateArgs("worked_example.txt", {"--mm2-version", "3.7", "o-1:1"}) << 2
+        << "driftscope-cli: --mm2-version: MM2 release '3.7' needs its patch";
+    QTest::newRow("bad task start")
+        << translateArgs("worked_example.txt", {"--task-start", "-1", "o-1:1"}) << 2
+        << "driftscope-cli: --task-start: '-1' is not a non-negative record count\n";
+    QTest::newRow("bad restored flag")
+        << translateArgs("worked_example.txt", {"--checkpoints-restored", "maybe", "o-1:1"}) << 2
+        << "driftscope-cli: --checkpoints-restored: expected yes or no, got 'maybe'\n";
+    QTest::newRow("task start beyond records")
+        << translateArgs("worked_example.txt", {"--task-start", "13", "o-1:1"}) << 1
+        << QString(
+               "note: %1 also holds 2 checkpoint or heartbeat records; only its 12 offset syncs are used\n"
+               "driftscope-cli: --task-start 13 is beyond the 12 offset-sync records of %1\n")
+               .arg(data("worked_example.txt"));
+    QTest::newRow("missing file")
+        << QStringList{"translate", "--offset-syncs", "/nonexistent/syncs.txt", "o-1:1"} << 1
+        << "driftscope-cli: /nonexistent/syncs.txt: cannot open: No such file or directory\n";
+    QTest::newRow("bad lines")
+        << QStringList{"syncs", "--offset-syncs", bad, "orders-3"} << 1
+        << QString("driftscope-cli: %1:3: expected a number after ', upstreamOffset=' at column 52\n"
+                   "%1:4: missing \"downstream\"\n")
+               .arg(bad);
+    QTest::newRow("syncs without tp")
+        << QStringList{"syncs", "--offset-syncs", bad} << 2
+        << "driftscope-cli: syncs needs exactly one TP (e.g. orders-3)\n(see --help)\n";
+    QTest::newRow("undecodable")
+        << QStringList{"decode", "--kind", "offset-sync", "--key", "00 09 41", "--value", ""} << 1
+        << "driftscope-cli: cannot decode as offset-sync: offset-sync key field 'topic' at "
+           "byte 0 has length 9 but only 1 bytes follow\n";
+    QTest::newRow("not hex") << QStringList{"decode", "--kind", "heartbeat", "--key", "zz", "--value", "00"}
+                             << 1 << "driftscope-cli: --key: not a hexadecimal digit at character 1: 'z'\n";
+    QTest::newRow("bad kind")
+        << QStringList{"decode", "--kind", "sync", "--key", "00", "--value", "00"} << 2
+        << "driftscope-cli: --kind must be offset-sync, checkpoint or heartbeat, not 'sync'\n";
+}
+
+void Cli::errors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, err);
+    const Run r = cli(args);
+    QVERIFY2(r.err.startsWith(err), qPrintable(r.err));
+    QCOMPARE(r.out, QString());
+    QCOMPARE(r.exitCode, exitCode);
+}
+
+void Cli::help()
+{
+    const Run top = cli({"--help"});
+    QCOMPARE(top.exitCode, 0);
+    QVERIFY(top.out.startsWith("Usage: driftscope-cli <command> [options]\n"));
+    const Run translate = cli({"translate", "--help"});
+    QCOMPARE(translate.exitCode, 0);
+    QVERIFY2(translate.out.startsWith("Usage: driftscope-cli translate [options] TP:OFFSET...\n"),
+             qPrintable(translate.out));
+    for (const char* option : {"--offset-syncs <FILE>", "--mm2-version <V>", "--task-start <N>",
+                               "--checkpoints-restored <yes|no>", "--json"})
+        QVERIFY2(translate.out.contains(option), option);
+    const Run version = cli({"--version"});
+    QCOMPARE(version.out, QString("driftscope-cli 0.1.0\n"));
+}
+
+QTEST_GUILESS_MAIN(Cli)
+#include "tst_cli.moc"

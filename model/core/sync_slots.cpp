@@ -3,6 +3,7 @@
 #include "model/core/java_long.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace driftscope {
 
@@ -31,11 +32,24 @@ void updateSlotsKafka15202(SyncSlots& syncs, const StoredSync& sync)
     // loop only reads original slots at or below the current index, and slot c+1 is untouched
     // until its own iteration. Only the prefix actually visited is ever copied.
     StoredSync original[kSlotCount];
-    original[0] = syncs[0];
+    const StoredSync head = syncs[0];
+    original[0] = head;
     syncs[0] = sync;
+
+    // Fast path over the old head's run (usually slots 0..5-8). There the candidate is the old
+    // head and is followed by itself (a duplicate), so MM2's loop only skips it, and it would
+    // only promote it when B already holds for slot `current`, which ends the update anyway.
+    int current = 1;
+    for (; current < kSlotCount && syncs[current].isSameSync(head); ++current) {
+        if (invariantB(sync, head, current - 1, current))
+            return;
+        original[current] = head;
+        syncs[current] = sync;
+    }
+
     StoredSync replacement = sync;
-    int candidate = 0; // index into `original` of the next sync that may be kept
-    for (int current = 1; current < kSlotCount; ++current) {
+    int candidate = current - 1; // index into `original` of the next sync that may be kept
+    for (; current < kSlotCount; ++current) {
         const int previous = current - 1;
         original[current] = syncs[current];
         bool skip;
@@ -78,14 +92,6 @@ void updateSlotsOriginal(SyncSlots& syncs, const StoredSync& sync)
         evicted = syncs[current];
         syncs[current] = replacement;
     }
-}
-
-int lookupSlot(const SyncSlots& syncs, int64_t upstream)
-{
-    for (int i = 0; i < kSlotCount; ++i)
-        if (syncs[i].upstream <= upstream)
-            return i;
-    return kSlotCount - 1;
 }
 
 int distinctSyncs(const SyncSlots& syncs)

@@ -9,17 +9,19 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace driftscope {
 
-// A sync as the store holds it. `id` is unique per record read (its identity).
+// A sync as the store holds it. `id` is unique per record read (its identity). A plain triple
+// without default member initialisers, so scratch arrays of it cost nothing to declare.
 struct StoredSync {
-    int64_t upstream = 0;
-    int64_t downstream = 0;
-    uint64_t id = 0;
+    int64_t upstream;
+    int64_t downstream;
+    uint64_t id;
 
     bool isSameSync(const StoredSync& other) const { return id == other.id; }
 };
@@ -38,8 +40,24 @@ void updateSlotsKafka15202(SyncSlots& syncs, const StoredSync& sync);
 void updateSlotsOriginal(SyncSlots& syncs, const StoredSync& sync);
 
 // Index of the newest sync at or before `upstream` (the first slot with upstream <= it), or the
-// last slot when every sync is newer, as MM2's lookup does.
-int lookupSlot(const SyncSlots& syncs, int64_t upstream);
+// last slot when every sync is newer, as MM2's lookup does. Inline: it is the translation hot path.
+inline int lookupSlot(const SyncSlots& syncs, int64_t upstream)
+{
+    // MM2 scans from slot 0 for the first sync at or before `upstream`. Upstream offsets never
+    // increase along the slots, so the slots that qualify form a suffix and the scan can start
+    // later: invariant B keeps slot j within 2^j - 1 of the head, so a query D offsets behind the
+    // head is answered at or after slot floor(log2 D). The start is verified, never trusted.
+    if (syncs[0].upstream <= upstream)
+        return 0;
+    const uint64_t distance = static_cast<uint64_t>(syncs[0].upstream) - static_cast<uint64_t>(upstream);
+    int i = 63 - std::countl_zero(distance);
+    if (i > 0 && syncs[i - 1].upstream <= upstream)
+        i = 1; // the invariant did not hold (offsets near the int64 limits): plain scan
+    for (; i < kSlotCount; ++i)
+        if (syncs[i].upstream <= upstream)
+            return i;
+    return kSlotCount - 1;
+}
 
 // Number of distinct syncs held.
 int distinctSyncs(const SyncSlots& syncs);

@@ -41,23 +41,17 @@ bool SyncStore::clearsDuringLoad() const
 
 std::optional<SyncStore::PartitionId> SyncStore::findPartition(const TopicPartition& tp) const
 {
-    if (m_lastLookup < m_partitions.size() && m_partitions[m_lastLookup].tp == tp)
-        return m_lastLookup;
-    const auto it = m_index.find(tp);
-    if (it == m_index.end())
+    const int64_t id = m_index.find(tp);
+    if (id == PartitionIndex::kAbsent)
         return std::nullopt;
-    m_lastLookup = it->second;
-    return it->second;
+    return static_cast<PartitionId>(id);
 }
 
 SyncStore::PartitionId SyncStore::partitionId(const TopicPartition& tp)
 {
-    if (auto found = findPartition(tp))
-        return *found;
-    const auto id = static_cast<PartitionId>(m_partitions.size());
-    m_partitions.push_back(Partition{tp, false, {}});
-    m_index.emplace(tp, id);
-    m_lastLookup = id;
+    const uint32_t id = m_index.intern(tp);
+    if (id == m_partitions.size())
+        m_partitions.push_back(Partition{false, {}});
     return id;
 }
 
@@ -89,9 +83,10 @@ void SyncStore::apply(PartitionId partition, int64_t upstream, int64_t downstrea
 
 Translation SyncStore::translate(const TopicPartition& tp, int64_t upstream) const
 {
-    if (auto id = findPartition(tp))
-        return translate(*id, upstream);
-    return translateWithoutSync(upstream);
+    const int64_t id = m_index.find(tp);
+    if (id == PartitionIndex::kAbsent)
+        return translateWithoutSync(upstream);
+    return translate(static_cast<PartitionId>(id), upstream);
 }
 
 Translation SyncStore::translateWithoutSync(int64_t upstream) const

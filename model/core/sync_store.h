@@ -6,13 +6,13 @@
 // when its offsets equal an earlier one's.
 #pragma once
 
+#include "model/core/partition_index.h"
 #include "model/core/records.h"
 #include "model/core/release.h"
 #include "model/core/sync_slots.h"
 
 #include <optional>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace driftscope {
@@ -69,13 +69,12 @@ public:
 
     PartitionId partitionId(const TopicPartition& tp); // registers the partition if new
     std::optional<PartitionId> findPartition(const TopicPartition& tp) const;
-    const TopicPartition& topicPartition(PartitionId partition) const { return m_partitions[partition].tp; }
+    const TopicPartition& topicPartition(PartitionId partition) const { return m_index.at(partition); }
     size_t partitionCount() const { return m_partitions.size(); }
     uint64_t syncsApplied() const { return m_nextId; }
 
 private:
     struct Partition {
-        TopicPartition tp;
         bool hasSync = false;
         SyncSlots syncs; // the latest-only store uses slot 0
     };
@@ -87,9 +86,8 @@ private:
     bool m_checkpointsRestored;
     bool m_readToEnd = false;
     uint64_t m_nextId = 0;
-    std::vector<Partition> m_partitions;
-    std::unordered_map<TopicPartition, PartitionId> m_index;
-    mutable PartitionId m_lastLookup = 0; // syncs often repeat a partition; skips hashing then
+    std::vector<Partition> m_partitions; // indexed by PartitionId
+    PartitionIndex m_index;
 };
 
 } // namespace driftscope

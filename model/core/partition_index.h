@@ -1,0 +1,43 @@
+// Maps topic-partitions to dense ids (0, 1, 2, ... in first-seen order).
+//
+// Every record read from MM2's internal topics names its partition, so this lookup sits on the
+// hot path of rebuilding a store: an open-addressing table (no node per entry, no rehash of
+// keys) plus a one-entry cache for runs of records of the same partition.
+#pragma once
+
+#include "model/core/records.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace driftscope {
+
+class PartitionIndex {
+public:
+    static constexpr int64_t kAbsent = -1;
+
+    // The id of `tp`, or kAbsent.
+    int64_t find(const TopicPartition& tp) const;
+    // The id of `tp`, registering it if new.
+    uint32_t intern(const TopicPartition& tp);
+
+    const TopicPartition& at(uint32_t id) const { return m_keys[id]; }
+    size_t size() const { return m_keys.size(); }
+
+private:
+    struct Slot {
+        uint64_t hash = 0;
+        uint32_t idPlusOne = 0; // 0: empty
+    };
+
+    static uint64_t hashOf(const TopicPartition& tp);
+    size_t probe(const TopicPartition& tp,
+                 uint64_t hash) const; // slot holding tp, or the empty slot ending its chain
+    void grow();
+
+    std::vector<TopicPartition> m_keys;
+    std::vector<Slot> m_slots = std::vector<Slot>(16);
+    mutable uint32_t m_lastHit = 0;
+};
+
+} // namespace driftscope

@@ -67,12 +67,20 @@ void appendCodePoint(std::string& out, char32_t cp)
 
 std::string decodeUtf8LikeJava(std::string_view bytes)
 {
+    std::string out;
+    assignUtf8LikeJava(bytes, out);
+    return out;
+}
+
+void assignUtf8LikeJava(std::string_view bytes, std::string& out)
+{
     const auto* src = reinterpret_cast<const uint8_t*>(bytes.data());
     const size_t end = bytes.size();
-    if (std::all_of(src, src + end, [](uint8_t b) { return b < 0x80; }))
-        return std::string(bytes);
-
-    std::string out;
+    if (std::all_of(src, src + end, [](uint8_t b) { return b < 0x80; })) {
+        out.assign(bytes);
+        return;
+    }
+    out.clear();
     out.reserve(end + 8);
     size_t sp = 0;
     while (sp < end) {
@@ -132,7 +140,6 @@ std::string decodeUtf8LikeJava(std::string_view bytes)
             appendCodePoint(out, kReplacement); // stray continuation, C0/C1 or F8..FF
         }
     }
-    return out;
 }
 
 } // namespace driftscope

@@ -12,5 +12,7 @@
 namespace driftscope {
 
 std::string decodeUtf8LikeJava(std::string_view bytes);
+// The same into `out`, reusing its storage.
+void assignUtf8LikeJava(std::string_view bytes, std::string& out);
 
 } // namespace driftscope

@@ -8,6 +8,7 @@
 #include "model/core/records.h"
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace driftscope {
@@ -17,9 +18,19 @@ public:
     static constexpr int64_t kAbsent = -1;
 
     // The id of `tp`, or kAbsent.
-    int64_t find(const TopicPartition& tp) const;
+    int64_t find(const TopicPartition& tp) const
+    {
+        if (m_lastHit < m_keys.size() && samePartition(m_keys[m_lastHit], tp))
+            return m_lastHit;
+        return findSlow(tp);
+    }
     // The id of `tp`, registering it if new.
-    uint32_t intern(const TopicPartition& tp);
+    uint32_t intern(const TopicPartition& tp)
+    {
+        if (m_lastHit < m_keys.size() && samePartition(m_keys[m_lastHit], tp))
+            return m_lastHit;
+        return internSlow(tp);
+    }
 
     const TopicPartition& at(uint32_t id) const { return m_keys[id]; }
     size_t size() const { return m_keys.size(); }
@@ -30,7 +41,15 @@ private:
         uint32_t idPlusOne = 0; // 0: empty
     };
 
+    static bool samePartition(const TopicPartition& a, const TopicPartition& b)
+    {
+        // Partition numbers differ more often than topics, and compare cheaper.
+        return a.partition == b.partition && a.topic.size() == b.topic.size() &&
+               std::memcmp(a.topic.data(), b.topic.data(), a.topic.size()) == 0;
+    }
     static uint64_t hashOf(const TopicPartition& tp);
+    int64_t findSlow(const TopicPartition& tp) const;
+    uint32_t internSlow(const TopicPartition& tp);
     size_t probe(const TopicPartition& tp,
                  uint64_t hash) const; // slot holding tp, or the empty slot ending its chain
     void grow();

@@ -53,6 +53,15 @@ inline int lookupSlot(const SyncSlots& syncs, int64_t upstream)
     int i = 63 - std::countl_zero(distance);
     if (i > 0 && syncs[i - 1].upstream <= upstream)
         i = 1; // the invariant did not hold (offsets near the int64 limits): plain scan
+    if (i + 4 <= kSlotCount) {
+        // The answer is usually within a few slots: count the newer ones in a window of four
+        // without branching (they come first, offsets being ordered).
+        const int newer = (syncs[i].upstream > upstream) + (syncs[i + 1].upstream > upstream) +
+                          (syncs[i + 2].upstream > upstream) + (syncs[i + 3].upstream > upstream);
+        if (newer < 4)
+            return i + newer;
+        i += 4;
+    }
     for (; i < kSlotCount; ++i)
         if (syncs[i].upstream <= upstream)
             return i;

@@ -81,14 +81,6 @@ void SyncStore::apply(PartitionId partition, int64_t upstream, int64_t downstrea
         updateSlotsKafka15202(p.syncs, sync);
 }
 
-Translation SyncStore::translate(const TopicPartition& tp, int64_t upstream) const
-{
-    const int64_t id = m_index.find(tp);
-    if (id == PartitionIndex::kAbsent)
-        return translateWithoutSync(upstream);
-    return translate(static_cast<PartitionId>(id), upstream);
-}
-
 Translation SyncStore::translateWithoutSync(int64_t upstream) const
 {
     if (m_profile.gatesOnReadToEnd() && !m_readToEnd)
@@ -100,28 +92,6 @@ Translation SyncStore::translateWithoutSync(int64_t upstream) const
         return {TranslationStatus::Identity, upstream, std::nullopt};
     }
     return {TranslationStatus::NoSync, std::nullopt, std::nullopt};
-}
-
-Translation SyncStore::translate(PartitionId partition, int64_t upstream) const
-{
-    const Partition& p = m_partitions[partition];
-    if (!p.hasSync)
-        return translateWithoutSync(upstream);
-    if (m_profile.gatesOnReadToEnd() && !m_readToEnd)
-        return {TranslationStatus::NotReady, std::nullopt, std::nullopt};
-
-    if (m_profile.translation == TranslationRule::Extrapolate) {
-        const StoredSync& s = p.syncs[0];
-        if (s.upstream > upstream)
-            return {TranslationStatus::TooOld, -1, s};
-        const int64_t d = javalong::add(s.downstream, javalong::sub(upstream, s.upstream));
-        return {TranslationStatus::Translated, d, s};
-    }
-    const StoredSync& s = p.syncs[lookupSlot(p.syncs, upstream)];
-    if (s.upstream > upstream)
-        return {TranslationStatus::TooOld, -1, s};
-    const int64_t d = s.upstream == upstream ? s.downstream : javalong::add(s.downstream, 1);
-    return {TranslationStatus::Translated, d, s};
 }
 
 std::vector<RetainedSync> SyncStore::retained(const TopicPartition& tp) const

@@ -6,6 +6,7 @@
 // when its offsets equal an earlier one's.
 #pragma once
 
+#include "model/core/java_long.h"
 #include "model/core/partition_index.h"
 #include "model/core/records.h"
 #include "model/core/release.h"
@@ -89,5 +90,37 @@ private:
     std::vector<Partition> m_partitions; // indexed by PartitionId
     PartitionIndex m_index;
 };
+
+// Translation is the hot path of checkpoint emission and of every plot: kept inline so callers
+// that read only part of the answer do not pay for building the rest.
+inline Translation SyncStore::translate(const TopicPartition& tp, int64_t upstream) const
+{
+    const int64_t id = m_index.find(tp);
+    if (id == PartitionIndex::kAbsent)
+        return translateWithoutSync(upstream);
+    return translate(static_cast<PartitionId>(id), upstream);
+}
+
+inline Translation SyncStore::translate(PartitionId partition, int64_t upstream) const
+{
+    const Partition& p = m_partitions[partition];
+    if (!p.hasSync)
+        return translateWithoutSync(upstream);
+    if (m_profile.gatesOnReadToEnd() && !m_readToEnd)
+        return {TranslationStatus::NotReady, std::nullopt, std::nullopt};
+
+    if (m_profile.translation == TranslationRule::Extrapolate) {
+        const StoredSync& s = p.syncs[0];
+        if (s.upstream > upstream)
+            return {TranslationStatus::TooOld, -1, s};
+        const int64_t d = javalong::add(s.downstream, javalong::sub(upstream, s.upstream));
+        return {TranslationStatus::Translated, d, s};
+    }
+    const StoredSync& s = p.syncs[lookupSlot(p.syncs, upstream)];
+    if (s.upstream > upstream)
+        return {TranslationStatus::TooOld, -1, s};
+    const int64_t d = s.upstream == upstream ? s.downstream : javalong::add(s.downstream, 1);
+    return {TranslationStatus::Translated, d, s};
+}
 
 } // namespace driftscope

@@ -8,68 +8,97 @@ namespace driftscope {
 namespace {
 
 // Reads big-endian fields in schema order; the first failure is kept and later reads are no-ops.
+// The failure is recorded as plain values and only turned into a message when asked for, so the
+// common, well-formed case allocates nothing.
 class FieldReader {
 public:
     FieldReader(ByteView bytes, const char* part) : m_bytes(bytes), m_part(part) {}
 
-    bool failed() const { return !m_error.empty(); }
-    const std::string& error() const { return m_error; }
+    bool failed() const { return m_failField != nullptr; }
     size_t remaining() const { return m_bytes.size() - m_pos; }
 
-    int16_t int16(const char* field) { return static_cast<int16_t>(readBigEndian(field, 2, "INT16")); }
-    int32_t int32(const char* field) { return static_cast<int32_t>(readBigEndian(field, 4, "INT32")); }
-    int64_t int64(const char* field) { return static_cast<int64_t>(readBigEndian(field, 8, "INT64")); }
+    int16_t int16(const char* field) { return static_cast<int16_t>(readBigEndian<2>(field, "INT16")); }
+    int32_t int32(const char* field) { return static_cast<int32_t>(readBigEndian<4>(field, "INT32")); }
+    int64_t int64(const char* field) { return static_cast<int64_t>(readBigEndian<8>(field, "INT64")); }
 
-    std::string string(const char* field)
+    // Decodes a STRING into `out`, reusing its storage.
+    void string(const char* field, std::string& out)
     {
         const size_t start = m_pos;
         const int16_t length = int16(field);
         if (failed())
-            return {};
-        if (length < 0) {
-            fail(field, start, "has negative length " + std::to_string(length));
-            return {};
-        }
-        if (static_cast<size_t>(length) > remaining()) {
-            fail(field, start,
-                 "has length " + std::to_string(length) + " but only " + std::to_string(remaining()) +
-                     " bytes follow");
-            return {};
+            return;
+        if (length < 0 || static_cast<size_t>(length) > remaining()) {
+            fail(field, start, length < 0 ? Failure::NegativeLength : Failure::LongString, length);
+            return;
         }
         const auto* data = reinterpret_cast<const char*>(m_bytes.data() + m_pos);
         m_pos += static_cast<size_t>(length);
-        return decodeUtf8LikeJava(std::string_view(data, static_cast<size_t>(length)));
+        assignUtf8LikeJava(std::string_view(data, static_cast<size_t>(length)), out);
+    }
+
+    std::string error() const
+    {
+        std::string what;
+        switch (m_failure) {
+        case Failure::Short:
+            what = "needs " + std::to_string(m_failValue) + " bytes (" + m_failType + ") but only " +
+                   std::to_string(m_failRemaining) + " remain";
+            break;
+        case Failure::NegativeLength:
+            what = "has negative length " + std::to_string(m_failValue);
+            break;
+        case Failure::LongString:
+            what = "has length " + std::to_string(m_failValue) + " but only " +
+                   std::to_string(m_failRemaining) + " bytes follow";
+            break;
+        }
+        return std::string(m_part) + " field '" + m_failField + "' at byte " + std::to_string(m_failAt) +
+               " " + what;
     }
 
 private:
-    uint64_t readBigEndian(const char* field, size_t width, const char* type)
+    enum class Failure { Short, NegativeLength, LongString };
+
+    template <size_t Width>
+    uint64_t readBigEndian(const char* field, const char* type)
     {
         if (failed())
             return 0;
-        if (remaining() < width) {
-            fail(field, m_pos,
-                 "needs " + std::to_string(width) + " bytes (" + type + ") but only " +
-                     std::to_string(remaining()) + " remain");
+        if (remaining() < Width) {
+            m_failType = type;
+            fail(field, m_pos, Failure::Short, Width);
             return 0;
         }
         uint64_t v = 0;
-        for (size_t i = 0; i < width; ++i)
+        for (size_t i = 0; i < Width; ++i)
             v = (v << 8) | m_bytes[m_pos + i];
-        m_pos += width;
-        if (width < 8 && (v >> (width * 8 - 1)) != 0) // sign-extend
-            v |= ~uint64_t{0} << (width * 8);
+        m_pos += Width;
+        if constexpr (Width < 8) {
+            if ((v >> (Width * 8 - 1)) != 0) // sign-extend
+                v |= ~uint64_t{0} << (Width * 8);
+        }
         return v;
     }
 
-    void fail(const char* field, size_t at, const std::string& what)
+    void fail(const char* field, size_t at, Failure failure, int64_t value)
     {
-        m_error = std::string(m_part) + " field '" + field + "' at byte " + std::to_string(at) + " " + what;
+        m_failField = field;
+        m_failAt = at;
+        m_failure = failure;
+        m_failValue = value;
+        m_failRemaining = remaining();
     }
 
     ByteView m_bytes;
     const char* m_part;
     size_t m_pos = 0;
-    std::string m_error;
+    const char* m_failField = nullptr;
+    const char* m_failType = "";
+    size_t m_failAt = 0;
+    Failure m_failure = Failure::Short;
+    int64_t m_failValue = 0;
+    size_t m_failRemaining = 0;
 };
 
 class FieldWriter {
@@ -124,16 +153,31 @@ Result<Decoded<Record>> finish(Record record, const FieldReader& key, const Fiel
 
 } // namespace
 
-Result<Decoded<OffsetSync>> decodeOffsetSync(ByteView keyBytes, ByteView valueBytes)
+bool decodeOffsetSyncInto(ByteView keyBytes, ByteView valueBytes, Decoded<OffsetSync>& out,
+                          std::string& error)
 {
     FieldReader key(keyBytes, "offset-sync key");
     FieldReader value(valueBytes, "offset-sync value");
-    OffsetSync sync;
-    sync.tp.topic = key.string("topic");
-    sync.tp.partition = key.int32("partition");
-    sync.upstream = value.int64("upstreamOffset");
-    sync.downstream = value.int64("offset");
-    return finish(std::move(sync), key, value);
+    key.string("topic", out.record.tp.topic);
+    out.record.tp.partition = key.int32("partition");
+    out.record.upstream = value.int64("upstreamOffset");
+    out.record.downstream = value.int64("offset");
+    if (key.failed() || value.failed()) {
+        error = key.failed() ? key.error() : value.error();
+        return false;
+    }
+    out.ignoredKeyBytes = key.remaining();
+    out.ignoredValueBytes = value.remaining();
+    return true;
+}
+
+Result<Decoded<OffsetSync>> decodeOffsetSync(ByteView key, ByteView value)
+{
+    Decoded<OffsetSync> decoded;
+    std::string error;
+    if (!decodeOffsetSyncInto(key, value, decoded, error))
+        return Error{std::move(error)};
+    return decoded;
 }
 
 Result<Decoded<Checkpoint>> decodeCheckpoint(ByteView keyBytes, ByteView valueBytes)
@@ -141,15 +185,15 @@ Result<Decoded<Checkpoint>> decodeCheckpoint(ByteView keyBytes, ByteView valueBy
     FieldReader key(keyBytes, "checkpoint key");
     FieldReader value(valueBytes, "checkpoint value");
     Checkpoint cp;
-    cp.group = key.string("group");
-    cp.tp.topic = key.string("topic");
+    key.string("group", cp.group);
+    key.string("topic", cp.tp.topic);
     cp.tp.partition = key.int32("partition");
     // MM2 only asserts the version (assertions are off in production): any version is read
     // with the version-0 layout.
     cp.version = value.int16("version");
     cp.upstream = value.int64("upstreamOffset");
     cp.downstream = value.int64("offset");
-    cp.metadata = value.string("metadata");
+    value.string("metadata", cp.metadata);
     return finish(std::move(cp), key, value);
 }
 
@@ -158,8 +202,8 @@ Result<Decoded<Heartbeat>> decodeHeartbeat(ByteView keyBytes, ByteView valueByte
     FieldReader key(keyBytes, "heartbeat key");
     FieldReader value(valueBytes, "heartbeat value");
     Heartbeat hb;
-    hb.sourceAlias = key.string("sourceClusterAlias");
-    hb.targetAlias = key.string("targetClusterAlias");
+    key.string("sourceClusterAlias", hb.sourceAlias);
+    key.string("targetClusterAlias", hb.targetAlias);
     hb.version = value.int16("version");
     hb.timestampMs = value.int64("timestamp");
     return finish(std::move(hb), key, value);

@@ -28,6 +28,9 @@ struct Decoded {
 };
 
 Result<Decoded<OffsetSync>> decodeOffsetSync(ByteView key, ByteView value);
+// The same for loops over many records: decodes into `out`, reusing its storage. Returns false
+// for malformed bytes, with the reason in `error` (and `out` unspecified).
+bool decodeOffsetSyncInto(ByteView key, ByteView value, Decoded<OffsetSync>& out, std::string& error);
 Result<Decoded<Checkpoint>> decodeCheckpoint(ByteView key, ByteView value);
 Result<Decoded<Heartbeat>> decodeHeartbeat(ByteView key, ByteView value);
 

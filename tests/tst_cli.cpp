@@ -310,7 +310,7 @@ void Cli::help()
                                "--checkpoints-restored <yes|no>", "--json"})
         QVERIFY2(translate.out.contains(option), option);
     const Run version = cli({"--version"});
-    QCOMPARE(version.out, QString("driftscope-cli 0.1.0\n"));
+    QCOMPARE(version.out, QString("driftscope-cli " DRIFTSCOPE_VERSION "\n"));
 }
 
 QTEST_GUILESS_MAIN(Cli)

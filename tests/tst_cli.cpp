@@ -48,6 +48,7 @@ private Q_SLOTS:
     void errors_data();
     void errors();
     void help();
+    void outputThatCannotBeWrittenFails();
 };
 
 void Cli::translate_data()
@@ -202,6 +203,23 @@ void Cli::decode_data()
            R"("formatted":"Checkpoint{consumerGroupId=group-1, topicPartition=topic-2-3, upstreamOffset=4, )"
            R"(downstreamOffset=5, metadata=metadata-6}"})"
            "\n";
+    QTest::newRow("checkpoint as 3.4.1 prints it")
+        << QStringList{"decode",
+                       "--kind",
+                       "checkpoint",
+                       "--mm2-version",
+                       "3.4.1",
+                       "--key",
+                       "000767726F75702D310007746F7069632D3200000003",
+                       "--value",
+                       "0000"
+                       "0000000000000004"
+                       "0000000000000005"
+                       "0000"}
+        << "kind: checkpoint\nversion: 0\nconsumerGroupId: group-1\ntopic: topic-2\npartition: 3\n"
+           "upstreamOffset: 4\ndownstreamOffset: 5\nmetadata: \n"
+           "formatted: Checkpoint{consumerGroupId=group-1, topicPartition=topic-2-3, upstreamOffset=4, "
+           "downstreamOffset=5, metatadata=}\n";
     QTest::newRow("heartbeat with trailing bytes")
         << QStringList{"decode",
                        "--kind",
@@ -267,6 +285,8 @@ void Cli::errors_data()
     QTest::newRow("missing file")
         << QStringList{"translate", "--offset-syncs", "/nonexistent/syncs.txt", "o-1:1"} << 1
         << "driftscope-cli: /nonexistent/syncs.txt: cannot open: No such file or directory\n";
+    QTest::newRow("directory") << QStringList{"translate", "--offset-syncs", "/tmp", "o-1:1"} << 1
+                               << "driftscope-cli: /tmp: is not a regular file\n";
     QTest::newRow("bad lines")
         << QStringList{"syncs", "--offset-syncs", bad, "orders-3"} << 1
         << QString("driftscope-cli: %1:3: expected a number after ', upstreamOffset=' at column 52\n"
@@ -311,6 +331,17 @@ void Cli::help()
         QVERIFY2(translate.out.contains(option), option);
     const Run version = cli({"--version"});
     QCOMPARE(version.out, QString("driftscope-cli " DRIFTSCOPE_VERSION "\n"));
+}
+
+void Cli::outputThatCannotBeWrittenFails()
+{
+    QProcess p;
+    p.setStandardOutputFile("/dev/full");
+    p.start(DRIFTSCOPE_CLI, translateArgs("worked_example.txt", {"orders-3:95"}));
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY(QString::fromUtf8(p.readAllStandardError())
+                .contains("driftscope-cli: cannot write the output: No space left"));
 }
 
 QTEST_GUILESS_MAIN(Cli)

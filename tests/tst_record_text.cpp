@@ -2,7 +2,6 @@
 #include "model/core/formatter_text.h"
 #include "model/core/json_writer.h"
 #include "model/core/record_json.h"
-#include "model/io/json_record_line.h"
 #include "model/io/record_file.h"
 
 #include <QTest>
@@ -26,6 +25,7 @@ private Q_SLOTS:
     void rejectsMalformedJson_data();
     void rejectsMalformedJson();
     void jsonRoundTrip();
+    void jsonStringsAndSkippedValues();
     void filesNumberTheirLines();
 };
 
@@ -96,7 +96,7 @@ void RecordText::rejectsMalformedLines_data()
     QTest::addColumn<QString>("line");
     QTest::addColumn<QString>("error");
     QTest::newRow("log line") << "[2024-01-01 00:00:00,000] WARN something"
-                              << "a formatter line ends with '}'";
+                              << "not a formatter line: expected '}' at the end";
     QTest::newRow("other object") << "Foo{a=1}"
                                   << "not an OffsetSync{...}, Checkpoint{...} or Heartbeat{...} line";
     QTest::newRow("no partition") << "OffsetSync{topicPartition=orders, upstreamOffset=1, downstreamOffset=2}"
@@ -118,7 +118,7 @@ void RecordText::rejectsMalformedLines_data()
         << "Checkpoint{consumerGroupId=g, topicPartition=t-0, upstreamOffset=1, downstreamOffset=2}"
         << "expected ', upstreamOffset=<long>, downstreamOffset=<long>, metadata=' in a checkpoint";
     QTest::newRow("truncated") << "OffsetSync{topicPartition=o-1, upstreamOff"
-                               << "a formatter line ends with '}'";
+                               << "not a formatter line: expected '}' at the end";
 }
 
 void RecordText::rejectsMalformedLines()
@@ -175,7 +175,7 @@ void RecordText::jsonRecords()
 {
     QFETCH(QString, line);
     QFETCH(MirrorRecord, record);
-    const auto parsed = parseJsonRecordLine(line.toStdString());
+    const auto parsed = parseJsonRecord(line.toStdString());
     QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().c_str());
     QVERIFY(parsed.value() == record);
 }
@@ -185,9 +185,20 @@ void RecordText::rejectsMalformedJson_data()
     QTest::addColumn<QString>("line");
     QTest::addColumn<QString>("error");
     QTest::newRow("syntax") << R"({"kind":)"
-                            << "invalid JSON at character 9: unterminated object";
+                            << "invalid JSON at character 9: unexpected end of the line";
     QTest::newRow("array") << "[1,2]"
-                           << "a JSON Lines record must be an object";
+                           << "invalid JSON at character 1: expected '{' (a JSON Lines record is an object)";
+    QTest::newRow("duplicate key") << R"({"kind":"heartbeat","kind":"checkpoint"})"
+                                   << "invalid JSON at character 21: duplicate key \"kind\"";
+    QTest::newRow("leading zero") << R"({"kind":"offset-sync","topic":"t","partition":01})"
+                                  << "invalid JSON at character 48: expected ',' or '}'";
+    QTest::newRow("trailing text") << R"({"kind":"heartbeat"} x)"
+                                   << "invalid JSON at character 22: unexpected text after the object";
+    QTest::newRow("bad escape") << R"({"kind":"a\q"})"
+                                << "invalid JSON at character 12: invalid escape in a string";
+    QTest::newRow("too deep") << (QString(R"({"kind":"heartbeat","x":)") + QString(40, '[') +
+                                  QString(40, ']') + "}")
+                              << "invalid JSON at character 56: nested deeper than 32 levels";
     QTest::newRow("no kind") << R"({"topic":"t"})"
                              << "missing \"kind\" (\"offset-sync\", \"checkpoint\" or \"heartbeat\")";
     QTest::newRow("unknown kind") << R"({"kind":"sync"})"
@@ -198,6 +209,12 @@ void RecordText::rejectsMalformedJson_data()
         << "\"upstream\" must be an integer from -9223372036854775808 to 9223372036854775807";
     QTest::newRow("overflow")
         << R"({"kind":"offset-sync","topic":"t","partition":0,"upstream":9223372036854775808,"downstream":1})"
+        << "\"upstream\" must be an integer from -9223372036854775808 to 9223372036854775807";
+    QTest::newRow("decimal beyond 2^53")
+        << R"({"kind":"offset-sync","topic":"t","partition":0,"upstream":9007199254740993.0,"downstream":1})"
+        << "\"upstream\" must be an integer from -9223372036854775808 to 9223372036854775807";
+    QTest::newRow("exponent")
+        << R"({"kind":"offset-sync","topic":"t","partition":0,"upstream":1e3,"downstream":1})"
         << "\"upstream\" must be an integer from -9223372036854775808 to 9223372036854775807";
     QTest::newRow("string offset")
         << R"({"kind":"offset-sync","topic":"t","partition":0,"upstream":"1","downstream":1})"
@@ -213,7 +230,7 @@ void RecordText::rejectsMalformedJson()
 {
     QFETCH(QString, line);
     QFETCH(QString, error);
-    const auto parsed = parseJsonRecordLine(line.toStdString());
+    const auto parsed = parseJsonRecord(line.toStdString());
     QVERIFY(!parsed.ok());
     QCOMPARE(QString::fromStdString(parsed.error()), error);
 }
@@ -230,10 +247,24 @@ void RecordText::jsonRoundTrip()
         json.beginObject();
         writeRecordFields(json, r);
         json.endObject();
-        const auto back = parseJsonRecordLine(json.str());
+        const auto back = parseJsonRecord(json.str());
         QVERIFY2(back.ok(), json.str().c_str());
         QVERIFY2(back.value() == r, json.str().c_str());
     }
+}
+
+void RecordText::jsonStringsAndSkippedValues()
+{
+    const auto parsed = parseJsonRecord(
+        R"({"kind":"checkpoint","group":"caf\u00e9 \ud83d\ude42 \udc00","topic":"A.t\/x","partition":-0,)"
+        R"("upstream":-9223372036854775808,"downstream":0,"metadata":"a\"b\\c\n","extra":{"k":[1,2.5e3,true,null]}})");
+    QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().c_str());
+    const auto& cp = std::get<Checkpoint>(parsed.value());
+    QCOMPARE(cp.group, std::string("café 🙂 \xEF\xBF\xBD"));
+    QCOMPARE(cp.tp.topic, std::string("A.t/x"));
+    QCOMPARE(cp.tp.partition, 0);
+    QCOMPARE(cp.upstream, INT64_MIN);
+    QCOMPARE(cp.metadata, std::string("a\"b\\c\n"));
 }
 
 void RecordText::filesNumberTheirLines()
@@ -254,7 +285,7 @@ void RecordText::filesNumberTheirLines()
     QCOMPARE(file.records[2].line, size_t{7});
     QCOMPARE(file.errors.size(), size_t{2});
     QCOMPARE(file.errors[0].line, size_t{5});
-    QCOMPARE(file.errors[0].message, std::string("a formatter line ends with '}'"));
+    QCOMPARE(file.errors[0].message, std::string("not a formatter line: expected '}' at the end"));
     QCOMPARE(file.errors[1].line, size_t{6});
     QCOMPARE(file.errors[1].message,
              std::string("\"kind\" must be a string (\"offset-sync\", \"checkpoint\" or \"heartbeat\")"));

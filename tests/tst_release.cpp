@@ -111,6 +111,10 @@ void ReleaseProfiles::profiles()
     QCOMPARE(p.noSync, noSync);
     QCOMPARE(p.initialLoad, initialLoad);
     QCOMPARE(p.gatesOnReadToEnd(), initialLoad != InitialLoadRule::NotGated);
+    // CheckpointFormatter's "metatadata=" typo was fixed in 3.5.1 (3.4.1 still has it).
+    const bool misspelt = release == "2.4.0" || release == "3.2.3" || release == "3.3.0" ||
+                          release == "3.4.0" || release == "3.4.1";
+    QCOMPARE(p.checkpointLabel == MetadataLabel::Misspelt, misspelt);
 }
 
 QTEST_APPLESS_MAIN(ReleaseProfiles)

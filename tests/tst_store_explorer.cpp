@@ -57,7 +57,7 @@ void StoreExplorerTest::releaseSwitchChangesTheTranslation()
                 "it, so 591"));
     explorer.selectRelease(Release{2, 4, 0});
     QCOMPARE(explorer.explanation(),
-             QString("committed 95 is older than the oldest retained sync (100 -> 600): MM2 "
+             QString("committed 95 is behind the only sync MM2 keeps (100 -> 600): MM2 "
                      "answers -1 and emits no checkpoint"));
     explorer.setCommittedOffset(150);
     QCOMPARE(explorer.explanation(),

@@ -40,7 +40,7 @@ std::optional<RecordKind> parseKind(const QString& text)
     return std::nullopt;
 }
 
-void printText(const DecodedRecord& d)
+void printText(const DecodedRecord& d, MetadataLabel label)
 {
     printOut("kind: " + std::string(kindName(kindOf(d.record))));
     if (const auto* sync = std::get_if<OffsetSync>(&d.record)) {
@@ -66,10 +66,10 @@ void printText(const DecodedRecord& d)
     if (d.ignoredKeyBytes || d.ignoredValueBytes)
         printOut("ignored trailing bytes: key " + std::to_string(d.ignoredKeyBytes) + ", value " +
                  std::to_string(d.ignoredValueBytes) + " (MM2 ignores them too)");
-    printOut("formatted: " + formatRecord(d.record));
+    printOut("formatted: " + formatRecord(d.record, label));
 }
 
-void printJson(const DecodedRecord& d)
+void printJson(const DecodedRecord& d, MetadataLabel label)
 {
     JsonWriter json;
     json.beginObject();
@@ -80,7 +80,7 @@ void printJson(const DecodedRecord& d)
         json.key("version").value(static_cast<int64_t>(hb->version));
     json.key("ignored_key_bytes").value(static_cast<uint64_t>(d.ignoredKeyBytes));
     json.key("ignored_value_bytes").value(static_cast<uint64_t>(d.ignoredValueBytes));
-    json.key("formatted").value(formatRecord(d.record));
+    json.key("formatted").value(formatRecord(d.record, label));
     json.endObject();
     printOut(json.str());
 }
@@ -99,6 +99,11 @@ int runDecode(const QStringList& args)
     parser.addOption({"key", "The record key as hexadecimal (spaces and colons allowed).", "HEX"});
     parser.addOption({"value", "The record value as hexadecimal (spaces and colons allowed).", "HEX"});
     parser.addOption({"json", "Print one JSON object with the fields and \"formatted\"."});
+    parser.addOption(
+        {"mm2-version",
+         "Format as this MM2 release's formatter does (checkpoints say 'metatadata=' before 3.5.1). "
+         "Default: 3.9.0.",
+         "V"});
     if (auto exit = parseCommandLine(parser, args))
         return *exit;
 
@@ -112,6 +117,15 @@ int runDecode(const QStringList& args)
         return report({kUsageError, "--kind must be offset-sync, checkpoint or heartbeat, not '" +
                                         toStd(parser.value("kind")) + "'\n(see --help)"});
 
+    Release release = kDefaultRelease;
+    if (parser.isSet("mm2-version")) {
+        auto parsed = parseRelease(toStd(parser.value("mm2-version")));
+        if (!parsed)
+            return report({kUsageError, "--mm2-version: " + parsed.error() + "\n(see --help)"});
+        release = *parsed;
+    }
+    const MetadataLabel label = profileFor(release).checkpointLabel;
+
     auto key = parseHex(toStd(parser.value("key")));
     if (!key)
         return report({kInputError, "--key: " + key.error()});
@@ -123,7 +137,7 @@ int runDecode(const QStringList& args)
     if (!decoded)
         return report(
             {kInputError, "cannot decode as " + std::string(kindName(*kind)) + ": " + decoded.error()});
-    parser.isSet("json") ? printJson(*decoded) : printText(*decoded);
+    parser.isSet("json") ? printJson(*decoded, label) : printText(*decoded, label);
     return kOk;
 }
 

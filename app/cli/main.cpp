@@ -6,7 +6,9 @@
 
 #include <QCoreApplication>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace {
 
@@ -45,11 +47,17 @@ int main(int argc, char** argv)
         printOut(std::string("driftscope-cli ") + DRIFTSCOPE_VERSION);
         return kOk;
     }
+    int code;
     if (command == "translate")
-        return runTranslate(commandArgs);
-    if (command == "syncs")
-        return runSyncs(commandArgs);
-    if (command == "decode")
-        return runDecode(commandArgs);
-    return report({kUsageError, "unknown command '" + toStd(command) + "'\n" + kUsage});
+        code = runTranslate(commandArgs);
+    else if (command == "syncs")
+        code = runSyncs(commandArgs);
+    else if (command == "decode")
+        code = runDecode(commandArgs);
+    else
+        return report({kUsageError, "unknown command '" + toStd(command) + "'\n" + kUsage});
+    // A script must not mistake a truncated answer (full disk, closed pipe) for a complete one.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout))
+        return report({kInputError, std::string("cannot write the output: ") + std::strerror(errno)});
+    return code;
 }

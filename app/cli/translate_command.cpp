@@ -65,7 +65,8 @@ int runTranslate(const QStringList& args)
     parser.setApplicationDescription(
         "Translate committed upstream offsets as MM2's checkpoint task would, after reading the given "
         "offset-syncs records.\nPrints one line per query, in order: 'orders-3:1500 -> 1432', '-> -1' (older "
-        "than the oldest retained sync) or '-> none' (no sync, or the store has not read to the end).\n"
+        "than the oldest retained sync; up to 3.4.0, behind the only sync kept) or '-> none' (no sync, or "
+        "the store has not read to the end).\n"
         "Exit codes: 0 ok, 1 input error, 2 usage error.");
     addStoreOptions(parser);
     parser.addOption(

@@ -92,7 +92,7 @@ Result<MirrorRecord> parseCheckpoint(std::string_view body, size_t base)
         constexpr std::string_view kTp = ", topicPartition=";
         const size_t tpPos = body.rfind(kTp, up);
         if (tpPos == std::string_view::npos)
-            return Error{"missing ', topicPartition='"};
+            continue; // this run was inside the group name; the real one comes later
         auto tp = parseTopicPartition(body.substr(tpPos + kTp.size(), up - tpPos - kTp.size()));
         if (!tp)
             return Error{"topicPartition " + tp.error()};
@@ -165,12 +165,12 @@ std::string formatHeartbeat(const Heartbeat& hb)
            ", timestamp=" + std::to_string(hb.timestampMs) + "}";
 }
 
-std::string formatRecord(const MirrorRecord& record)
+std::string formatRecord(const MirrorRecord& record, MetadataLabel label)
 {
     if (const auto* sync = std::get_if<OffsetSync>(&record))
         return formatOffsetSync(*sync);
     if (const auto* cp = std::get_if<Checkpoint>(&record))
-        return formatCheckpoint(*cp);
+        return formatCheckpoint(*cp, label);
     return formatHeartbeat(std::get<Heartbeat>(record));
 }
 
@@ -206,7 +206,7 @@ Result<MirrorRecord> parseFormatterLine(std::string_view line)
     if (line.ends_with('\r'))
         line.remove_suffix(1);
     if (!line.ends_with('}'))
-        return Error{"a formatter line ends with '}'"};
+        return Error{"not a formatter line: expected '}' at the end"};
     const std::string_view inner = line.substr(0, line.size() - 1);
     if (inner.starts_with(kSyncPrefix))
         return parseOffsetSync(inner.substr(kSyncPrefix.size()), kSyncPrefix.size());

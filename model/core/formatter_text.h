@@ -10,6 +10,7 @@
 #pragma once
 
 #include "model/core/records.h"
+#include "model/core/release.h"
 #include "model/core/result.h"
 
 #include <string>
@@ -23,15 +24,10 @@ using MirrorRecord = std::variant<OffsetSync, Checkpoint, Heartbeat>;
 
 RecordKind kindOf(const MirrorRecord& record);
 
-enum class MetadataLabel {
-    Current, // "metadata=" (3.5.1, 3.6.0 and later)
-    Misspelt // "metatadata=" (2.7.0 ... 3.5.0 and 3.4.1)
-};
-
 std::string formatOffsetSync(const OffsetSync& sync);
 std::string formatCheckpoint(const Checkpoint& checkpoint, MetadataLabel label = MetadataLabel::Current);
 std::string formatHeartbeat(const Heartbeat& heartbeat);
-std::string formatRecord(const MirrorRecord& record);
+std::string formatRecord(const MirrorRecord& record, MetadataLabel label = MetadataLabel::Current);
 
 // One formatter line (without its line break; a trailing '\r' is tolerated).
 Result<MirrorRecord> parseFormatterLine(std::string_view line);

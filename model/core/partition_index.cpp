@@ -1,7 +1,7 @@
 #include "model/core/partition_index.h"
 
 namespace driftscope {
-uint64_t PartitionIndex::hashOf(const TopicPartition& tp)
+inline uint64_t PartitionIndex::hashOf(const TopicPartition& tp)
 {
     // Eight bytes of topic name per multiply, then a splitmix64-style finaliser: a few cycles for
     // the short names topics have, and well spread for the power-of-two table.
@@ -24,7 +24,7 @@ uint64_t PartitionIndex::hashOf(const TopicPartition& tp)
     return h ^ (h >> 31);
 }
 
-size_t PartitionIndex::probe(const TopicPartition& tp, uint64_t hash) const
+inline size_t PartitionIndex::probe(const TopicPartition& tp, uint64_t hash) const
 {
     const size_t mask = m_slots.size() - 1;
     for (size_t i = hash & mask;; i = (i + 1) & mask) {

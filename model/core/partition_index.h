@@ -2,7 +2,8 @@
 //
 // Every record read from MM2's internal topics names its partition, so this lookup sits on the
 // hot path of rebuilding a store: an open-addressing table (no node per entry, no rehash of
-// keys) plus a one-entry cache for runs of records of the same partition.
+// keys) plus a one-entry cache for runs of records of the same partition. The cache is updated by
+// const lookups too, so an index must not be shared between threads.
 #pragma once
 
 #include "model/core/records.h"
@@ -43,9 +44,12 @@ private:
 
     static bool samePartition(const TopicPartition& a, const TopicPartition& b)
     {
-        // Partition numbers differ more often than topics, and compare cheaper.
-        return a.partition == b.partition && a.topic.size() == b.topic.size() &&
-               std::memcmp(a.topic.data(), b.topic.data(), a.topic.size()) == 0;
+        // Cheap rejections first: partition numbers, lengths, and the last character (names of
+        // related topics tend to differ at the end: orders-eu, orders-us, topic-1, topic-2).
+        const size_t n = a.topic.size();
+        return a.partition == b.partition && n == b.topic.size() &&
+               (n == 0 || a.topic[n - 1] == b.topic[n - 1]) &&
+               std::memcmp(a.topic.data(), b.topic.data(), n) == 0;
     }
     static uint64_t hashOf(const TopicPartition& tp);
     int64_t findSlow(const TopicPartition& tp) const;

@@ -87,6 +87,7 @@ ReleaseProfile profileFor(const Release& r)
 {
     ReleaseProfile p;
     p.release = r;
+    p.checkpointLabel = r < Release{3, 5, 1} ? MetadataLabel::Misspelt : MetadataLabel::Current;
     const bool legacy = r <= Release{3, 4, 0}; // 3.4.1 received the 3.5.0 MM2 fix set
     if (legacy) {
         p.store = StoreKind::LatestOnly;

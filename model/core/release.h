@@ -59,12 +59,19 @@ enum class InitialLoadRule {
     KeepHistoryIfRestored // 3.7.1+: history kept unless the checkpoints topic failed to load
 };
 
+// How CheckpointFormatter labels the metadata field.
+enum class MetadataLabel {
+    Current, // "metadata=" (3.5.1, 3.6.0 and later)
+    Misspelt // "metatadata=" (up to 3.5.0, and 3.4.1)
+};
+
 struct ReleaseProfile {
     Release release;
     StoreKind store = StoreKind::SlotsKafka15202;
     TranslationRule translation = TranslationRule::CappedPlusOne;
     NoSyncRule noSync = NoSyncRule::None;
     InitialLoadRule initialLoad = InitialLoadRule::KeepHistoryIfRestored;
+    MetadataLabel checkpointLabel = MetadataLabel::Current;
 
     bool gatesOnReadToEnd() const { return initialLoad != InitialLoadRule::NotGated; }
 };

@@ -1,12 +1,9 @@
 #include "model/core/store_replay.h"
 
-#include <cassert>
-
 namespace driftscope {
 
 SyncStore replaySyncs(std::span<const OffsetSync> syncs, const StoreReplayOptions& options)
 {
-    assert(options.taskStart <= syncs.size());
     SyncStore store(profileFor(options.release), options.checkpointsRestored);
     for (size_t i = 0; i < syncs.size(); ++i) {
         if (i == options.taskStart)

@@ -16,7 +16,8 @@ struct StoreReplayOptions {
     bool checkpointsRestored = true; // matters from 3.7.1 on
 };
 
-// `syncs` in topic order; `taskStart` must not exceed syncs.size().
+// `syncs` in topic order. A `taskStart` beyond syncs.size() makes every sync part of the initial
+// load (callers that take it from users should refuse it instead, as the CLI does).
 SyncStore replaySyncs(std::span<const OffsetSync> syncs, const StoreReplayOptions& options);
 
 } // namespace driftscope

@@ -4,6 +4,9 @@
 // before finishInitialLoad() are the store's initial read-to-end (the syncs already in the topic
 // when the checkpoint task started); the rest arrive live. Every record is a distinct sync, even
 // when its offsets equal an earlier one's.
+//
+// Not thread-safe, not even for concurrent readers (lookups remember the last partition): a
+// store belongs to one thread; other threads get copies or results.
 #pragma once
 
 #include "model/core/java_long.h"

@@ -36,6 +36,9 @@ std::string explainTranslation(const TopicPartition& tp, int64_t committed, cons
     case TranslationStatus::TooOld:
         if (!t.sync)
             return c + " is before the synthetic sync -1 -> -1: MM2 answers -1 and emits no checkpoint";
+        if (rule == TranslationRule::Extrapolate)
+            return c + " is behind the only sync MM2 keeps (" + syncText() +
+                   "): MM2 answers -1 and emits no checkpoint";
         return c + " is older than the oldest retained sync (" + syncText() +
                "): MM2 answers -1 and emits no checkpoint";
     case TranslationStatus::Translated:

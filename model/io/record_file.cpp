@@ -1,11 +1,11 @@
 #include "model/io/record_file.h"
 
-#include "model/io/json_record_line.h"
+#include "model/core/record_json.h"
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace driftscope {
 
@@ -21,7 +21,7 @@ RecordFile parseRecordText(std::string_view text)
         const size_t first = line.find_first_not_of(" \t\r");
         if (first == std::string_view::npos)
             continue; // blank lines are neither records nor errors
-        auto parsed = line[first] == '{' ? parseJsonRecordLine(line) : parseFormatterLine(line);
+        auto parsed = line[first] == '{' ? parseJsonRecord(line) : parseFormatterLine(line);
         if (parsed)
             out.records.push_back({lineNumber, std::move(parsed.value())});
         else
@@ -32,14 +32,22 @@ RecordFile parseRecordText(std::string_view text)
 
 Result<RecordFile> readRecordFile(const std::string& path)
 {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec)
+        return Error{path + ": cannot open: " + ec.message()};
+    if (!std::filesystem::is_regular_file(status))
+        return Error{path + ": is not a regular file"};
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return Error{path + ": cannot open: " + std::strerror(errno)};
-    std::ostringstream content;
-    content << in.rdbuf();
-    if (in.bad())
-        return Error{path + ": read error: " + std::strerror(errno)};
-    const std::string text = std::move(content).str();
+    std::string text;
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+        text.append(buffer, static_cast<size_t>(in.gcount()));
+    if (in.bad() || !in.eof())
+        return Error{path + ": read error after " + std::to_string(text.size()) +
+                     " bytes: " + std::strerror(errno)};
     if (text.starts_with(std::string_view("SQLite format 3\0", 16)))
         return Error{path + ": is an SQLite database; reading driftscope captures is not available in this "
                             "build yet (formatter text and JSON Lines are)"};

@@ -15,8 +15,9 @@ inline uint64_t PartitionIndex::hashOf(const TopicPartition& tp)
         h ^= h >> 31;
     }
     if (left > 0) {
-        uint64_t word = 0;
-        std::memcpy(&word, data, left);
+        uint64_t word = 0; // assembled in a register: a short memcpy here stalls store forwarding
+        for (size_t i = 0; i < left; ++i)
+            word |= uint64_t{static_cast<uint8_t>(data[i])} << (8 * i);
         h = (h ^ word) * 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 31;
     }

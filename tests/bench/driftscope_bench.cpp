@@ -137,7 +137,7 @@ void runDecodeUpdate1p(Figures& f, const std::vector<int64_t>& offsets)
 std::string millions(double perSecond)
 {
     char text[32];
-    std::snprintf(text, sizeof text, "%8.2f M/s", perSecond / 1e6);
+    std::snprintf(text, sizeof text, "%8.2f M", perSecond / 1e6);
     return text;
 }
 

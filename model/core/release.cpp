@@ -85,24 +85,49 @@ Result<Release> parseRelease(std::string_view text)
 
 ReleaseProfile profileFor(const Release& r)
 {
+    // Every boundary below is a release in the map of mm2-internals.md §0; 3.4.1 received almost
+    // the whole 3.5.0 MM2 fix set, so "3.4.1+" means 3.4.1 and everything from 3.5.0 on.
+    const bool fixSet35 = r >= Release{3, 4, 1};
     ReleaseProfile p;
     p.release = r;
-    p.checkpointLabel = r < Release{3, 5, 1} ? MetadataLabel::Misspelt : MetadataLabel::Current;
-    const bool legacy = r <= Release{3, 4, 0}; // 3.4.1 received the 3.5.0 MM2 fix set
-    if (legacy) {
+
+    if (fixSet35) {
+        // KAFKA-15202 reached 3.5.2 and 3.6.0; 3.4.1, 3.5.0 and 3.5.1 keep the original update.
+        p.store = r < Release{3, 5, 2} ? StoreKind::SlotsOriginal : StoreKind::SlotsKafka15202;
+        p.translation = TranslationRule::CappedPlusOne;
+        p.noSync = NoSyncRule::None;
+        // KAFKA-15905 (checkpoint restore, conditional initial load) reached 3.7.1 and 3.8.0.
+        p.initialLoad =
+            r < Release{3, 7, 1} ? InitialLoadRule::KeepLastOnly : InitialLoadRule::KeepHistoryIfRestored;
+    } else {
         p.store = StoreKind::LatestOnly;
         p.translation = TranslationRule::Extrapolate;
-        p.initialLoad = InitialLoadRule::NotGated;
         p.noSync = r < Release{3, 3, 0} ? NoSyncRule::Identity : NoSyncRule::None;
-        return p;
+        p.initialLoad = InitialLoadRule::NotGated;
     }
-    p.translation = TranslationRule::CappedPlusOne;
-    p.noSync = NoSyncRule::None;
-    // KAFKA-15202 reached 3.5.2 and 3.6.0; 3.4.1, 3.5.0 and 3.5.1 keep the original update.
-    p.store = r < Release{3, 5, 2} ? StoreKind::SlotsOriginal : StoreKind::SlotsKafka15202;
-    // KAFKA-15905 (checkpoint restore, conditional initial load) reached 3.7.1 and 3.8.0.
-    p.initialLoad =
-        r < Release{3, 7, 1} ? InitialLoadRule::KeepLastOnly : InitialLoadRule::KeepHistoryIfRestored;
+
+    p.emission = fixSet35 ? EmissionRule::LagSinceLastSync : EmissionRule::DeadReckoning;
+    if (!fixSet35)
+        p.dispatch = SyncDispatch::DropWhenFull;
+    else
+        p.dispatch =
+            r < Release{3, 7, 0} ? SyncDispatch::NewestPending : SyncDispatch::NewestPendingAndDelayed;
+
+    p.checkpointNeedsPositiveDownstream = r < Release{2, 7, 0};
+    p.nullOffsetsSkipped = fixSet35;
+    p.monotonicCheckpoints = fixSet35;
+    p.groupsNeedFilteredTopicOffsets = fixSet35;
+    p.restoresCheckpoints = r >= Release{3, 7, 1};
+
+    p.groupOffsetSync = r >= Release{2, 7, 0};
+    p.checkpointMemoryMerged = fixSet35;
+    p.nullTargetOffsetsHandled = r >= Release{3, 5, 2} && r != Release{3, 6, 0};
+
+    p.checkpointLabel = r < Release{3, 5, 1} ? MetadataLabel::Misspelt : MetadataLabel::Current;
+    p.offsetSyncsTopicLocation = r >= Release{3, 0, 0};
+    p.identityReplicationPolicy = r >= Release{3, 0, 0};
+    p.internalTopicsUseSeparator = r >= Release{3, 1, 0};
+    p.internalSeparatorToggle = r >= Release{3, 5, 2};
     return p;
 }
 

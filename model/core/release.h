@@ -65,13 +65,50 @@ enum class MetadataLabel {
     Misspelt // "metatadata=" (up to 3.5.0, and 3.4.1)
 };
 
+// When the source task decides that a replicated record deserves an offset sync (§1.2).
+enum class EmissionRule {
+    DeadReckoning,   // E0, <= 3.4.0: d - (lastD + (u - lastU)) >= offset.lag.max, gaps, truncation
+    LagSinceLastSync // E1+, 3.4.1+: d - (lastD + 1) >= offset.lag.max, gaps, truncation
+};
+
+// What happens to a triggered sync (§1.3); at most 10 sends are in flight.
+enum class SyncDispatch {
+    DropWhenFull,           // E0, <= 3.4.0: sent at once, or lost when no permit is free
+    NewestPending,          // E1, 3.4.1-3.6.x: newest triggered sync per partition waits for a permit
+    NewestPendingAndDelayed // E2, 3.7.0+: also the newest untriggered one, sent at each commit()
+};
+
 struct ReleaseProfile {
     Release release;
+
+    // The checkpoint task's OffsetSyncStore and translation (§2).
     StoreKind store = StoreKind::SlotsKafka15202;
     TranslationRule translation = TranslationRule::CappedPlusOne;
     NoSyncRule noSync = NoSyncRule::None;
     InitialLoadRule initialLoad = InitialLoadRule::KeepHistoryIfRestored;
+
+    // The source task's offset syncs (§1).
+    EmissionRule emission = EmissionRule::LagSinceLastSync;
+    SyncDispatch dispatch = SyncDispatch::NewestPendingAndDelayed;
+
+    // The checkpoint task (§3.3, §3.4, §3.7).
+    bool checkpointNeedsPositiveDownstream = false; // <= 2.6.x drop D = 0 too
+    bool nullOffsetsSkipped = true;                 // <= 3.4.0: a null committed offset fails the poll
+    bool monotonicCheckpoints = true;               // 3.4.1+ checkpointIsMoreRecent
+    bool groupsNeedFilteredTopicOffsets = true;     // 3.4.1+ connector group listing
+    bool restoresCheckpoints = true;                // 3.7.1+ CheckpointStore
+
+    // Consumer-group offset sync to the target (§3.8).
+    bool groupOffsetSync = true;          // 2.7.0+
+    bool checkpointMemoryMerged = true;   // 3.4.1+; before, replaced by each round's list
+    bool nullTargetOffsetsHandled = true; // 3.5.2, 3.6.1, 3.7.0+; others abort the sync run
+
+    // Names and formats (§4).
     MetadataLabel checkpointLabel = MetadataLabel::Current;
+    bool offsetSyncsTopicLocation = true;   // 3.0.0+ offset-syncs.topic.location
+    bool identityReplicationPolicy = true;  // 3.0.0+
+    bool internalTopicsUseSeparator = true; // 3.1.0+ replication.policy.separator in internal names
+    bool internalSeparatorToggle = true;    // 3.5.2+ replication.policy.internal.topic.separator.enabled
 
     bool gatesOnReadToEnd() const { return initialLoad != InitialLoadRule::NotGated; }
 };

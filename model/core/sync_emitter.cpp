@@ -1,0 +1,221 @@
+#include "model/core/sync_emitter.h"
+
+#include "model/core/java_long.h"
+
+namespace driftscope {
+
+bool PartitionSyncState::update(int64_t upstream, int64_t downstream)
+{
+    using namespace javalong;
+    const bool first = m_lastSyncDownstream == -1;
+    const bool gapOrRewind = sub(upstream, m_previousUpstream) != 1;
+    const bool truncated = downstream < m_previousDownstream;
+    bool trigger;
+    if (m_rule == EmissionRule::DeadReckoning) {
+        // E0: the downstream offset drifted at least offset.lag.max past the linear prediction.
+        const int64_t predicted = add(m_lastSyncDownstream, sub(upstream, m_lastSyncUpstream));
+        trigger = first || sub(downstream, predicted) >= m_offsetLagMax || gapOrRewind || truncated;
+        if (trigger) {
+            m_lastSyncUpstream = upstream;
+            m_lastSyncDownstream = downstream;
+        }
+        m_previousUpstream = upstream;
+        m_previousDownstream = downstream;
+        return trigger;
+    }
+    // E1: the translation (last sync + 1) would lag the record by at least offset.lag.max.
+    trigger =
+        first || sub(downstream, add(m_lastSyncDownstream, 1)) >= m_offsetLagMax || gapOrRewind || truncated;
+    if (trigger) {
+        m_lastSyncDownstream = downstream;
+        m_shouldSync = true;
+    }
+    m_previousUpstream = upstream;
+    m_previousDownstream = downstream;
+    return m_shouldSync;
+}
+
+void SyncEmitter::OrderedSyncs::grow(uint32_t id)
+{
+    if (id < m_present.size())
+        return;
+    const size_t n = static_cast<size_t>(id) + 1;
+    m_values.resize(n);
+    m_next.resize(n, -1);
+    m_prev.resize(n, -1);
+    m_present.resize(n, false);
+}
+
+void SyncEmitter::OrderedSyncs::put(uint32_t id, const OffsetSync& sync)
+{
+    grow(id);
+    m_values[id] = sync;
+    if (m_present[id])
+        return; // an existing key keeps its place
+    m_present[id] = true;
+    m_prev[id] = m_tail;
+    m_next[id] = -1;
+    if (m_tail >= 0)
+        m_next[static_cast<size_t>(m_tail)] = id;
+    else
+        m_head = id;
+    m_tail = id;
+}
+
+bool SyncEmitter::OrderedSyncs::remove(uint32_t id)
+{
+    if (!contains(id))
+        return false;
+    m_present[id] = false;
+    const int64_t prev = m_prev[id], next = m_next[id];
+    if (prev >= 0)
+        m_next[static_cast<size_t>(prev)] = next;
+    else
+        m_head = next;
+    if (next >= 0)
+        m_prev[static_cast<size_t>(next)] = prev;
+    else
+        m_tail = prev;
+    return true;
+}
+
+void SyncEmitter::OrderedSyncs::clear()
+{
+    while (!empty())
+        remove(static_cast<uint32_t>(m_head));
+}
+
+SyncEmitter::SyncEmitter(const ReleaseProfile& profile, EmitterSettings settings)
+    : m_profile(profile), m_settings(settings)
+{
+}
+
+PartitionSyncState& SyncEmitter::stateOf(uint32_t id)
+{
+    if (id >= m_states.size()) {
+        m_states.resize(id + 1, PartitionSyncState(m_profile.emission, m_settings.offsetLagMax));
+        m_hasState.resize(id + 1, false);
+    }
+    if (!m_hasState[id]) {
+        m_states[id] = PartitionSyncState(m_profile.emission, m_settings.offsetLagMax);
+        m_hasState[id] = true;
+    }
+    return m_states[id];
+}
+
+void SyncEmitter::send(const OffsetSync& sync)
+{
+    ++m_inFlight;
+    ++m_sentCount;
+    m_sent.push_back(sync);
+}
+
+void SyncEmitter::queue(const TopicPartition& tp, int64_t upstream, int64_t downstream)
+{
+    const uint32_t id = m_partitions.intern(tp);
+    PartitionSyncState& state = stateOf(id);
+    const OffsetSync sync{tp, upstream, downstream};
+    if (state.update(upstream, downstream)) {
+        ++m_triggered;
+        if (m_profile.dispatch == SyncDispatch::NewestPendingAndDelayed)
+            m_delayed.remove(id);
+        m_pending.put(id, sync);
+        state.reset();
+    } else if (m_profile.dispatch == SyncDispatch::NewestPendingAndDelayed) {
+        m_delayed.put(id, sync); // the newest untriggered sync, sent at the next commit()
+    }
+}
+
+void SyncEmitter::fire()
+{
+    while (!m_pending.empty()) {
+        if (m_inFlight >= m_settings.maxInFlight)
+            return; // stays pending: retried on the next commitRecord() or commit()
+        const auto id = static_cast<uint32_t>(m_pending.front());
+        const OffsetSync sync = *m_pending.get(id);
+        m_pending.remove(id);
+        send(sync);
+    }
+}
+
+void SyncEmitter::promoteDelayed()
+{
+    m_delayed.forEach([this](uint32_t id, const OffsetSync& sync) { m_pending.put(id, sync); });
+    m_delayed.clear();
+}
+
+void SyncEmitter::commitRecord(const TopicPartition& tp, int64_t upstream, int64_t downstream)
+{
+    if (m_profile.dispatch == SyncDispatch::DropWhenFull) {
+        // Up to 3.4.0 the state advances even when the sync is then dropped (KAFKA-12558).
+        PartitionSyncState& state = stateOf(m_partitions.intern(tp));
+        if (!state.update(upstream, downstream))
+            return;
+        ++m_triggered;
+        if (m_inFlight >= m_settings.maxInFlight)
+            ++m_dropped;
+        else
+            send(OffsetSync{tp, upstream, downstream});
+        return;
+    }
+    queue(tp, upstream, downstream);
+    fire();
+}
+
+void SyncEmitter::commit()
+{
+    if (m_profile.dispatch == SyncDispatch::DropWhenFull)
+        return; // commit() was a no-op
+    if (m_profile.dispatch == SyncDispatch::NewestPendingAndDelayed)
+        promoteDelayed();
+    fire();
+}
+
+void SyncEmitter::sendCompleted()
+{
+    if (m_inFlight > 0)
+        --m_inFlight;
+}
+
+void SyncEmitter::restart()
+{
+    std::fill(m_hasState.begin(), m_hasState.end(), false);
+    m_pending.clear();
+    m_delayed.clear();
+    m_inFlight = 0; // the new task has a fresh semaphore; the old producer's sends still land
+}
+
+std::vector<OffsetSync> SyncEmitter::takeSent()
+{
+    std::vector<OffsetSync> out;
+    out.swap(m_sent);
+    return out;
+}
+
+bool SyncEmitter::isPending(const TopicPartition& tp) const
+{
+    const int64_t id = m_partitions.find(tp);
+    return id != PartitionIndex::kAbsent && m_pending.contains(static_cast<uint32_t>(id));
+}
+
+bool SyncEmitter::isDelayed(const TopicPartition& tp) const
+{
+    const int64_t id = m_partitions.find(tp);
+    return id != PartitionIndex::kAbsent && m_delayed.contains(static_cast<uint32_t>(id));
+}
+
+const OffsetSync* SyncEmitter::pendingSync(const TopicPartition& tp) const
+{
+    const int64_t id = m_partitions.find(tp);
+    return id == PartitionIndex::kAbsent ? nullptr : m_pending.get(static_cast<uint32_t>(id));
+}
+
+int64_t SyncEmitter::lastSyncDownstream(const TopicPartition& tp) const
+{
+    const int64_t id = m_partitions.find(tp);
+    if (id == PartitionIndex::kAbsent || !m_hasState[static_cast<size_t>(id)])
+        return -1;
+    return m_states[static_cast<size_t>(id)].lastSyncDownstream();
+}
+
+} // namespace driftscope

@@ -35,6 +35,36 @@ bool PartitionSyncState::update(int64_t upstream, int64_t downstream)
     return m_shouldSync;
 }
 
+int64_t PartitionSyncState::recordsUntilTrigger(int64_t runLength) const
+{
+    __extension__ typedef __int128 Wide; // exact sums of two int64 values
+    if (m_lastSyncDownstream == -1 || runLength <= 0)
+        return -2; // not a continuation: let the caller take records one by one
+    if (m_rule == EmissionRule::DeadReckoning) {
+        // The prediction error d - (lastD + (u - lastU)) is the same (mod 2^64, as Java computes
+        // it) for every record of the run as for the previous one: the next record triggers only
+        // if that already reached offset.lag.max, and then every record does (L <= 0).
+        const int64_t error = javalong::sub(javalong::sub(m_previousDownstream, m_lastSyncDownstream),
+                                            javalong::sub(m_previousUpstream, m_lastSyncUpstream));
+        return error >= m_offsetLagMax ? 0 : -1;
+    }
+    // E1: record j (0-based) of the run has lag (previousD + 1 + j) - (lastD + 1) = base + j,
+    // computed exactly while no term wraps.
+    const Wide base = Wide{m_previousDownstream} - m_lastSyncDownstream;
+    if (m_lastSyncDownstream == INT64_MAX || base + runLength > INT64_MAX || base < INT64_MIN)
+        return -2;
+    const Wide first = Wide{m_offsetLagMax} - base;
+    if (first <= 0)
+        return 0;
+    return first >= runLength ? -1 : static_cast<int64_t>(first);
+}
+
+void PartitionSyncState::passWithoutTrigger(int64_t upstream, int64_t downstream)
+{
+    m_previousUpstream = upstream;
+    m_previousDownstream = downstream;
+}
+
 void SyncEmitter::OrderedSyncs::grow(uint32_t id)
 {
     if (id < m_present.size())
@@ -160,6 +190,39 @@ void SyncEmitter::commitRecord(const TopicPartition& tp, int64_t upstream, int64
     }
     queue(tp, upstream, downstream);
     fire();
+}
+
+void SyncEmitter::commitRun(const TopicPartition& tp, int64_t u0, int64_t d0, int64_t count)
+{
+    if (count <= 0)
+        return;
+    commitRecord(tp, u0, d0); // the first record can trigger for any reason (gap, rewind, ...)
+    const bool nearLimits = u0 > INT64_MAX - count || d0 > INT64_MAX - count;
+    PartitionSyncState& state = stateOf(m_partitions.intern(tp));
+    int64_t i = 1;
+    while (i < count) {
+        const int64_t left = count - i;
+        const int64_t quiet = nearLimits ? -2 : state.recordsUntilTrigger(left);
+        if (quiet == -2) { // not computable: one record at a time
+            commitRecord(tp, u0 + i, d0 + i);
+            ++i;
+            continue;
+        }
+        const int64_t pass = quiet == -1 ? left : quiet;
+        if (pass > 0) {
+            // Records that trigger nothing: only the newest becomes the delayed sync (3.7.0+),
+            // and the fire() after each of them finds nothing new to send.
+            const int64_t last = i + pass - 1;
+            state.passWithoutTrigger(u0 + last, d0 + last);
+            if (m_profile.dispatch == SyncDispatch::NewestPendingAndDelayed)
+                m_delayed.put(m_partitions.intern(tp), OffsetSync{tp, u0 + last, d0 + last});
+            i += pass;
+        }
+        if (i < count) {
+            commitRecord(tp, u0 + i, d0 + i); // this one triggers
+            ++i;
+        }
+    }
 }
 
 void SyncEmitter::commit()

@@ -27,6 +27,13 @@ public:
     int64_t lastSyncDownstream() const { return m_lastSyncDownstream; }
     bool shouldSync() const { return m_shouldSync; }
 
+    // For a run that continues the last update contiguously (upstream and downstream both +1 per
+    // record): how many of its next records pass before one triggers; -1 when none would, or
+    // when the offsets are too close to the int64 limits for the answer to be computed.
+    int64_t recordsUntilTrigger(int64_t runLength) const;
+    // The state after such records without a trigger among them (only the last one matters).
+    void passWithoutTrigger(int64_t upstream, int64_t downstream);
+
 private:
     EmissionRule m_rule;
     int64_t m_offsetLagMax;
@@ -48,6 +55,9 @@ public:
 
     // commitRecord(): the target producer acknowledged one replicated record.
     void commitRecord(const TopicPartition& tp, int64_t upstream, int64_t downstream);
+    // `count` records replicated contiguously: upstream u0, u0+1, ... to downstream d0, d0+1, ...
+    // Exactly the same as that many commitRecord() calls, in time proportional to the syncs.
+    void commitRun(const TopicPartition& tp, int64_t u0, int64_t d0, int64_t count);
     // commit(): the runtime committed source offsets (every offset.flush.interval.ms).
     void commit();
     // A send's producer callback ran (acknowledged or failed): one permit is free again.

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void errors();
     void help();
     void outputThatCannotBeWrittenFails();
+    void simulate();
 };
 
 void Cli::translate_data()
@@ -342,6 +343,47 @@ void Cli::outputThatCannotBeWrittenFails()
     QCOMPARE(p.exitCode(), 1);
     QVERIFY(QString::fromUtf8(p.readAllStandardError())
                 .contains("driftscope-cli: cannot write the output: No space left"));
+}
+
+void Cli::simulate()
+{
+    const QStringList args{"simulate",     "--scenario", "steady", "--duration", "180",
+                           "--partitions", "2",          "--seed", "5"};
+    const Run first = cli(args);
+    QCOMPARE(first.exitCode, 0);
+    const QStringList lines = first.out.split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1 + 3 * 3 * 2); // header + 3 samples x 3 groups x 2 partitions
+    QVERIFY(
+        lines[0].startsWith("time_ms,group,topic,partition,source_end_offset,target_end_offset,committed,"));
+    QVERIFY(lines[1].startsWith("60000,app-fast,orders,0,"));
+    QVERIFY(first.err.startsWith("summary: {\"simulated_ms\":180000,"));
+    QCOMPARE(cli(args).out, first.out); // the same seed gives the same bytes
+
+    const Run json = cli({"simulate", "--json", "--duration", "60", "--partitions", "1", "--groups", "1",
+                          "--event", "30:checkpoint-task-restart:5"});
+    QCOMPARE(json.exitCode, 0);
+    QVERIFY(json.out.startsWith("{\"scenario\":{\"name\":\"steady\",\"mm2_version\":\"3.9.0\","));
+    QVERIFY(json.out.contains("\"events\":[\"30:checkpoint-task-restart:5\"]"));
+    QVERIFY(json.out.contains("\"samples\":[{\"time_ms\":60000,\"group\":\"app-1\""));
+    QVERIFY(json.out.trimmed().endsWith("}}"));
+
+    const Run badEvent = cli({"simulate", "--event", "10:meteor"});
+    QCOMPARE(badEvent.exitCode, 2);
+    QVERIFY(badEvent.err.startsWith("driftscope-cli: --event: event '10:meteor': unknown kind 'meteor'"));
+    const Run badScenario = cli({"simulate", "--scenario", "calm"});
+    QCOMPARE(badScenario.exitCode, 2);
+    QVERIFY(badScenario.err.contains(
+        "unknown scenario 'calm' (built-in scenarios: steady, bursty, gappy-transactions, "
+        "checkpoint-task-restart, legacy-skip)"));
+    const Run badRate = cli({"simulate", "--produce-rate", "-3"});
+    QCOMPARE(badRate.exitCode, 2);
+    const Run help = cli({"simulate", "--help"});
+    for (const char* option :
+         {"--scenario <NAME>", "--partitions <N>", "--produce-rate <R>", "--consume-rate <R>",
+          "--gap-ratio <F>", "--offset-lag-max <L>", "--emit-checkpoints-interval <S>",
+          "--offset-flush-interval <MS>", "--commit-interval <MS>", "--duration <S>", "--seed <N>",
+          "--mm2-version <V>", "--event <SPEC>", "--csv", "--json"})
+        QVERIFY2(help.out.contains(option), option);
 }
 
 QTEST_GUILESS_MAIN(Cli)

@@ -9,5 +9,6 @@ namespace driftscope::cli {
 int runTranslate(const QStringList& args);
 int runSyncs(const QStringList& args);
 int runDecode(const QStringList& args);
+int runSimulate(const QStringList& args);
 
 } // namespace driftscope::cli

@@ -21,6 +21,7 @@ constexpr const char* kUsage =
     "  translate   translate committed upstream offsets with the syncs of an offset-syncs dump\n"
     "  syncs       list the syncs MM2's store retains for one partition\n"
     "  decode      decode one offset-sync, checkpoint or heartbeat record from its bytes\n"
+    "  simulate    run producers, MM2 and consumer groups over time and print the replay timeline\n"
     "\n"
     "Run 'driftscope-cli <command> --help' for a command's options.\n"
     "Exit codes: 0 success, 1 input error, 2 usage error. --json gives machine-readable output.\n";
@@ -54,6 +55,8 @@ int main(int argc, char** argv)
         code = runSyncs(commandArgs);
     else if (command == "decode")
         code = runDecode(commandArgs);
+    else if (command == "simulate")
+        code = runSimulate(commandArgs);
     else
         return report({kUsageError, "unknown command '" + toStd(command) + "'\n" + kUsage});
     // A script must not mistake a truncated answer (full disk, closed pipe) for a complete one.

@@ -36,12 +36,20 @@ bool CheckpointTask::isMoreRecent(const Checkpoint& checkpoint) const
     return checkpoint.downstream > last->second.downstream;
 }
 
+bool CheckpointTask::topicAccepted(const std::string& topic)
+{
+    const auto it = m_topicAccepted.find(topic);
+    if (it != m_topicAccepted.end())
+        return it->second;
+    return m_topicAccepted[topic] = m_settings.topicFilter.accepts(topic);
+}
+
 bool CheckpointTask::checkpointsForGroup(const std::string& group, const GroupOffsets& offsets,
                                          int64_t timestampMs, std::vector<EmittedCheckpoint>& out)
 {
     std::vector<EmittedCheckpoint> round;
     for (const auto& [tp, committed] : offsets) {
-        if (!m_settings.topicFilter.accepts(tp.topic))
+        if (!topicAccepted(tp.topic))
             continue;
         if (!committed) {
             if (!m_profile.nullOffsetsSkipped)

@@ -75,11 +75,13 @@ public:
 
 private:
     bool isMoreRecent(const Checkpoint& checkpoint) const;
+    bool topicAccepted(const std::string& topic);
 
     ReleaseProfile m_profile;
     CheckpointTaskSettings m_settings;
     SyncStore m_store;
     CheckpointMemory m_memory;
+    std::map<std::string, bool> m_topicAccepted; // the topic filter's answers, remembered
 };
 
 } // namespace driftscope

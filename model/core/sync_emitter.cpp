@@ -76,7 +76,7 @@ void SyncEmitter::OrderedSyncs::grow(uint32_t id)
     m_present.resize(n, false);
 }
 
-void SyncEmitter::OrderedSyncs::put(uint32_t id, const OffsetSync& sync)
+void SyncEmitter::OrderedSyncs::put(uint32_t id, Offsets sync)
 {
     grow(id);
     m_values[id] = sync;
@@ -133,18 +133,22 @@ PartitionSyncState& SyncEmitter::stateOf(uint32_t id)
     return m_states[id];
 }
 
-void SyncEmitter::send(const OffsetSync& sync)
+void SyncEmitter::send(uint32_t id, Offsets sync)
 {
     ++m_inFlight;
     ++m_sentCount;
-    m_sent.push_back(sync);
+    m_sent.emplace_back(id, sync);
 }
 
 void SyncEmitter::queue(const TopicPartition& tp, int64_t upstream, int64_t downstream)
 {
-    const uint32_t id = m_partitions.intern(tp);
+    queueAt(m_partitions.intern(tp), upstream, downstream);
+}
+
+void SyncEmitter::queueAt(uint32_t id, int64_t upstream, int64_t downstream)
+{
     PartitionSyncState& state = stateOf(id);
-    const OffsetSync sync{tp, upstream, downstream};
+    const Offsets sync{upstream, downstream};
     if (state.update(upstream, downstream)) {
         ++m_triggered;
         if (m_profile.dispatch == SyncDispatch::NewestPendingAndDelayed)
@@ -162,49 +166,59 @@ void SyncEmitter::fire()
         if (m_inFlight >= m_settings.maxInFlight)
             return; // stays pending: retried on the next commitRecord() or commit()
         const auto id = static_cast<uint32_t>(m_pending.front());
-        const OffsetSync sync = *m_pending.get(id);
+        const Offsets sync = *m_pending.get(id);
         m_pending.remove(id);
-        send(sync);
+        send(id, sync);
     }
 }
 
 void SyncEmitter::promoteDelayed()
 {
-    m_delayed.forEach([this](uint32_t id, const OffsetSync& sync) { m_pending.put(id, sync); });
+    m_delayed.forEach([this](uint32_t id, Offsets sync) { m_pending.put(id, sync); });
     m_delayed.clear();
 }
 
 void SyncEmitter::commitRecord(const TopicPartition& tp, int64_t upstream, int64_t downstream)
 {
+    commitRecordAt(m_partitions.intern(tp), upstream, downstream);
+}
+
+void SyncEmitter::commitRecordAt(uint32_t id, int64_t upstream, int64_t downstream)
+{
     if (m_profile.dispatch == SyncDispatch::DropWhenFull) {
         // Up to 3.4.0 the state advances even when the sync is then dropped (KAFKA-12558).
-        PartitionSyncState& state = stateOf(m_partitions.intern(tp));
+        PartitionSyncState& state = stateOf(id);
         if (!state.update(upstream, downstream))
             return;
         ++m_triggered;
         if (m_inFlight >= m_settings.maxInFlight)
             ++m_dropped;
         else
-            send(OffsetSync{tp, upstream, downstream});
+            send(id, Offsets{upstream, downstream});
         return;
     }
-    queue(tp, upstream, downstream);
+    queueAt(id, upstream, downstream);
     fire();
 }
 
 void SyncEmitter::commitRun(const TopicPartition& tp, int64_t u0, int64_t d0, int64_t count)
 {
+    commitRun(m_partitions.intern(tp), u0, d0, count);
+}
+
+void SyncEmitter::commitRun(uint32_t id, int64_t u0, int64_t d0, int64_t count)
+{
     if (count <= 0)
         return;
-    commitRecord(tp, u0, d0); // the first record can trigger for any reason (gap, rewind, ...)
+    commitRecordAt(id, u0, d0); // the first record can trigger for any reason (gap, rewind, ...)
     const bool nearLimits = u0 > INT64_MAX - count || d0 > INT64_MAX - count;
-    PartitionSyncState& state = stateOf(m_partitions.intern(tp));
+    PartitionSyncState& state = stateOf(id);
     int64_t i = 1;
     while (i < count) {
         const int64_t left = count - i;
         const int64_t quiet = nearLimits ? -2 : state.recordsUntilTrigger(left);
         if (quiet == -2) { // not computable: one record at a time
-            commitRecord(tp, u0 + i, d0 + i);
+            commitRecordAt(id, u0 + i, d0 + i);
             ++i;
             continue;
         }
@@ -215,11 +229,11 @@ void SyncEmitter::commitRun(const TopicPartition& tp, int64_t u0, int64_t d0, in
             const int64_t last = i + pass - 1;
             state.passWithoutTrigger(u0 + last, d0 + last);
             if (m_profile.dispatch == SyncDispatch::NewestPendingAndDelayed)
-                m_delayed.put(m_partitions.intern(tp), OffsetSync{tp, u0 + last, d0 + last});
+                m_delayed.put(id, Offsets{u0 + last, d0 + last});
             i += pass;
         }
         if (i < count) {
-            commitRecord(tp, u0 + i, d0 + i); // this one triggers
+            commitRecordAt(id, u0 + i, d0 + i); // this one triggers
             ++i;
         }
     }
@@ -251,7 +265,10 @@ void SyncEmitter::restart()
 std::vector<OffsetSync> SyncEmitter::takeSent()
 {
     std::vector<OffsetSync> out;
-    out.swap(m_sent);
+    out.reserve(m_sent.size());
+    for (const auto& [id, offsets] : m_sent)
+        out.push_back(OffsetSync{m_partitions.at(id), offsets.upstream, offsets.downstream});
+    m_sent.clear();
     return out;
 }
 
@@ -267,10 +284,13 @@ bool SyncEmitter::isDelayed(const TopicPartition& tp) const
     return id != PartitionIndex::kAbsent && m_delayed.contains(static_cast<uint32_t>(id));
 }
 
-const OffsetSync* SyncEmitter::pendingSync(const TopicPartition& tp) const
+std::optional<OffsetSync> SyncEmitter::pendingSync(const TopicPartition& tp) const
 {
     const int64_t id = m_partitions.find(tp);
-    return id == PartitionIndex::kAbsent ? nullptr : m_pending.get(static_cast<uint32_t>(id));
+    const Offsets* o = id == PartitionIndex::kAbsent ? nullptr : m_pending.get(static_cast<uint32_t>(id));
+    if (!o)
+        return std::nullopt;
+    return OffsetSync{tp, o->upstream, o->downstream};
 }
 
 int64_t SyncEmitter::lastSyncDownstream(const TopicPartition& tp) const

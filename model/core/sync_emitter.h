@@ -8,6 +8,7 @@
 #include "model/core/release.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace driftscope {
@@ -58,6 +59,10 @@ public:
     // `count` records replicated contiguously: upstream u0, u0+1, ... to downstream d0, d0+1, ...
     // Exactly the same as that many commitRecord() calls, in time proportional to the syncs.
     void commitRun(const TopicPartition& tp, int64_t u0, int64_t d0, int64_t count);
+    // The same for a partition resolved once with partitionId(), which saves the lookup when a
+    // caller cycles through many partitions.
+    uint32_t partitionId(const TopicPartition& tp) { return m_partitions.intern(tp); }
+    void commitRun(uint32_t partition, int64_t u0, int64_t d0, int64_t count);
     // commit(): the runtime committed source offsets (every offset.flush.interval.ms).
     void commit();
     // A send's producer callback ran (acknowledged or failed): one permit is free again.
@@ -81,18 +86,23 @@ public:
     uint64_t dropped() const { return m_dropped; } // E0 only: triggered with no permit free
     bool isPending(const TopicPartition& tp) const;
     bool isDelayed(const TopicPartition& tp) const;
-    const OffsetSync* pendingSync(const TopicPartition& tp) const;
+    std::optional<OffsetSync> pendingSync(const TopicPartition& tp) const;
     int64_t lastSyncDownstream(const TopicPartition& tp) const; // -1 when none this lifetime
 
 private:
     // An insertion-ordered map partition -> sync in which overwriting keeps the position, like
     // the LinkedHashMaps MM2 keeps pending and delayed syncs in.
+    struct Offsets {
+        int64_t upstream;
+        int64_t downstream;
+    };
+
     class OrderedSyncs {
     public:
-        void put(uint32_t id, const OffsetSync& sync);
+        void put(uint32_t id, Offsets sync);
         bool remove(uint32_t id);
         bool contains(uint32_t id) const { return id < m_present.size() && m_present[id]; }
-        const OffsetSync* get(uint32_t id) const { return contains(id) ? &m_values[id] : nullptr; }
+        const Offsets* get(uint32_t id) const { return contains(id) ? &m_values[id] : nullptr; }
         int64_t front() const { return m_head; } // -1 when empty
         bool empty() const { return m_head < 0; }
         void clear();
@@ -105,14 +115,16 @@ private:
 
     private:
         void grow(uint32_t id);
-        std::vector<OffsetSync> m_values;
+        std::vector<Offsets> m_values;
         std::vector<int64_t> m_next, m_prev;
         std::vector<bool> m_present;
         int64_t m_head = -1, m_tail = -1;
     };
 
     PartitionSyncState& stateOf(uint32_t id);
-    void send(const OffsetSync& sync);
+    void send(uint32_t id, Offsets sync);
+    void commitRecordAt(uint32_t id, int64_t upstream, int64_t downstream);
+    void queueAt(uint32_t id, int64_t upstream, int64_t downstream);
 
     ReleaseProfile m_profile;
     EmitterSettings m_settings;
@@ -122,7 +134,7 @@ private:
     OrderedSyncs m_pending;
     OrderedSyncs m_delayed;
     int m_inFlight = 0;
-    std::vector<OffsetSync> m_sent;
+    std::vector<std::pair<uint32_t, Offsets>> m_sent; // partition id and offsets, in send order
     uint64_t m_triggered = 0, m_sentCount = 0, m_dropped = 0;
 };
 

@@ -5,8 +5,11 @@
 //   translate_1p        10,000,000 translations of uniform random offsets against that store
 //   store_update_1000p  1,000 partitions x 10,000 syncs, arriving round-robin
 //   decode_update_1p    the first workload as encoded records: decode + update
+//   simulate_steady     the steady scenario with 100 partitions and 10 groups for one simulated
+//                       hour: simulated records per second
 //
 // Usage: driftscope-bench [--json] [--scale F]   (--scale 0.1 runs a tenth of every workload)
+#include "model/core/sim/simulator.h"
 #include "model/core/sync_store.h"
 #include "model/core/wire_codec.h"
 
@@ -47,7 +50,9 @@ struct Figures {
     double translate1p = 0;
     double storeUpdate1000p = 0;
     double decodeUpdate1p = 0;
-    int64_t checksum = 0; // keeps results observable so nothing is optimised away
+    double simulatedRecords = 0;
+    double simulatedSpeedup = 0; // simulated seconds per wall-clock second
+    int64_t checksum = 0;        // keeps results observable so nothing is optimised away
 };
 
 void runStoreUpdate1p(Figures& f, const std::vector<int64_t>& offsets, SyncStore& store)
@@ -134,6 +139,21 @@ void runDecodeUpdate1p(Figures& f, const std::vector<int64_t>& offsets)
     f.checksum += static_cast<int64_t>(undecodable + store.syncsApplied());
 }
 
+void runSimulation(Figures& f, double scale)
+{
+    sim::Scenario s = sim::namedScenario("steady").value();
+    s.partitions = 100;
+    s.groups = sim::defaultGroups(10);
+    s.durationMs = static_cast<int64_t>(3'600'000 * scale);
+    uint64_t samples = 0;
+    const auto start = Clock::now();
+    const sim::RunSummary summary = sim::simulate(s, [&](const sim::Sample&) { ++samples; });
+    const double seconds = secondsSince(start);
+    f.simulatedRecords = static_cast<double>(summary.recordsProduced) / seconds;
+    f.simulatedSpeedup = static_cast<double>(summary.simulatedMs) / 1000.0 / seconds;
+    f.checksum += static_cast<int64_t>(samples + summary.checkpointsEmitted);
+}
+
 std::string millions(double perSecond)
 {
     char text[32];
@@ -171,11 +191,12 @@ int main(int argc, char** argv)
     runTranslate1p(f, store, offsets.back(), n);
     runStoreUpdate1000p(f, 1000, static_cast<size_t>(10'000 * scale));
     runDecodeUpdate1p(f, offsets);
+    runSimulation(f, scale);
 
     if (json) {
         std::printf("{\"store_update_1p\": %.0f, \"translate_1p\": %.0f, \"store_update_1000p\": %.0f, "
-                    "\"decode_update_1p\": %.0f}\n",
-                    f.storeUpdate1p, f.translate1p, f.storeUpdate1000p, f.decodeUpdate1p);
+                    "\"decode_update_1p\": %.0f, \"simulate_steady_100p_records\": %.0f}\n",
+                    f.storeUpdate1p, f.translate1p, f.storeUpdate1000p, f.decodeUpdate1p, f.simulatedRecords);
     } else {
         std::printf("driftscope-bench (MM2 %s rules, single thread, %zu syncs per workload)\n",
                     toString(kDefaultRelease).c_str(), n);
@@ -184,6 +205,9 @@ int main(int argc, char** argv)
                     millions(f.translate1p).c_str());
         std::printf("  store update, 1,000 partitions   %s syncs/s\n", millions(f.storeUpdate1000p).c_str());
         std::printf("  decode + update, 1 partition     %s syncs/s\n", millions(f.decodeUpdate1p).c_str());
+        std::printf("  simulate steady, 100 partitions  %s records/s (%.0f simulated s per second: a day in "
+                    "%.1f s)\n",
+                    millions(f.simulatedRecords).c_str(), f.simulatedSpeedup, 86400.0 / f.simulatedSpeedup);
         std::printf("  (checksum %lld)\n", static_cast<long long>(f.checksum));
     }
     return 0;

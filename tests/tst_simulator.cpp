@@ -51,6 +51,7 @@ private Q_SLOTS:
     void legacySkipScenarioSkips();
     void restartsReplicateAgainAndClearHistory();
     void sameSeedSameBytes();
+    void excludedGroupsGetNoCheckpoints();
 };
 
 void SimulatorTest::recordLayout()
@@ -268,6 +269,17 @@ void SimulatorTest::sameSeedSameBytes()
         b.seed = 12;
         QVERIFY(csvOf(a) != csvOf(b));
     }
+}
+
+void SimulatorTest::excludedGroupsGetNoCheckpoints()
+{
+    // MM2's default groups.exclude: console-consumer-.*, connect-.*, __.*
+    Scenario s = named("steady", {3, 9, 0}, 1, 300);
+    s.groups = {{"console-consumer-4711", -1, 1000}, {"app", -1, 1000}};
+    int excluded = 0, included = 0;
+    simulate(s, [&](const Sample& x) { (x.groupIndex == 0 ? excluded : included) += x.checkpoint ? 1 : 0; });
+    QCOMPARE(excluded, 0);
+    QVERIFY(included > 0);
 }
 
 QTEST_APPLESS_MAIN(SimulatorTest)

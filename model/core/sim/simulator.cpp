@@ -281,7 +281,9 @@ private:
             for (size_t p = 0; p < m_sources.size(); ++p)
                 if (m_groups[g][p].committed)
                     offsets.emplace_back(m_tps[p], CommittedOffset{*m_groups[g][p].committed, ""});
-            if (!offsets.empty()) // the connector only lists groups with committed offsets
+            // The connector lists the groups its filter accepts (groups / groups.exclude), and
+            // only those with committed offsets.
+            if (!offsets.empty() && m_groupFilter.accepts(m_s.groups[g].name))
                 groups.emplace_back(m_s.groups[g].name, std::move(offsets));
         }
         const CheckpointTask::PollResult result = m_checkpointTask->poll(groups, t);
@@ -490,6 +492,7 @@ private:
 
     // MM2 checkpoint task
     CheckpointTaskSettings m_checkpointSettings;
+    NameFilter m_groupFilter = NameFilter::defaultGroupFilter();
     std::unique_ptr<CheckpointTask> m_checkpointTask;
     std::unique_ptr<GroupOffsetSync> m_groupSync;
     size_t m_syncCursor = 0;

@@ -62,6 +62,7 @@ private Q_SLOTS:
     void downstreamZeroBefore270();
     void memoryMergedOrReplaced();
     void syncOffset();
+    void twoPartitionsRenamedAlike();
 };
 
 void CheckpointTaskTest::downstreamTopicRenaming()
@@ -301,6 +302,21 @@ void CheckpointTaskTest::syncOffset()
         const bool handled = r >= Release{3, 5, 2} && r != Release{3, 6, 0};
         QCOMPARE(res.aborted, !handled);
         QCOMPARE(res.writes.size(), handled ? size_t{1} : size_t{0});
+    }
+}
+
+void CheckpointTaskTest::twoPartitionsRenamedAlike()
+{
+    // target2.x and target2.target2.x both become x on the target.
+    const GroupOffsets both{{{"target2.x", 0}, CommittedOffset{5, ""}},
+                            {{"target2.target2.x", 0}, CommittedOffset{5, ""}}};
+    for (const Release& r : {Release{3, 4, 0}, Release{3, 4, 1}, Release{3, 9, 0}}) {
+        CheckpointTask task(profileFor(r), kafkaTestSettings());
+        task.store().finishInitialLoad();
+        task.store().apply({{"target2.x", 0}, 0, 0});
+        task.store().apply({{"target2.target2.x", 0}, 0, 0});
+        QCOMPARE(pollOne(task, "g", both),
+                 (r >= Release{3, 4, 1} ? QString("failed") : QString("g x-0 5->5; g x-0 5->5")));
     }
 }
 

@@ -85,7 +85,7 @@ std::optional<Failure> buildScenario(const QCommandLineParser& parser, sim::Scen
     if (auto v = r.integer("commit-interval", 1, 86'400'000))
         for (sim::GroupSpec& g : s.groups)
             g.commitIntervalMs = *v;
-    if (auto v = r.real("gap-ratio", 0, 0.94))
+    if (auto v = r.real("gap-ratio", 0, 0.5))
         s.gapRatio = *v;
     if (auto v = r.integer("offset-lag-max", INT64_MIN, INT64_MAX))
         s.offsetLagMax = *v;
@@ -158,7 +158,7 @@ int runSimulate(const QStringList& args)
     parser.addOption({"tick", "Simulation step in milliseconds (default 100).", "MS"});
     parser.addOption({"seed", "Seed of the run; the same seed gives the same output (default 1).", "N"});
     parser.addOption({"event",
-                      "An event, repeatable: TIME_S:source-task-restart[:DOWNTIME_S], "
+                      "An event, repeatable: TIME_S:source-task-restart[:DOWNTIME_S[:graceful]], "
                       "TIME_S:checkpoint-task-restart[:DOWNTIME_S[:restore-fails]], "
                       "TIME_S:consumer-stall:GROUP:SECONDS, TIME_S:truncate-target[:PARTITION].",
                       "SPEC"});

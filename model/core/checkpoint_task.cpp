@@ -74,6 +74,12 @@ bool CheckpointTask::checkpointsForGroup(const std::string& group, const GroupOf
         e.syncUsed = t.sync;
         if (m_profile.monotonicCheckpoints && !isMoreRecent(e.checkpoint))
             continue;
+        // From 3.4.1 the round is collected with Collectors.toMap: two upstream partitions that
+        // rename to the same target partition throw, and the whole poll is lost.
+        if (m_profile.monotonicCheckpoints)
+            for (const EmittedCheckpoint& other : round)
+                if (other.checkpoint.tp == e.checkpoint.tp)
+                    return false;
         round.push_back(std::move(e));
     }
 

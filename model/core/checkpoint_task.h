@@ -60,8 +60,9 @@ public:
 
     struct PollResult {
         std::vector<EmittedCheckpoint> checkpoints;
-        // Up to 3.4.0 a null committed offset throws inside poll(): nothing of that poll is
-        // emitted (groups handled before it have still replaced their memory).
+        // Up to 3.4.0 a null committed offset throws inside poll(), from 3.4.1 two upstream
+        // partitions renamed to the same target partition do: nothing of that poll is emitted
+        // (groups handled before it have still updated their memory).
         bool failed = false;
         std::string failure;
     };
@@ -69,7 +70,7 @@ public:
     // One poll(): every group in the given order, each with its committed offsets.
     PollResult poll(const std::vector<std::pair<std::string, GroupOffsets>>& groups, int64_t nowMs);
 
-    // sourceRecordsForGroup() for one group; false when the release throws on a null offset.
+    // sourceRecordsForGroup() for one group; false when the release would throw (see PollResult).
     bool checkpointsForGroup(const std::string& group, const GroupOffsets& offsets, int64_t timestampMs,
                              std::vector<EmittedCheckpoint>& out);
 

@@ -13,18 +13,19 @@ ReplayWindow analyzeReplay(const ReplayInput& in)
     const ResumePoint& r = *in.resume;
     w.available = true;
 
-    // Ueq: from 3.4.1 the checkpoint is d_s (exact hit, Ueq = u_s) or d_s + 1 (ahead of the
-    // sync, Ueq = u_s + 1). Extrapolating releases need ground truth to know what the target
-    // really holds at D_c.
+    // Ueq: ground truth when the caller has it (what the target really holds at D_c; it also
+    // covers a target recreated since the checkpoint). Otherwise, from 3.4.1 the checkpoint is
+    // d_s (exact hit, Ueq = u_s) or d_s + 1 (ahead of the sync, Ueq = u_s + 1); extrapolating
+    // releases can only be taken at their word.
     std::optional<int64_t> ueq;
-    if (in.rule == TranslationRule::CappedPlusOne && r.sync) {
+    if (in.upstreamAt)
+        ueq = in.upstreamAt(r.downstream);
+    if (!ueq && in.rule == TranslationRule::CappedPlusOne && r.sync) {
         if (r.downstream == r.sync->downstream)
             ueq = r.sync->upstream;
         else if (r.downstream == add(r.sync->downstream, 1))
             ueq = add(r.sync->upstream, 1);
     }
-    if (!ueq && in.upstreamAt)
-        ueq = in.upstreamAt(r.downstream);
     w.exact = ueq.has_value();
     w.upstreamEquivalent = ueq.value_or(r.upstream);
 

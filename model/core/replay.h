@@ -30,8 +30,8 @@ struct ReplayInput {
     std::optional<int64_t> processed;  // P(t); without it (live mode) P = S and cadence is 0
     std::optional<ResumePoint> resume; // none: the group has no checkpoint for the partition
     TranslationRule rule = TranslationRule::CappedPlusOne;
-    // Ground truth, when known (the simulator): the upstream offset of the first record the
-    // target partition holds at or after a downstream offset.
+    // Ground truth, when known (the simulator): the upstream offset of the first record a
+    // consumer resuming at a downstream offset would read. Preferred over the sync when given.
     std::function<std::optional<int64_t>(int64_t downstream)> upstreamAt;
 };
 

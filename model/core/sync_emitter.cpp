@@ -217,8 +217,8 @@ void SyncEmitter::commitRun(uint32_t id, int64_t u0, int64_t d0, int64_t count)
     while (i < count) {
         const int64_t left = count - i;
         const int64_t quiet = nearLimits ? -2 : state.recordsUntilTrigger(left);
-        if (quiet == -2) { // not computable: one record at a time
-            commitRecordAt(id, u0 + i, d0 + i);
+        if (quiet == -2) { // not computable: one record at a time (wrapping like Java near the limits)
+            commitRecordAt(id, javalong::add(u0, i), javalong::add(d0, i));
             ++i;
             continue;
         }
@@ -226,14 +226,14 @@ void SyncEmitter::commitRun(uint32_t id, int64_t u0, int64_t d0, int64_t count)
         if (pass > 0) {
             // Records that trigger nothing: only the newest becomes the delayed sync (3.7.0+),
             // and the fire() after each of them finds nothing new to send.
-            const int64_t last = i + pass - 1;
+            const int64_t last = i + pass - 1; // only reached when the run cannot wrap
             state.passWithoutTrigger(u0 + last, d0 + last);
             if (m_profile.dispatch == SyncDispatch::NewestPendingAndDelayed)
                 m_delayed.put(id, Offsets{u0 + last, d0 + last});
             i += pass;
         }
         if (i < count) {
-            commitRecordAt(id, u0 + i, d0 + i); // this one triggers
+            commitRecordAt(id, javalong::add(u0, i), javalong::add(d0, i)); // this one triggers
             ++i;
         }
     }
@@ -296,7 +296,8 @@ std::optional<OffsetSync> SyncEmitter::pendingSync(const TopicPartition& tp) con
 int64_t SyncEmitter::lastSyncDownstream(const TopicPartition& tp) const
 {
     const int64_t id = m_partitions.find(tp);
-    if (id == PartitionIndex::kAbsent || !m_hasState[static_cast<size_t>(id)])
+    if (id == PartitionIndex::kAbsent || static_cast<size_t>(id) >= m_hasState.size() ||
+        !m_hasState[static_cast<size_t>(id)])
         return -1;
     return m_states[static_cast<size_t>(id)].lastSyncDownstream();
 }

@@ -29,8 +29,9 @@ public:
     bool shouldSync() const { return m_shouldSync; }
 
     // For a run that continues the last update contiguously (upstream and downstream both +1 per
-    // record): how many of its next records pass before one triggers; -1 when none would, or
-    // when the offsets are too close to the int64 limits for the answer to be computed.
+    // record), with the E1 flag cleared: how many of its next `runLength` records pass before one
+    // triggers; -1 when none of them would; -2 when it cannot be computed in closed form (no
+    // sync yet, or offsets near the int64 limits) and records must go one by one.
     int64_t recordsUntilTrigger(int64_t runLength) const;
     // The state after such records without a trigger among them (only the last one matters).
     void passWithoutTrigger(int64_t upstream, int64_t downstream);
@@ -68,7 +69,8 @@ public:
     // A send's producer callback ran (acknowledged or failed): one permit is free again.
     void sendCompleted();
     // The task was restarted or its partitions reassigned: every partition starts afresh and
-    // queued syncs are lost. Sends already handed to the producer still complete.
+    // queued syncs are lost. Sends already handed to the producer still complete, but on the old
+    // task's permits: do not report them through sendCompleted() afterwards.
     void restart();
 
     // The syncs handed to the producer since the last call, in send order.

@@ -83,8 +83,9 @@ Result<Scenario> namedScenario(const std::string& name)
     }
     if (name == "checkpoint-task-restart") {
         // A group that falls further behind commits offsets far older than the newest syncs.
-        // After the restart, 3.4.1-3.7.0 keep only the last sync per partition and cannot
-        // translate it any more; 3.7.1+ restored their checkpoints and kept the history.
+        // After the restart, 3.4.1-3.7.0 keep only the last sync per partition and stop
+        // translating it (its checkpoint ages); 3.7.1+ restored their checkpoints and kept the
+        // (coarse, logarithmic) history, so it keeps getting checkpoints.
         s.name = name;
         s.groups.push_back({"app-behind", 30, 5000});
         Event restart;
@@ -145,6 +146,8 @@ Result<Event> parseEvent(const std::string& spec)
         }
         if (p.size() == 4 && e.kind == EventKind::CheckpointTaskRestart && p[3] == "restore-fails")
             e.restoreFails = true;
+        else if (p.size() == 4 && e.kind == EventKind::SourceTaskRestart && p[3] == "graceful")
+            e.graceful = true;
         else if (p.size() > 3)
             return Error{usage + "unexpected '" + p[3] + "'"};
         return e;
@@ -181,7 +184,8 @@ std::string describeEvent(const Event& e)
     const std::string at = std::to_string(e.atMs / 1000) + ":";
     switch (e.kind) {
     case EventKind::SourceTaskRestart:
-        return at + "source-task-restart:" + std::to_string(e.durationMs / 1000);
+        return at + "source-task-restart:" + std::to_string(e.durationMs / 1000) +
+               (e.graceful ? ":graceful" : "");
     case EventKind::CheckpointTaskRestart:
         return at + "checkpoint-task-restart:" + std::to_string(e.durationMs / 1000) +
                (e.restoreFails ? ":restore-fails" : "");
@@ -201,8 +205,8 @@ std::string validate(const Scenario& s)
         return "the produce rate must be between 0 and 10000000 records/s";
     if (!(s.burstFactor >= 0) || s.burstFactor > 1e4)
         return "the burst factor must be between 0 and 10000";
-    if (!(s.gapRatio >= 0) || s.gapRatio >= 0.95)
-        return "the gap ratio must be at least 0 and below 0.95";
+    if (!(s.gapRatio >= 0) || s.gapRatio > 0.5)
+        return "the gap ratio must be between 0 and 0.5 (one marker per record at most)";
     if (s.tickMs < 1 || s.tickMs > 60'000)
         return "the tick must be between 1 ms and 60 s";
     if (s.durationMs < 0 || s.durationMs > 31LL * 86'400'000)
@@ -213,13 +217,17 @@ std::string validate(const Scenario& s)
         return "intervals must be positive";
     if (s.replicationLagMs < 0 || s.syncAckLatencyMs < 0 || s.syncReadLagMs < 0)
         return "lags and latencies cannot be negative";
-    if (s.compactionGapEvery < 0 || s.compactionGapSize < 0)
-        return "compaction gaps cannot be negative";
+    if (s.compactionGapEvery < 0 || s.compactionGapSize < 0 || s.compactionGapSize > 1'000'000'000)
+        return "compaction gaps must be between 0 and 1000000000 offsets";
     if (s.groups.empty())
         return "at least one consumer group is needed";
-    for (const GroupSpec& g : s.groups) {
+    for (size_t i = 0; i < s.groups.size(); ++i) {
+        const GroupSpec& g = s.groups[i];
         if (g.name.empty() || g.commitIntervalMs < 1 || g.consumeRate > 1e7)
             return "group '" + g.name + "' needs a name, a positive commit interval and a sane rate";
+        for (size_t j = 0; j < i; ++j)
+            if (s.groups[j].name == g.name)
+                return "group '" + g.name + "' is listed twice";
     }
     for (const Event& e : s.events) {
         if (e.kind == EventKind::ConsumerStall) {

@@ -31,6 +31,7 @@ struct Event {
     std::string group;         // ConsumerStall
     int partition = -1;        // TruncateTarget; -1: every partition
     bool restoreFails = false; // CheckpointTaskRestart: reading the checkpoints topic fails
+    bool graceful = false;     // SourceTaskRestart: a clean stop commits its source offsets first
 };
 
 struct Scenario {
@@ -70,8 +71,9 @@ struct Scenario {
 std::vector<std::string> scenarioNames();
 Result<Scenario> namedScenario(const std::string& name);
 
-// "600:source-task-restart[:DOWNTIME_S]", "1800:checkpoint-task-restart[:DOWNTIME_S[:restore-fails]]",
-// "300:consumer-stall:GROUP:SECONDS", "900:truncate-target[:PARTITION]". Times in seconds.
+// "600:source-task-restart[:DOWNTIME_S[:graceful]]",
+// "1800:checkpoint-task-restart[:DOWNTIME_S[:restore-fails]]", "300:consumer-stall:GROUP:SECONDS",
+// "900:truncate-target[:PARTITION]". Times in seconds.
 Result<Event> parseEvent(const std::string& spec);
 std::string describeEvent(const Event& event);
 

@@ -102,6 +102,10 @@ private:
             const Event& e = m_events[m_nextEvent++];
             switch (e.kind) {
             case EventKind::SourceTaskRestart:
+                // A graceful stop still gets a final offset commit; a crash loses what was
+                // replicated since the last periodic one.
+                if (e.graceful)
+                    m_committedRecord = m_nextRecord;
                 m_replicatorRunning = false;
                 m_replicatorResumeMs = t + e.durationMs;
                 break;
@@ -218,7 +222,8 @@ private:
             // The runtime commits the source offsets of what was replicated, then calls commit().
             m_committedRecord = m_nextRecord;
             m_emitter->commit();
-            collectSends(t);
+            collectSends(t + m_replicationOffsetMs.back()); // after this step's partition sends
+
             m_nextFlushMs += m_s.offsetFlushIntervalMs;
         }
     }
@@ -439,6 +444,8 @@ private:
                     return upstreamAt(p, downstream);
                 };
                 s.replay = analyzeReplay(in);
+                s.checkpointBeyondTargetEnd =
+                    gp.inForce && gp.inForce->downstream >= m_targets[p].endOffset();
                 if (s.replay.available) {
                     const int64_t before = src.layout.recordsBefore(s.processed);
                     const int64_t ueq = src.layout.recordsBefore(s.replay.upstreamEquivalent);
@@ -457,13 +464,15 @@ private:
 
     // Ground truth: the upstream offset of the first record a consumer resuming at
     // `downstream` would read. Past the end, the records MM2 replicates next will land there.
+    // Ground truth: the upstream offset of the first record a consumer resuming at
+    // `downstream` now would read. Past the target's end the fetch is out of range and the
+    // consumer resets (auto.offset.reset=latest): it reads the next record replicated.
     std::optional<int64_t> upstreamAt(size_t p, int64_t downstream) const
     {
-        const TargetLog& target = m_targets[p];
         const RecordLayout& layout = m_sources[p].layout;
-        if (const auto record = target.recordAtOrAfter(downstream))
+        if (const auto record = m_targets[p].recordAtOrAfter(downstream))
             return layout.offsetOf(*record);
-        return layout.offsetOf(m_nextRecord[p] + std::max<int64_t>(0, downstream - target.endOffset()));
+        return layout.offsetOf(m_replicatorRunning ? m_nextRecord[p] : m_committedRecord[p]);
     }
 
     const Scenario& m_s;

@@ -27,8 +27,12 @@ struct Sample {
     std::optional<int64_t> translatedAgeMs; // since the checkpoint task last translated it (even
                                             // when the monotonic filter kept the old checkpoint)
     ReplayWindow replay;
-    int64_t replayRecords = 0;                // records between Ueq and P: read twice after a failover
-    int64_t skippedRecords = 0;               // records between P and Ueq: never read after a failover
+    int64_t replayRecords = 0;  // records between Ueq and P: read twice after a failover
+    int64_t skippedRecords = 0; // records between P and Ueq: never read after a failover
+    // The checkpoint points at or past the target's end: a failover now is out of range and the
+    // consumer resets to the end (auto.offset.reset=latest), which Ueq accounts for.
+    bool checkpointBeyondTargetEnd = false;
+    bool skips() const { return skippedRecords > 0; }
     std::optional<int64_t> syncedGroupOffset; // the target group's offset (sync.group.offsets)
 };
 

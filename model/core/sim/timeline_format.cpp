@@ -26,7 +26,7 @@ std::string csvHeader()
     return "time_ms,group,topic,partition,source_end_offset,target_end_offset,committed,processed,"
            "checkpoint_upstream,checkpoint_downstream,checkpoint_age_ms,translated_age_ms,sync_upstream,"
            "sync_downstream,upstream_equivalent,replay_window,granularity,staleness,cadence,replay_records,"
-           "skipped_records,skip,synced_group_offset";
+           "skipped_records,skip,checkpoint_beyond_target_end,synced_group_offset";
 }
 
 std::string csvRow(const Scenario& scenario, const Sample& s)
@@ -52,10 +52,9 @@ std::string csvRow(const Scenario& scenario, const Sample& s)
     row += ',';
     row += r ? num(s.replay.upstreamEquivalent) + ',' + num(s.replay.window) + ',' +
                    num(s.replay.granularity) + ',' + num(s.replay.staleness) + ',' + num(s.replay.cadence) +
-                   ',' + num(s.replayRecords) + ',' + num(s.skippedRecords) + ',' +
-                   (s.replay.skip || s.skippedRecords > 0 ? "1" : "0")
+                   ',' + num(s.replayRecords) + ',' + num(s.skippedRecords) + ',' + (s.skips() ? "1" : "0")
              : ",,,,,,,";
-    row += ',' + opt(s.syncedGroupOffset);
+    row += std::string(",") + (s.checkpointBeyondTargetEnd ? "1" : "0") + ',' + opt(s.syncedGroupOffset);
     return row;
 }
 
@@ -100,7 +99,8 @@ void writeSampleJson(JsonWriter& json, const Scenario& scenario, const Sample& s
         json.key("cadence").value(s.replay.cadence);
         json.key("records").value(s.replayRecords);
         json.key("skipped_records").value(s.skippedRecords);
-        json.key("skip").value(s.replay.skip || s.skippedRecords > 0);
+        json.key("skip").value(s.skips());
+        json.key("beyond_target_end").value(s.checkpointBeyondTargetEnd);
         json.endObject();
     } else {
         json.null();

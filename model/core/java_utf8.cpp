@@ -44,7 +44,9 @@ size_t malformedLength4(const uint8_t* p)
     return isContinuation(p[2]) ? 3 : 2;
 }
 
-void appendCodePoint(std::string& out, char32_t cp)
+} // namespace
+
+void appendUtf8(std::string& out, char32_t cp)
 {
     if (cp < 0x80) {
         out += static_cast<char>(cp);
@@ -62,8 +64,6 @@ void appendCodePoint(std::string& out, char32_t cp)
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
 }
-
-} // namespace
 
 std::string decodeUtf8LikeJava(std::string_view bytes)
 {
@@ -89,32 +89,32 @@ void assignUtf8LikeJava(std::string_view bytes, std::string& out)
             out += static_cast<char>(b1);
         } else if (b1 >= 0xC2 && b1 <= 0xDF) {
             if (sp >= end) {
-                appendCodePoint(out, kReplacement);
+                appendUtf8(out, kReplacement);
                 break;
             }
             const uint8_t b2 = src[sp];
             if (!isContinuation(b2)) {
-                appendCodePoint(out, kReplacement); // b2 is decoded again
+                appendUtf8(out, kReplacement); // b2 is decoded again
             } else {
                 ++sp;
-                appendCodePoint(out, (char32_t(b1 & 0x1F) << 6) | (b2 & 0x3F));
+                appendUtf8(out, (char32_t(b1 & 0x1F) << 6) | (b2 & 0x3F));
             }
         } else if ((b1 & 0xF0) == 0xE0) {
             if (sp + 1 < end) {
                 const uint8_t b2 = src[sp];
                 const uint8_t b3 = src[sp + 1];
                 if (malformed3(b1, b2, b3)) {
-                    appendCodePoint(out, kReplacement);
+                    appendUtf8(out, kReplacement);
                     sp = sp - 1 + malformedLength3(src + sp - 1);
                 } else {
                     sp += 2;
                     const char32_t c = (char32_t(b1 & 0x0F) << 12) | (char32_t(b2 & 0x3F) << 6) | (b3 & 0x3F);
                     const bool surrogate = c >= 0xD800 && c <= 0xDFFF;
-                    appendCodePoint(out, surrogate ? kReplacement : c);
+                    appendUtf8(out, surrogate ? kReplacement : c);
                 }
                 continue;
             }
-            appendCodePoint(out, kReplacement);
+            appendUtf8(out, kReplacement);
             if (sp < end && malformed3Prefix(b1, src[sp]))
                 continue;
             break; // a truncated but well-formed prefix ends the string
@@ -125,11 +125,11 @@ void assignUtf8LikeJava(std::string_view bytes, std::string& out)
                                     (char32_t(b3 & 0x3F) << 6) | (b4 & 0x3F);
                 const bool bad = !isContinuation(b2) || !isContinuation(b3) || !isContinuation(b4) ||
                                  uc < 0x10000 || uc > 0x10FFFF;
-                appendCodePoint(out, bad ? kReplacement : uc);
+                appendUtf8(out, bad ? kReplacement : uc);
                 sp = bad ? sp - 1 + malformedLength4(src + sp - 1) : sp + 3;
                 continue;
             }
-            appendCodePoint(out, kReplacement);
+            appendUtf8(out, kReplacement);
             if (b1 > 0xF4 || (sp < end && malformed4Prefix(b1, src[sp])))
                 continue;
             ++sp;
@@ -137,7 +137,7 @@ void assignUtf8LikeJava(std::string_view bytes, std::string& out)
                 continue;
             break;
         } else {
-            appendCodePoint(out, kReplacement); // stray continuation, C0/C1 or F8..FF
+            appendUtf8(out, kReplacement); // stray continuation, C0/C1 or F8..FF
         }
     }
 }

@@ -15,4 +15,7 @@ std::string decodeUtf8LikeJava(std::string_view bytes);
 // The same into `out`, reusing its storage.
 void assignUtf8LikeJava(std::string_view bytes, std::string& out);
 
+// Appends one Unicode code point (not a surrogate) as UTF-8.
+void appendUtf8(std::string& out, char32_t codePoint);
+
 } // namespace driftscope

@@ -1,0 +1,32 @@
+// How capture files store the long lists of Observations: in blocks, one table row per block,
+// each block a ColumnBlock with a fixed set of columns per stream (docs/capture-format.md).
+// Ids refer to the capture's topic_partitions and consumer_groups tables, which are the
+// Observations' own dictionaries.
+#pragma once
+
+#include "model/core/observations.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace driftscope {
+
+enum class CaptureStream { OffsetSyncs, Checkpoints, Heartbeats, GroupOffsets, LogOffsets };
+
+// "offset-syncs", "checkpoints", "heartbeats", "group-offsets", "log-offsets".
+std::string_view streamName(CaptureStream stream);
+std::optional<CaptureStream> parseStreamName(std::string_view name);
+
+Bytes encodeBlock(std::span<const ObservedSync> items);
+Bytes encodeBlock(std::span<const ObservedCheckpoint> items);
+Bytes encodeBlock(std::span<const ObservedHeartbeat> items);
+Bytes encodeBlock(std::span<const GroupOffsetSample> items);
+Bytes encodeBlock(std::span<const LogOffsetSample> items);
+
+// Appends a block's rows to the matching list of `into`. Refuses a malformed block, and one
+// whose ids are not in `into`'s dictionaries, with what is wrong; nothing is appended then.
+std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Observations& into);
+
+} // namespace driftscope

@@ -1,0 +1,59 @@
+// Capture files: one SQLite file holding what a session read (docs/capture-format.md).
+//
+// A recorder appends to it at least once a second, each append one transaction in WAL mode, so a
+// recorder killed at any moment leaves a file that opens with everything up to its last append.
+// Captures are opened read-only; a file that is not a capture, or one written with a newer
+// schema, is refused with the reason.
+#pragma once
+
+#include "model/core/observations.h"
+#include "model/core/result.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace driftscope {
+
+constexpr int kCaptureSchemaVersion = 1;
+
+// True when the file starts with SQLite's header (captures are told from text files by content).
+bool isSqliteFile(const std::string& path);
+
+class CaptureWriter {
+public:
+    // Creates a new capture; an existing file is never overwritten.
+    static Result<std::unique_ptr<CaptureWriter>> create(const std::string& path, const SessionInfo& info);
+    ~CaptureWriter();
+    CaptureWriter(const CaptureWriter&) = delete;
+    CaptureWriter& operator=(const CaptureWriter&) = delete;
+
+    // Writes everything in `session` that earlier appends did not, in one transaction. `session`
+    // must be the same growing session each time.
+    std::optional<std::string> append(const Observations& session);
+    // Marks the capture complete and turns it into a single self-contained file (no -wal file
+    // left beside it). The writer can do nothing more afterwards.
+    std::optional<std::string> finish(int64_t finishedAtMs);
+
+    const std::string& path() const { return m_path; }
+
+private:
+    CaptureWriter(std::string path, std::string connection);
+    std::optional<std::string> writeInfo(const SessionInfo& info);
+
+    std::string m_path;
+    std::string m_connection; // Qt's name of the database connection
+    Observations::Cursor m_written;
+    bool m_finished = false;
+};
+
+struct CaptureContents {
+    Observations observations;
+    int schemaVersion = 0;
+    std::optional<int64_t> finishedAtMs; // none: the recorder stopped without finishing
+};
+
+// Opens a capture read-only and loads all of it.
+Result<CaptureContents> readCapture(const std::string& path);
+
+} // namespace driftscope

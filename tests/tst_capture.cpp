@@ -1,0 +1,424 @@
+// Capture files and the observations they hold: block encoding, round trips through real SQLite
+// files, appends, and the refusal of files that are not captures.
+#include "model/core/capture_blocks.h"
+#include "model/core/column_block.h"
+#include "model/io/capture_file.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+using namespace driftscope;
+
+namespace {
+
+constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+
+Bytes bytesOf(std::string_view text)
+{
+    return Bytes(text.begin(), text.end());
+}
+
+// A session with a bit of everything, including values at the int64 limits.
+Observations sampleSession()
+{
+    Observations o;
+    o.info.sourceAlias = "eu-west";
+    o.info.targetAlias = "eu-central";
+    o.info.release = "3.5.1";
+    o.info.offsetSyncsTopic = "mm2-offset-syncs.eu-central.internal";
+    o.info.offsetSyncsSide = ClusterSide::Target;
+    o.info.checkpointsTopic = "eu-west.checkpoints.internal";
+    o.info.heartbeatsTopic = "heartbeats";
+    o.info.emitCheckpointsIntervalMs = 30'000;
+    o.info.groups = {"billing", "ünïcode group"};
+    o.info.configuration = {{"source.bootstrap.servers", "a:9092"}, {"source.sasl.password", "[redacted]"}};
+    o.info.origin = "live";
+    o.info.toolVersion = "0.1.0";
+    o.info.startedAtMs = 1'764'000'000'000;
+
+    const uint32_t orders0 = o.partitionId({"orders", 0});
+    const uint32_t orders1 = o.partitionId({"orders", 1});
+    const uint32_t remote = o.partitionId({"eu-west.orders", 0});
+    const uint32_t billing = o.groupId("billing");
+    const uint32_t other = o.groupId("ünïcode group");
+    o.syncs = {{{0, 1000, 1005}, orders0, 0, 0},
+               {{1, 1001, 1006}, orders1, kMax, kMin},
+               {{2, 999, 1007}, orders0, 100, 96},
+               {{kMax, kMin, kMax}, orders1, -1, kMax}};
+    o.checkpoints = {{{0, 2000, 2001}, billing, remote, 100, 97, 0, ""},
+                     {{1, 2060, 2061}, other, remote, kMax, kMin, -32768, "meta\ndata"}};
+    o.heartbeats = {{{7, 3000, 3001}, {"eu-west", "eu-central", 3000, 0}},
+                    {{8, 4000, 4001}, {"", "ë", kMin, 32767}}};
+    o.undecodable = {
+        {InternalTopic::Checkpoints, 0, {5, 6, 7}, bytesOf("\x01"), std::nullopt, "null value"},
+        {InternalTopic::OffsetSyncs, 0, {9, 9, 9}, std::nullopt, Bytes{}, "null key"},
+        {InternalTopic::Heartbeats, 3, {1, 2, 3}, Bytes{}, bytesOf(std::string("\0\xff", 2)), "short"}};
+    o.groupOffsets = {{5000, ClusterSide::Source, billing, orders0, 100},
+                      {5000, ClusterSide::Target, billing, remote, GroupOffsetSample::kNoOffset},
+                      {5005, ClusterSide::Source, other, orders1, kMax}};
+    o.logOffsets = {{5000, ClusterSide::Source, orders0, 0, 120},
+                    {5000, ClusterSide::Target, remote, kMin, kMax}};
+    o.events = {{4500, ClusterSide::Source, "connected", "source cluster reachable"},
+                {4600, std::nullopt, "started", "session started"}};
+    return o;
+}
+
+void compareSessions(const Observations& got, const Observations& want)
+{
+    QCOMPARE(got.info.sourceAlias, want.info.sourceAlias);
+    QCOMPARE(got.info.targetAlias, want.info.targetAlias);
+    QCOMPARE(got.info.release, want.info.release);
+    QCOMPARE(got.info.offsetSyncsTopic, want.info.offsetSyncsTopic);
+    QVERIFY(got.info.offsetSyncsSide == want.info.offsetSyncsSide);
+    QCOMPARE(got.info.checkpointsTopic, want.info.checkpointsTopic);
+    QCOMPARE(got.info.heartbeatsTopic, want.info.heartbeatsTopic);
+    QCOMPARE(got.info.emitCheckpointsIntervalMs, want.info.emitCheckpointsIntervalMs);
+    QVERIFY(got.info.groups == want.info.groups);
+    QVERIFY(got.info.configuration == want.info.configuration);
+    QCOMPARE(got.info.origin, want.info.origin);
+    QCOMPARE(got.info.toolVersion, want.info.toolVersion);
+    QCOMPARE(got.info.startedAtMs, want.info.startedAtMs);
+    QCOMPARE(got.partitionCount(), want.partitionCount());
+    for (uint32_t i = 0; i < want.partitionCount(); ++i)
+        QVERIFY(got.partition(i) == want.partition(i));
+    QCOMPARE(got.groupCount(), want.groupCount());
+    for (uint32_t i = 0; i < want.groupCount(); ++i)
+        QCOMPARE(got.group(i), want.group(i));
+    QVERIFY(got.syncs == want.syncs);
+    QVERIFY(got.checkpoints == want.checkpoints);
+    QVERIFY(got.heartbeats == want.heartbeats);
+    QVERIFY(got.undecodable == want.undecodable);
+    QVERIFY(got.groupOffsets == want.groupOffsets);
+    QVERIFY(got.logOffsets == want.logOffsets);
+    QVERIFY(got.events == want.events);
+}
+
+// Runs one statement on a capture file from outside driftscope (to damage it on purpose).
+void tamper(const QString& path, const QString& statement)
+{
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "tamper");
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY2(query.exec(statement), qPrintable(statement));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase("tamper");
+}
+
+std::string writeCapture(const QTemporaryDir& dir, const char* name, const Observations& session)
+{
+    const std::string path = dir.filePath(name).toStdString();
+    auto writer = CaptureWriter::create(path, session.info);
+    if (!writer)
+        qFatal("%s", writer.error().c_str());
+    if (auto failure = (*writer)->append(session))
+        qFatal("%s", failure->c_str());
+    if (auto failure = (*writer)->finish(9999))
+        qFatal("%s", failure->c_str());
+    return path;
+}
+
+} // namespace
+
+class Captures : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void columnBlockRoundTrip();
+    void columnBlockRefusesMalformedBytes_data();
+    void columnBlockRefusesMalformedBytes();
+    void blocksCheckIds();
+    void observationsDecodeRecords();
+    void slicesReproduceTheSession();
+    void roundTripThroughAFile();
+    void appendsAddOnlyWhatIsNew();
+    void finishedCaptureIsOneFileAndOpensInReadOnlyDirectory();
+    void neverOverwrites();
+    void refusesFilesThatAreNotCaptures();
+    void refusesNewerSchemaAndDamage();
+};
+
+void Captures::columnBlockRoundTrip()
+{
+    ColumnBlock block;
+    block.rows = 6;
+    block.ints = {{0, 1, kMax, kMin, -1, 0}, {kMin, kMax, kMin, 5, 5, 4}};
+    block.strings = {{"", "a", std::string("\0\xff", 2), "ünï", std::string(300, 'x'), ""}};
+    const Bytes bytes = encodeColumnBlock(block);
+    auto back = decodeColumnBlock(bytes, 2, 1);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().c_str());
+    QCOMPARE(back->rows, size_t{6});
+    QVERIFY(back->ints == block.ints);
+    QVERIFY(back->strings == block.strings);
+
+    // Small steps take one byte each: 3 header bytes, 100 deltas of +1.
+    ColumnBlock counting;
+    counting.rows = 100;
+    counting.ints.emplace_back();
+    for (int64_t i = 0; i < 100; ++i)
+        counting.ints[0].push_back(i);
+    QCOMPARE(encodeColumnBlock(counting).size(), size_t{103});
+}
+
+void Captures::columnBlockRefusesMalformedBytes_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<int>("ints");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("empty") << QByteArray() << 1 << "block header: truncated at byte 0";
+    QTest::newRow("columns") << QByteArray("\x01\x02\x00\x02\x02", 5) << 1
+                             << "block has 2 integer and 0 string columns, expected 1 and 0";
+    QTest::newRow("rows beyond bytes")
+        << QByteArray("\xff\xff\x03\x01\x00\x02", 6) << 1 << "block claims 65535 rows but holds 1 bytes";
+    QTest::newRow("truncated value") << QByteArray("\x02\x01\x00\x02\x82", 5) << 1
+                                     << "integer column 0, row 1: truncated at byte 5";
+    QTest::newRow("overlong varint") << QByteArray("\x01\x01\x00\xff\xff\xff\xff\xff\xff\xff\xff\xff\x02", 13)
+                                     << 1 << "integer column 0, row 0: varint too long at byte 12";
+    QTest::newRow("trailing") << QByteArray("\x01\x01\x00\x02\x00", 5) << 1
+                              << "1 unexpected bytes after the last column at byte 4";
+    QTest::newRow("string length") << QByteArray("\x01\x00\x01\x05"
+                                                 "ab",
+                                                 6)
+                                   << 0 << "string column 0, row 0: truncated at byte 4";
+}
+
+void Captures::columnBlockRefusesMalformedBytes()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(int, ints);
+    QFETCH(QString, error);
+    const ByteView view(reinterpret_cast<const uint8_t*>(bytes.constData()),
+                        static_cast<size_t>(bytes.size()));
+    auto decoded = decodeColumnBlock(view, static_cast<size_t>(ints), ints == 0 ? 1 : 0);
+    QVERIFY(!decoded.ok());
+    QCOMPARE(QString::fromStdString(decoded.error()), error);
+}
+
+void Captures::blocksCheckIds()
+{
+    Observations o;
+    o.partitionId({"orders", 0});
+    const ObservedSync bad[] = {{{0, 0, 0}, 1, 5, 5}};
+    const Bytes bytes = encodeBlock(std::span<const ObservedSync>(bad));
+    auto failure = decodeBlock(CaptureStream::OffsetSyncs, bytes, o);
+    QVERIFY(failure);
+    QCOMPARE(*failure, std::string("row 0: partition id 1 is not in the capture's list of 1"));
+    QVERIFY(o.syncs.empty());
+    // The same block is fine once the partition exists.
+    o.partitionId({"orders", 1});
+    QVERIFY(!decodeBlock(CaptureStream::OffsetSyncs, bytes, o));
+    QCOMPARE(o.syncs.size(), size_t{1});
+    QVERIFY(!parseStreamName("syncs"));
+    QVERIFY(parseStreamName("log-offsets") == CaptureStream::LogOffsets);
+}
+
+void Captures::observationsDecodeRecords()
+{
+    Observations o;
+    const OffsetSync sync{{"topic-1", 2}, 3, 4};
+    const Bytes key = encodeOffsetSyncKey(sync).value();
+    const Bytes value = encodeOffsetSyncValue(sync);
+    QVERIFY(o.addRecord(InternalTopic::OffsetSyncs, 0, {10, 20, 30}, ByteView(key), ByteView(value)));
+    QCOMPARE(o.syncs.size(), size_t{1});
+    QVERIFY(o.partition(o.syncs[0].partition) == (TopicPartition{"topic-1", 2}));
+    QCOMPARE(o.syncs[0].upstream, int64_t{3});
+    QCOMPARE(o.syncs[0].downstream, int64_t{4});
+
+    // A checkpoint value on the offset-syncs topic, a tombstone, a null key: kept with reasons.
+    const Bytes shortValue(value.begin(), value.begin() + 9);
+    QVERIFY(!o.addRecord(InternalTopic::OffsetSyncs, 0, {11, 21, 31}, ByteView(key), ByteView(shortValue)));
+    QVERIFY(!o.addRecord(InternalTopic::Checkpoints, 0, {12, 22, 32}, ByteView(key), std::nullopt));
+    QVERIFY(!o.addRecord(InternalTopic::Heartbeats, 0, {13, 23, 33}, std::nullopt, ByteView(value)));
+    QCOMPARE(o.undecodable.size(), size_t{3});
+    QCOMPARE(o.undecodable[0].stamp.topicOffset, int64_t{11});
+    QVERIFY(o.undecodable[0].key == key);
+    QVERIFY(o.undecodable[0].value == shortValue);
+    QVERIFY(!o.undecodable[0].reason.empty());
+    QCOMPARE(o.undecodable[1].reason, std::string("null value (tombstone)"));
+    QVERIFY(!o.undecodable[1].value);
+    QCOMPARE(o.undecodable[2].reason, std::string("null key"));
+    QVERIFY(o.undecodable[2].topic == InternalTopic::Heartbeats);
+}
+
+void Captures::slicesReproduceTheSession()
+{
+    const Observations whole = sampleSession();
+    // A mirror that saw nothing takes everything in two slices.
+    Observations growing;
+    growing.info = whole.info;
+    const Observations::Cursor start = growing.cursor();
+    Observations mirror;
+    QVERIFY(mirror.append(whole.since(start)));
+    compareSessions(mirror, whole);
+    // A slice that does not start where the mirror ends is refused.
+    QVERIFY(!mirror.append(whole.since(start)));
+
+    Observations partial;
+    partial.info = whole.info;
+    partial.partitionId(whole.partition(0));
+    partial.syncs.push_back(whole.syncs[0]);
+    Observations::Cursor at;
+    at.partitions = 1;
+    at.syncs = 1;
+    QVERIFY(partial.append(whole.since(at)));
+    compareSessions(partial, whole);
+}
+
+void Captures::roundTripThroughAFile()
+{
+    QTemporaryDir dir;
+    const Observations session = sampleSession();
+    const std::string path = writeCapture(dir, "round.capture", session);
+    QVERIFY(isSqliteFile(path));
+    auto read = readCapture(path);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    QCOMPARE(read->schemaVersion, 1);
+    QVERIFY(read->finishedAtMs == int64_t{9999});
+    compareSessions(read->observations, session);
+}
+
+void Captures::appendsAddOnlyWhatIsNew()
+{
+    QTemporaryDir dir;
+    const Observations whole = sampleSession();
+    const std::string path = dir.filePath("appends.capture").toStdString();
+    Observations session;
+    session.info = whole.info;
+    auto writer = CaptureWriter::create(path, session.info);
+    QVERIFY(writer.ok());
+    // Grow the session in steps, appending after each one; an empty append is harmless.
+    QVERIFY(!(*writer)->append(session));
+    Observations::Cursor from;
+    for (const auto& step : {std::pair<size_t, size_t>{2, 1}, {4, 2}}) {
+        Observations slice = whole.since(from);
+        slice.syncs.resize(step.first - from.syncs);
+        slice.checkpoints.resize(step.second - from.checkpoints);
+        if (from.syncs > 0) { // only the first step carries the other lists
+            slice.heartbeats.clear();
+            slice.undecodable.clear();
+            slice.groupOffsets.clear();
+            slice.logOffsets.clear();
+            slice.events.clear();
+        }
+        QVERIFY(session.append(slice));
+        QVERIFY(!(*writer)->append(session));
+        from = session.cursor();
+    }
+    // Without finish(): what a killed recorder leaves (WAL file beside it).
+    auto read = readCapture(path);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    QVERIFY(!read->finishedAtMs);
+    compareSessions(read->observations, whole);
+    writer->reset();
+}
+
+void Captures::finishedCaptureIsOneFileAndOpensInReadOnlyDirectory()
+{
+    QTemporaryDir dir;
+    const std::string path = writeCapture(dir, "done.capture", sampleSession());
+    namespace fs = std::filesystem;
+    QVERIFY(!fs::exists(path + "-wal"));
+    QVERIFY(!fs::exists(path + "-journal"));
+    const auto before = fs::last_write_time(path);
+    const auto size = fs::file_size(path);
+    // (Root ignores these permissions; the unchanged time and size below are what prove it.)
+    fs::permissions(dir.path().toStdString(), fs::perms::owner_read | fs::perms::owner_exec);
+    fs::permissions(path, fs::perms::owner_read);
+    auto read = readCapture(path);
+    fs::permissions(dir.path().toStdString(), fs::perms::owner_all);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    QCOMPARE(read->observations.syncs.size(), size_t{4});
+    QVERIFY(fs::last_write_time(path) == before);
+    QCOMPARE(fs::file_size(path), size);
+    QVERIFY(!fs::exists(path + "-wal"));
+}
+
+void Captures::neverOverwrites()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("existing.txt").toStdString();
+    std::ofstream(path) << "precious\n";
+    auto writer = CaptureWriter::create(path, SessionInfo{});
+    QVERIFY(!writer.ok());
+    QCOMPARE(writer.error(), path + ": already exists; a capture is never overwritten (choose another name)");
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    QCOMPARE(line, std::string("precious"));
+}
+
+void Captures::refusesFilesThatAreNotCaptures()
+{
+    QTemporaryDir dir;
+    const std::string text = dir.filePath("syncs.txt").toStdString();
+    std::ofstream(text) << "OffsetSync{topicPartition=a-0, upstreamOffset=1, downstreamOffset=1}\n";
+    auto read = readCapture(text);
+    QVERIFY(!read.ok());
+    QCOMPARE(read.error(), text + ": is not a driftscope capture (not an SQLite database)");
+
+    const std::string missing = dir.filePath("missing.capture").toStdString();
+    QCOMPARE(readCapture(missing).error(), missing + ": does not exist");
+    QCOMPARE(readCapture(dir.path().toStdString()).error(),
+             dir.path().toStdString() + ": is not a regular file");
+
+    const QString foreign = dir.filePath("foreign.db");
+    tamper(foreign, "CREATE TABLE t(x)");
+    read = readCapture(foreign.toStdString());
+    QVERIFY(!read.ok());
+    QCOMPARE(read.error(),
+             foreign.toStdString() +
+                 ": is an SQLite database but not a driftscope capture (it has no capture_meta table)");
+
+    tamper(foreign, "CREATE TABLE capture_meta(key TEXT PRIMARY KEY, value TEXT)");
+    tamper(foreign, "INSERT INTO capture_meta VALUES('format', 'something-else')");
+    QCOMPARE(readCapture(foreign.toStdString()).error(),
+             foreign.toStdString() +
+                 ": is an SQLite database but not a driftscope capture (capture_meta has no format "
+                 "'driftscope-capture')");
+
+    // A truncated SQLite file: its header is intact, its pages are gone.
+    const std::string whole = writeCapture(dir, "whole.capture", sampleSession());
+    const std::string cut = dir.filePath("cut.capture").toStdString();
+    std::filesystem::copy_file(whole, cut);
+    std::filesystem::resize_file(cut, 1024);
+    read = readCapture(cut);
+    QVERIFY(!read.ok());
+    QVERIFY2(read.error().starts_with(cut + ": "), read.error().c_str());
+}
+
+void Captures::refusesNewerSchemaAndDamage()
+{
+    QTemporaryDir dir;
+    const std::string newer = writeCapture(dir, "newer.capture", sampleSession());
+    tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='2' WHERE key='schema_version'");
+    tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='9.9.9' WHERE key='tool_version'");
+    QCOMPARE(
+        readCapture(newer).error(),
+        newer +
+            ": was written with capture schema 2 (by driftscope 9.9.9); this driftscope reads schema 1 and "
+            "older: open it with a newer driftscope");
+
+    const std::string damaged = writeCapture(dir, "damaged.capture", sampleSession());
+    tamper(QString::fromStdString(damaged),
+           "UPDATE blocks SET data=substr(data, 1, 7) WHERE stream='checkpoints'");
+    auto read = readCapture(damaged);
+    QVERIFY(!read.ok());
+    QCOMPARE(read.error(), damaged + ": block 2 (checkpoints): block claims 2 rows but holds 4 bytes");
+
+    const std::string miscounted = writeCapture(dir, "miscounted.capture", sampleSession());
+    tamper(QString::fromStdString(miscounted), "UPDATE blocks SET row_count=5 WHERE stream='offset-syncs'");
+    QCOMPARE(readCapture(miscounted).error(),
+             miscounted + ": block 1 (offset-syncs): holds 4 rows, row_count says 5");
+}
+
+QTEST_GUILESS_MAIN(Captures)
+#include "tst_capture.moc"

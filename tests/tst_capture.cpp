@@ -36,6 +36,10 @@ Observations sampleSession()
     o.info.offsetSyncsSide = ClusterSide::Target;
     o.info.checkpointsTopic = "eu-west.checkpoints.internal";
     o.info.heartbeatsTopic = "heartbeats";
+    o.info.policy.kind = ReplicationPolicy::Kind::Identity;
+    o.info.policy.separator = "_";
+    o.info.policy.internalTopicSeparatorEnabled = false;
+    o.info.policy.identitySourceAlias = "eu-west";
     o.info.emitCheckpointsIntervalMs = 30'000;
     o.info.groups = {"billing", "ünïcode group"};
     o.info.configuration = {{"source.bootstrap.servers", "a:9092"}, {"source.sasl.password", "[redacted]"}};
@@ -79,6 +83,10 @@ void compareSessions(const Observations& got, const Observations& want)
     QVERIFY(got.info.offsetSyncsSide == want.info.offsetSyncsSide);
     QCOMPARE(got.info.checkpointsTopic, want.info.checkpointsTopic);
     QCOMPARE(got.info.heartbeatsTopic, want.info.heartbeatsTopic);
+    QVERIFY(got.info.policy.kind == want.info.policy.kind);
+    QCOMPARE(got.info.policy.separator, want.info.policy.separator);
+    QCOMPARE(got.info.policy.internalTopicSeparatorEnabled, want.info.policy.internalTopicSeparatorEnabled);
+    QCOMPARE(got.info.policy.identitySourceAlias, want.info.policy.identitySourceAlias);
     QCOMPARE(got.info.emitCheckpointsIntervalMs, want.info.emitCheckpointsIntervalMs);
     QVERIFY(got.info.groups == want.info.groups);
     QVERIFY(got.info.configuration == want.info.configuration);

@@ -9,6 +9,7 @@
 
 #include "model/core/partition_index.h"
 #include "model/core/records.h"
+#include "model/core/replication_policy.h"
 #include "model/core/wire_codec.h"
 
 #include <cstdint>
@@ -121,6 +122,7 @@ struct SessionInfo {
     ClusterSide offsetSyncsSide = ClusterSide::Source;
     std::string checkpointsTopic;
     std::string heartbeatsTopic;
+    ReplicationPolicy policy; // how checkpoints name the source partitions on the target
     int64_t emitCheckpointsIntervalMs = 60'000;
     std::vector<std::string> groups; // groups selected or discovered, in the order found
     std::vector<std::pair<std::string, std::string>> configuration; // redacted, "source.KEY" / "target.KEY"

@@ -255,6 +255,10 @@ std::optional<std::string> CaptureWriter::writeInfo(const SessionInfo& info)
         {"offset_syncs_cluster", std::string(sideName(info.offsetSyncsSide))},
         {"checkpoints_topic", info.checkpointsTopic},
         {"heartbeats_topic", info.heartbeatsTopic},
+        {"replication_policy",
+         info.policy.kind == ReplicationPolicy::Kind::Identity ? "identity" : "default"},
+        {"replication_policy_separator", info.policy.separator},
+        {"internal_topic_separator_enabled", info.policy.internalTopicSeparatorEnabled ? "true" : "false"},
         {"emit_checkpoints_interval_ms", std::to_string(info.emitCheckpointsIntervalMs)},
         {"origin", info.origin},
         {"tool_version", info.toolVersion},
@@ -396,6 +400,12 @@ public:
             m_meta["offset_syncs_cluster"] == "target" ? ClusterSide::Target : ClusterSide::Source;
         info.checkpointsTopic = m_meta["checkpoints_topic"];
         info.heartbeatsTopic = m_meta["heartbeats_topic"];
+        info.policy.kind = m_meta["replication_policy"] == "identity" ? ReplicationPolicy::Kind::Identity
+                                                                      : ReplicationPolicy::Kind::Default;
+        if (m_meta.count("replication_policy_separator") && !m_meta["replication_policy_separator"].empty())
+            info.policy.separator = m_meta["replication_policy_separator"];
+        info.policy.internalTopicSeparatorEnabled = m_meta["internal_topic_separator_enabled"] != "false";
+        info.policy.identitySourceAlias = info.sourceAlias;
         info.origin = m_meta["origin"];
         info.toolVersion = m_meta["tool_version"];
         if (!integer("emit_checkpoints_interval_ms", info.emitCheckpointsIntervalMs) ||

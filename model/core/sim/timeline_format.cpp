@@ -1,5 +1,7 @@
 #include "model/core/sim/timeline_format.h"
 
+#include "model/core/text_format.h"
+
 namespace driftscope::sim {
 namespace {
 
@@ -31,21 +33,13 @@ std::string csvHeader()
 
 std::string csvRow(const Scenario& scenario, const Sample& s)
 {
-    // Group and topic names are validated to contain no commas or quotes? They may: quote them.
-    auto field = [](const std::string& text) {
-        if (text.find_first_of(",\"\n") == std::string::npos)
-            return text;
-        std::string quoted = "\"";
-        for (char c : text)
-            quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return quoted + '"';
-    };
     const auto& cp = s.checkpoint;
     const auto& sync = cp ? cp->sync : std::nullopt;
     const bool r = s.replay.available;
-    std::string row = num(s.timeMs) + ',' + field(scenario.groups[static_cast<size_t>(s.groupIndex)].name) +
-                      ',' + field(scenario.topic) + ',' + num(s.partition) + ',' + num(s.sourceEndOffset) +
-                      ',' + num(s.targetEndOffset) + ',' + opt(s.committed) + ',' + num(s.processed) + ',';
+    std::string row = num(s.timeMs) + ',' +
+                      csvField(scenario.groups[static_cast<size_t>(s.groupIndex)].name) + ',' +
+                      csvField(scenario.topic) + ',' + num(s.partition) + ',' + num(s.sourceEndOffset) + ',' +
+                      num(s.targetEndOffset) + ',' + opt(s.committed) + ',' + num(s.processed) + ',';
     row += cp ? num(cp->upstream) + ',' + num(cp->downstream) + ',' + num(s.replay.checkpointAgeMs) : ",,";
     row += ',' + opt(s.translatedAgeMs) + ',';
     row += sync ? num(sync->upstream) + ',' + num(sync->downstream) : ",";

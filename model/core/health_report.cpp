@@ -1,0 +1,202 @@
+#include "model/core/health_report.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <tuple>
+
+namespace driftscope {
+namespace {
+
+constexpr std::array<std::string_view, 7> kVerdictNames = {
+    "no-sync",          "too-old",       "not-ready",        "no-checkpoint",
+    "checkpoint-stale", "skip-possible", "beyond-target-end"};
+
+struct Sampled {
+    int64_t value = 0;
+    int64_t atMs = 0;
+};
+
+// The last committed offsets and log offsets sampled at or before a moment.
+struct LastSamples {
+    std::map<std::tuple<ClusterSide, uint32_t, uint32_t>, Sampled> committed; // side, group, partition
+    std::map<std::pair<ClusterSide, uint32_t>, LogOffsetSample> logs;         // side, partition
+
+    LastSamples(const Observations& session, int64_t atMs)
+    {
+        for (const GroupOffsetSample& g : session.groupOffsets)
+            if (g.sampledAtMs <= atMs)
+                committed[{g.side, g.group, g.partition}] = {g.offset, g.sampledAtMs};
+        for (const LogOffsetSample& l : session.logOffsets)
+            if (l.sampledAtMs <= atMs)
+                logs[{l.side, l.partition}] = l;
+    }
+    std::optional<Sampled> offset(ClusterSide side, uint32_t group, std::optional<uint32_t> partition) const
+    {
+        if (!partition)
+            return std::nullopt;
+        const auto it = committed.find({side, group, *partition});
+        if (it == committed.end() || it->second.value == GroupOffsetSample::kNoOffset)
+            return std::nullopt;
+        return it->second;
+    }
+    std::optional<int64_t> end(ClusterSide side, std::optional<uint32_t> partition) const
+    {
+        if (!partition)
+            return std::nullopt;
+        const auto it = logs.find({side, *partition});
+        return it == logs.end() ? std::nullopt : std::optional<int64_t>(it->second.end);
+    }
+};
+
+std::vector<std::string> reportedGroups(const Observations& session, const ReportOptions& options)
+{
+    std::vector<std::string> groups = options.groups;
+    if (groups.empty()) {
+        groups = session.info.groups;
+        for (uint32_t g = 0; g < session.groupCount(); ++g)
+            groups.push_back(session.group(g));
+    }
+    std::sort(groups.begin(), groups.end());
+    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+    return groups;
+}
+
+// The source partition a checkpoint partition translates when the session never saw it
+// upstream: MM2's renaming undone where the policy allows, else the target-side name.
+TopicPartition guessUpstream(const SessionInfo& info, const TopicPartition& downstream)
+{
+    const auto source = info.policy.topicSource(downstream.topic);
+    if (source && *source == info.sourceAlias)
+        if (auto topic = info.policy.upstreamTopic(downstream.topic))
+            return {*topic, downstream.partition};
+    return downstream;
+}
+
+void judge(PartitionReport& row, const SessionState& state, std::optional<uint32_t> upstreamId,
+           int64_t staleAfterMs)
+{
+    if (row.translated) {
+        switch (row.translated->status) {
+        case TranslationStatus::NoSync:
+        case TranslationStatus::Identity:
+            row.verdicts.push_back(Verdict::NoSync);
+            break;
+        case TranslationStatus::TooOld:
+            row.verdicts.push_back(Verdict::TooOld);
+            break;
+        case TranslationStatus::NotReady:
+            row.verdicts.push_back(Verdict::NotReady);
+            break;
+        case TranslationStatus::Translated:
+            if (!row.checkpoint)
+                row.verdicts.push_back(Verdict::NoCheckpoint);
+            break;
+        }
+    }
+    if (!row.checkpoint)
+        return;
+    const CheckpointView& c = *row.checkpoint;
+    if (row.committed && *row.committed != c.upstream && c.ageMs > staleAfterMs)
+        row.verdicts.push_back(Verdict::CheckpointStale);
+    // Extrapolating releases assume D_c holds the record U_c. Over gaps (transaction markers,
+    // compaction) the target has fewer records than that, so D_c lies past U_c's copy.
+    const bool extrapolatedOverGaps = state.store().profile().translation == TranslationRule::Extrapolate &&
+                                      c.sync && c.upstream > c.sync->upstream && upstreamId &&
+                                      state.driftVaries(*upstreamId);
+    if (row.replay.skip || extrapolatedOverGaps)
+        row.verdicts.push_back(Verdict::SkipPossible);
+    if (row.targetEnd && c.downstream > *row.targetEnd)
+        row.verdicts.push_back(Verdict::BeyondTargetEnd);
+}
+
+} // namespace
+
+std::string_view verdictName(Verdict verdict)
+{
+    return kVerdictNames[static_cast<size_t>(verdict)];
+}
+
+Report buildReport(const Observations& session, const ReportOptions& options)
+{
+    const SessionState state(session, options.state, options.atMs.value_or(session.lastActivityMs()));
+    return buildReport(session, state, options);
+}
+
+Report buildReport(const Observations& session, const SessionState& state, const ReportOptions& options)
+{
+    const int64_t at = state.atMs();
+    const SessionInfo& info = session.info;
+    Report report;
+    report.atMs = at;
+    report.release = state.store().profile().release;
+    report.sourceAlias = info.sourceAlias;
+    report.targetAlias = info.targetAlias;
+    report.staleAfterMs =
+        options.staleAfterMs > 0 ? options.staleAfterMs : info.emitCheckpointsIntervalMs * 3 / 2;
+    report.syncsApplied = state.syncsApplied();
+    report.checkpointsApplied = state.checkpointsApplied();
+    report.unexplainedCheckpoints = state.unexplainedCheckpoints();
+    report.undecodableRecords = static_cast<size_t>(
+        std::count_if(session.undecodable.begin(), session.undecodable.end(),
+                      [&](const UndecodableRecord& r) { return r.stamp.timestampMs <= at; }));
+
+    const LastSamples samples(session, at);
+    const auto& upstreamOf = state.upstreamOf();
+    const TranslationRule rule = state.store().profile().translation;
+
+    for (const std::string& name : reportedGroups(session, options)) {
+        const auto group = session.findGroup(name);
+        if (!group)
+            continue;
+        // The group's partitions: those it committed on the source, and those with checkpoints.
+        std::map<TopicPartition, std::optional<uint32_t>> partitions; // upstream -> its session id
+        for (const auto& [key, sample] : samples.committed)
+            if (std::get<0>(key) == ClusterSide::Source && std::get<1>(key) == *group)
+                partitions.emplace(session.partition(std::get<2>(key)), std::get<2>(key));
+        std::map<TopicPartition, const CheckpointInForce*> checkpointOf; // by upstream partition
+        for (auto it = state.checkpoints().lower_bound({*group, 0});
+             it != state.checkpoints().end() && it->first.first == *group; ++it) {
+            const uint32_t target = it->first.second;
+            const auto upstream = upstreamOf[target];
+            const TopicPartition tp =
+                upstream ? session.partition(*upstream) : guessUpstream(info, session.partition(target));
+            partitions.emplace(tp, upstream);
+            checkpointOf[tp] = &it->second;
+        }
+
+        for (const auto& [tp, upstreamId] : partitions) {
+            PartitionReport row;
+            row.group = name;
+            row.upstream = tp;
+            row.downstream = checkpointPartition(info.policy, info.sourceAlias, info.targetAlias, tp);
+            const auto downstreamId = session.findPartition(row.downstream);
+            if (const auto committed = samples.offset(ClusterSide::Source, *group, upstreamId)) {
+                row.committed = committed->value;
+                row.committedAtMs = committed->atMs;
+                row.translated = state.store().translate(tp, committed->value);
+            }
+            if (const auto it = checkpointOf.find(tp); it != checkpointOf.end()) {
+                const ObservedCheckpoint& c = session.checkpoints[it->second->index];
+                row.checkpoint = CheckpointView{c.upstream,          c.downstream,
+                                                c.stamp.timestampMs, at - c.stamp.timestampMs,
+                                                it->second->sync,    it->second->explained};
+            }
+            if (row.committed && row.checkpoint) {
+                const CheckpointView& c = *row.checkpoint;
+                row.replay = analyzeReplay({at, *row.committed, std::nullopt,
+                                            ResumePoint{c.upstream, c.downstream, c.emittedAtMs, c.sync},
+                                            rule, nullptr});
+            }
+            if (const auto target = samples.offset(ClusterSide::Target, *group, downstreamId))
+                row.targetCommitted = target->value;
+            row.sourceEnd = samples.end(ClusterSide::Source, upstreamId);
+            row.targetEnd = samples.end(ClusterSide::Target, downstreamId);
+            judge(row, state, upstreamId, report.staleAfterMs);
+            report.rows.push_back(std::move(row));
+        }
+    }
+    return report;
+}
+
+} // namespace driftscope

@@ -1,0 +1,107 @@
+#include "model/core/session_state.h"
+
+#include "model/core/java_long.h"
+
+namespace driftscope {
+
+std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& session)
+{
+    const SessionInfo& info = session.info;
+    std::vector<std::optional<uint32_t>> upstreamOf(session.partitionCount());
+    for (uint32_t p = 0; p < session.partitionCount(); ++p) {
+        const TopicPartition target =
+            checkpointPartition(info.policy, info.sourceAlias, info.targetAlias, session.partition(p));
+        const auto targetId = session.findPartition(target);
+        // Two upstream partitions renamed to one target partition make MM2 fail (3.4.1+); the
+        // first one is kept here.
+        if (targetId && !upstreamOf[*targetId])
+            upstreamOf[*targetId] = p;
+    }
+    return upstreamOf;
+}
+
+SessionState::SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs)
+    : m_atMs(atMs), m_store(profileFor(options.release), options.checkpointsRestored),
+      m_taskStart(options.taskStart), m_storePartition(session.partitionCount(), -1),
+      m_firstDrift(session.partitionCount()), m_driftVaries(session.partitionCount(), false),
+      m_upstreamOf(upstreamPartitions(session))
+{
+    if (m_taskStart == 0)
+        m_store.finishInitialLoad();
+    const auto& syncs = session.syncs;
+    const auto& checkpoints = session.checkpoints;
+    size_t next = 0;
+    for (size_t c = 0; c < checkpoints.size() && checkpoints[c].stamp.timestampMs <= atMs; ++c) {
+        const int64_t emittedAt = checkpoints[c].stamp.timestampMs;
+        for (; next < syncs.size() && syncs[next].stamp.timestampMs <= emittedAt; ++next)
+            applySync(session, next);
+        applyCheckpoint(session, c);
+    }
+    for (; next < syncs.size() && syncs[next].stamp.timestampMs <= atMs; ++next)
+        applySync(session, next);
+}
+
+void SessionState::applySync(const Observations& session, size_t index)
+{
+    if (index == m_taskStart)
+        m_store.finishInitialLoad();
+    const ObservedSync& s = session.syncs[index];
+    int64_t& id = m_storePartition[s.partition];
+    if (id < 0)
+        id = m_store.partitionId(session.partition(s.partition));
+    m_store.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
+    ++m_syncsApplied;
+
+    const int64_t drift = javalong::sub(s.upstream, s.downstream);
+    std::optional<int64_t>& first = m_firstDrift[s.partition];
+    if (!first)
+        first = drift;
+    else if (*first != drift)
+        m_driftVaries[s.partition] = true;
+}
+
+void SessionState::applyCheckpoint(const Observations& session, size_t index)
+{
+    const ObservedCheckpoint& c = session.checkpoints[index];
+    CheckpointInForce inForce{index, std::nullopt, false};
+    if (const auto upstream = m_upstreamOf[c.partition]) {
+        const TopicPartition& tp = session.partition(*upstream);
+        const Translation t = m_store.translate(tp, c.upstream);
+        if (t.downstream == c.downstream && (t.sync || t.status == TranslationStatus::Identity)) {
+            inForce.sync = t.sync;
+            inForce.explained = true;
+        } else if (auto sync = explain(tp, c.upstream, c.downstream)) {
+            // MM2 read its syncs a moment later than their timestamps say, so it may have
+            // translated with a sync that is older than the newest one here.
+            inForce.sync = sync;
+            inForce.explained = true;
+        }
+    }
+    if (!inForce.explained)
+        ++m_unexplained;
+    ++m_checkpointsApplied;
+    m_checkpoints[{c.group, c.partition}] = inForce;
+}
+
+std::optional<StoredSync> SessionState::explain(const TopicPartition& upstream, int64_t u, int64_t d) const
+{
+    const bool extrapolates = m_store.profile().translation == TranslationRule::Extrapolate;
+    for (const RetainedSync& r : m_store.retained(upstream)) { // newest first
+        const StoredSync& s = r.sync;
+        if (s.upstream > u)
+            continue;
+        const bool fits = extrapolates
+                              ? javalong::sub(d, s.downstream) == javalong::sub(u, s.upstream)
+                              : (s.upstream == u ? s.downstream == d : javalong::add(s.downstream, 1) == d);
+        if (fits)
+            return s;
+    }
+    return std::nullopt;
+}
+
+bool SessionState::driftVaries(uint32_t partition) const
+{
+    return partition < m_driftVaries.size() && m_driftVaries[partition];
+}
+
+} // namespace driftscope

@@ -1,0 +1,80 @@
+// What MM2 knew at a moment of a session: the OffsetSyncStore the chosen release would hold
+// after the offset syncs written by then, and per group and target-side partition the last
+// checkpoint written by then, with the sync that checkpoint was translated from.
+//
+// "By then" follows record timestamps (when MM2 wrote the record, not when driftscope read it),
+// so a capture replays its history the way it happened even when the reader joined late. A
+// list is taken up to its first record stamped after the moment.
+#pragma once
+
+#include "model/core/observations.h"
+#include "model/core/sync_store.h"
+
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace driftscope {
+
+struct SessionStateOptions {
+    Release release = kDefaultRelease;
+    // The checkpoint task (re)started when the syncs topic held its first `taskStart` records;
+    // 0: every sync arrives live (the store is ready from the start).
+    size_t taskStart = 0;
+    bool checkpointsRestored = true; // matters from 3.7.1 on
+};
+
+struct CheckpointInForce {
+    size_t index = 0;               // into Observations::checkpoints
+    std::optional<StoredSync> sync; // the sync it was translated from; id = index into syncs
+    // Whether the rebuilt store explains the checkpoint (translating its upstream offset with the
+    // store then, or with a sync still retained, gives its downstream offset). Checkpoints that
+    // do not suggest that MM2 runs another release than the one chosen.
+    bool explained = false;
+};
+
+class SessionState {
+public:
+    SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs);
+
+    int64_t atMs() const { return m_atMs; }
+    const SyncStore& store() const { return m_store; }
+    size_t syncsApplied() const { return m_syncsApplied; }
+    size_t checkpointsApplied() const { return m_checkpointsApplied; }
+    size_t unexplainedCheckpoints() const { return m_unexplained; }
+
+    // Keyed by (group id, target-side partition id) of the session.
+    const std::map<std::pair<uint32_t, uint32_t>, CheckpointInForce>& checkpoints() const
+    {
+        return m_checkpoints;
+    }
+    // Whether the syncs of an upstream partition so far had different offset drifts (u - d):
+    // there are gaps, so extrapolating past a sync (2.4.0-3.4.0) can overshoot.
+    bool driftVaries(uint32_t partition) const;
+    // Target-side partition id -> the upstream partition id it names (upstreamPartitions()).
+    const std::vector<std::optional<uint32_t>>& upstreamOf() const { return m_upstreamOf; }
+
+private:
+    void applySync(const Observations& session, size_t index);
+    void applyCheckpoint(const Observations& session, size_t index);
+    std::optional<StoredSync> explain(const TopicPartition& upstream, int64_t u, int64_t d) const;
+
+    int64_t m_atMs;
+    SyncStore m_store;
+    size_t m_taskStart;
+    size_t m_syncsApplied = 0;
+    size_t m_checkpointsApplied = 0;
+    size_t m_unexplained = 0;
+    std::vector<int64_t> m_storePartition; // session partition id -> store id, -1 until seen
+    std::vector<std::optional<int64_t>> m_firstDrift;
+    std::vector<bool> m_driftVaries;
+    std::map<std::pair<uint32_t, uint32_t>, CheckpointInForce> m_checkpoints;
+    std::vector<std::optional<uint32_t>> m_upstreamOf; // target partition id -> upstream id
+};
+
+// The upstream partition a checkpoint's target-side partition translates, among the partitions
+// the session knows (those of syncs and of source-side samples), by MM2's renaming rule.
+std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& session);
+
+} // namespace driftscope

@@ -1,0 +1,31 @@
+// Small text helpers shared by the CLI's outputs: CSV fields, UTC times, durations, and
+// column-aligned tables for terminals.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace driftscope {
+
+// RFC 4180: quoted (with doubled quotes) when the text holds a comma, a quote or a line break.
+std::string csvField(std::string_view text);
+
+// 1764400000123 -> "2025-11-29T07:06:40.123Z" (proleptic Gregorian, any int64).
+std::string formatUtcMs(int64_t ms);
+
+// 4200 -> "4.2 s", 125000 -> "2 min 5 s", 7380000 -> "2 h 3 min"; negative values get a '-'.
+std::string formatDurationMs(int64_t ms);
+
+// Rows of cells printed with each column as wide as its widest cell (counted in code points).
+class TextTable {
+public:
+    void addRow(std::vector<std::string> cells) { m_rows.push_back(std::move(cells)); }
+    std::string str() const; // lines joined with '\n', no trailing spaces, no final newline
+
+private:
+    std::vector<std::vector<std::string>> m_rows;
+};
+
+} // namespace driftscope

@@ -1,0 +1,344 @@
+// The health report from observations: which checkpoint is in force, which sync it came from,
+// the replay window, the verdicts, and the report's text, JSON and CSV forms.
+#include "model/core/health_report.h"
+#include "model/core/report_format.h"
+#include "model/core/text_format.h"
+
+#include <QTest>
+
+using namespace driftscope;
+
+namespace {
+
+// orders-0 replicated A -> B with drift growing over gaps: syncs (10,10) (100,96) (200,190).
+struct Fixture {
+    Observations session;
+    uint32_t orders0, orders1, remote0, app1, app2, app3;
+
+    explicit Fixture(int64_t checkpointDownstream = 97)
+    {
+        Observations& o = session;
+        o.info.emitCheckpointsIntervalMs = 60'000;
+        orders0 = o.partitionId({"orders", 0});
+        orders1 = o.partitionId({"orders", 1});
+        remote0 = o.partitionId({"A.orders", 0});
+        app1 = o.groupId("app-1");
+        app2 = o.groupId("app-2");
+        app3 = o.groupId("app-3");
+        o.syncs = {{{0, 1000, 1000}, orders0, 10, 10},
+                   {{1, 2000, 2000}, orders0, 100, 96},
+                   {{2, 3000, 3000}, orders0, 200, 190}};
+        o.checkpoints = {{{0, 2500, 2500}, app1, remote0, 150, checkpointDownstream, 0, ""}};
+        o.groupOffsets = {{2000, ClusterSide::Source, app1, orders0, 120},
+                          {4000, ClusterSide::Source, app1, orders0, 180},
+                          {4000, ClusterSide::Target, app1, remote0, 97},
+                          {4000, ClusterSide::Source, app2, orders0, 50},
+                          {4000, ClusterSide::Source, app3, orders1, 7},
+                          {4000, ClusterSide::Source, app3, orders0, GroupOffsetSample::kNoOffset}};
+        o.logOffsets = {{4000, ClusterSide::Source, orders0, 0, 250},
+                        {4000, ClusterSide::Target, remote0, 0, 240}};
+    }
+};
+
+ReportOptions at(int64_t ms, const char* release = "3.9.0")
+{
+    ReportOptions options;
+    options.atMs = ms;
+    options.state.release = parseRelease(release).value();
+    return options;
+}
+
+const PartitionReport* rowOf(const Report& report, const std::string& group, int partition)
+{
+    for (const PartitionReport& row : report.rows)
+        if (row.group == group && row.upstream.partition == partition)
+            return &row;
+    return nullptr;
+}
+
+std::vector<Verdict> verdicts(std::initializer_list<Verdict> list)
+{
+    return list;
+}
+
+} // namespace
+
+class Reports : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void healthyGroupWithReplayWindow();
+    void verdictsPerGroup();
+    void staleCheckpoint();
+    void reportAtAnEarlierMoment();
+    void extrapolatingReleaseMaySkip();
+    void checkpointsThatTheStoreDoesNotExplain();
+    void notReadyAndBeyondTargetEnd();
+    void identityPolicyNamesPartitionsAlike();
+    void formats();
+    void textHelpers();
+};
+
+void Reports::healthyGroupWithReplayWindow()
+{
+    Fixture f;
+    const Report report = buildReport(f.session, at(4000));
+    QCOMPARE(report.atMs, int64_t{4000});
+    QCOMPARE(report.syncsApplied, size_t{3});
+    QCOMPARE(report.checkpointsApplied, size_t{1});
+    QCOMPARE(report.unexplainedCheckpoints, size_t{0});
+    QCOMPARE(report.staleAfterMs, int64_t{90'000});
+    const PartitionReport* row = rowOf(report, "app-1", 0);
+    QVERIFY(row);
+    QVERIFY(row->downstream == (TopicPartition{"A.orders", 0}));
+    QVERIFY(row->committed == int64_t{180});
+    QVERIFY(row->committedAtMs == int64_t{4000});
+    // 180: the newest sync at or before it is (100, 96), the group is ahead: 97.
+    QVERIFY(row->translated->status == TranslationStatus::Translated);
+    QVERIFY(row->translated->downstream == int64_t{97});
+    QCOMPARE(row->translated->sync->upstream, int64_t{100});
+    QVERIFY(row->checkpoint);
+    QCOMPARE(row->checkpoint->upstream, int64_t{150});
+    QCOMPARE(row->checkpoint->downstream, int64_t{97});
+    QCOMPARE(row->checkpoint->emittedAtMs, int64_t{2500});
+    QCOMPARE(row->checkpoint->ageMs, int64_t{1500});
+    QVERIFY(row->checkpoint->explained);
+    QCOMPARE(row->checkpoint->sync->upstream, int64_t{100});
+    QCOMPARE(row->checkpoint->sync->downstream, int64_t{96});
+    QCOMPARE(row->checkpoint->sync->id, uint64_t{1}); // the second sync of the topic
+    // D_c = d_s + 1, so Ueq = 101: granularity 150 - 101, staleness 180 - 150.
+    QVERIFY(row->replay.available);
+    QVERIFY(row->replay.exact);
+    QCOMPARE(row->replay.upstreamEquivalent, int64_t{101});
+    QCOMPARE(row->replay.granularity, int64_t{49});
+    QCOMPARE(row->replay.staleness, int64_t{30});
+    QCOMPARE(row->replay.cadence, int64_t{0});
+    QCOMPARE(row->replay.window, int64_t{79});
+    QVERIFY(!row->replay.skip);
+    QVERIFY(row->targetCommitted == int64_t{97});
+    QVERIFY(row->sourceEnd == int64_t{250});
+    QVERIFY(row->targetEnd == int64_t{240});
+    QVERIFY(row->verdicts.empty());
+}
+
+void Reports::verdictsPerGroup()
+{
+    Fixture f;
+    const Report report = buildReport(f.session, at(4000));
+    QCOMPARE(report.rows.size(), size_t{4});
+    // app-2: translatable but no checkpoint yet.
+    const PartitionReport* app2 = rowOf(report, "app-2", 0);
+    QVERIFY(app2->translated->downstream == int64_t{11});
+    QVERIFY(app2->verdicts == verdicts({Verdict::NoCheckpoint}));
+    QVERIFY(!app2->replay.available);
+    // app-3: a partition without syncs, and one without a committed offset (no translation).
+    const PartitionReport* noSync = rowOf(report, "app-3", 1);
+    QVERIFY(noSync->translated->status == TranslationStatus::NoSync);
+    QVERIFY(noSync->verdicts == verdicts({Verdict::NoSync}));
+    const PartitionReport* noOffset = rowOf(report, "app-3", 0);
+    QVERIFY(!noOffset->committed);
+    QVERIFY(!noOffset->translated);
+    QVERIFY(noOffset->verdicts.empty());
+
+    // Only the groups asked for, in name order; unknown names give no rows.
+    ReportOptions some = at(4000);
+    some.groups = {"app-3", "nobody", "app-2"};
+    const Report chosen = buildReport(f.session, some);
+    QCOMPARE(chosen.rows.size(), size_t{3});
+    QCOMPARE(chosen.rows[0].group, std::string("app-2"));
+    QCOMPARE(chosen.rows[1].group, std::string("app-3"));
+
+    // Committed below the oldest sync: MM2 answers -1 and writes no checkpoint.
+    Fixture old;
+    old.session.groupOffsets.push_back({4000, ClusterSide::Source, old.app2, old.orders0, 5});
+    const Report oldReport = buildReport(old.session, at(4000));
+    const PartitionReport* tooOld = rowOf(oldReport, "app-2", 0);
+    QVERIFY(tooOld->translated->status == TranslationStatus::TooOld);
+    QVERIFY(tooOld->verdicts == verdicts({Verdict::TooOld}));
+}
+
+void Reports::staleCheckpoint()
+{
+    Fixture f;
+    ReportOptions options = at(4000);
+    options.staleAfterMs = 1000;
+    const Report staleReport = buildReport(f.session, options);
+    const PartitionReport* row = rowOf(staleReport, "app-1", 0);
+    QVERIFY(row->verdicts == verdicts({Verdict::CheckpointStale}));
+    // A group that has not moved since its checkpoint is not stale, however old the checkpoint.
+    f.session.groupOffsets.push_back({4000, ClusterSide::Source, f.app1, f.orders0, 150});
+    const Report stillReport = buildReport(f.session, options);
+    row = rowOf(stillReport, "app-1", 0);
+    QVERIFY(row->verdicts.empty());
+    QCOMPARE(row->replay.staleness, int64_t{0});
+}
+
+void Reports::reportAtAnEarlierMoment()
+{
+    Fixture f;
+    const Report report = buildReport(f.session, at(2400));
+    QCOMPARE(report.syncsApplied, size_t{2});
+    QCOMPARE(report.checkpointsApplied, size_t{0});
+    const PartitionReport* row = rowOf(report, "app-1", 0);
+    QVERIFY(row->committed == int64_t{120});
+    QVERIFY(row->translated->downstream == int64_t{97});
+    QVERIFY(!row->checkpoint);
+    QVERIFY(row->verdicts == verdicts({Verdict::NoCheckpoint}));
+    QVERIFY(!row->targetEnd);
+    QCOMPARE(report.rows.size(), size_t{1}); // the other samples come later
+
+    // Without a moment: the session's last activity.
+    ReportOptions latest;
+    QCOMPARE(buildReport(f.session, latest).atMs, int64_t{4000});
+}
+
+void Reports::extrapolatingReleaseMaySkip()
+{
+    // 2.8.0 keeps the latest sync (100, 96) at 2500 and extrapolates 150 to 146. The drift grew
+    // from 0 to 4 over the syncs so far: gaps, so 146 may hold a record later than 150.
+    Fixture f(146);
+    const Report report = buildReport(f.session, at(4000, "2.8.0"));
+    QCOMPARE(report.unexplainedCheckpoints, size_t{0});
+    const PartitionReport* row = rowOf(report, "app-1", 0);
+    QVERIFY(row->checkpoint->explained);
+    QCOMPARE(row->checkpoint->sync->upstream, int64_t{100});
+    // Now the latest sync is (200, 190): 180 is behind it, so MM2 answers -1.
+    QVERIFY(row->translated->status == TranslationStatus::TooOld);
+    QVERIFY(!row->replay.exact);
+    QCOMPARE(row->replay.upstreamEquivalent, int64_t{150});
+    QVERIFY(row->verdicts == verdicts({Verdict::TooOld, Verdict::SkipPossible}));
+
+    // Without gaps (constant drift) extrapolation is exact: no warning.
+    Fixture even(146);
+    even.session.syncs = {{{0, 1000, 1000}, even.orders0, 10, 6}, {{1, 2000, 2000}, even.orders0, 100, 96}};
+    const Report flatReport = buildReport(even.session, at(4000, "2.8.0"));
+    const PartitionReport* flat = rowOf(flatReport, "app-1", 0);
+    QVERIFY(flat->verdicts.empty());
+    QCOMPARE(flat->translated->downstream, std::optional<int64_t>(176));
+}
+
+void Reports::checkpointsThatTheStoreDoesNotExplain()
+{
+    // A checkpoint 2.8.0 would write, read with 3.9.0 rules: no retained sync gives 146.
+    Fixture f(146);
+    const Report report = buildReport(f.session, at(4000));
+    QCOMPARE(report.unexplainedCheckpoints, size_t{1});
+    const PartitionReport* row = rowOf(report, "app-1", 0);
+    QVERIFY(!row->checkpoint->explained);
+    QVERIFY(!row->checkpoint->sync);
+    QVERIFY(!row->replay.exact);
+    QVERIFY(
+        reportText(report).find("note: 1 checkpoints do not follow from the syncs under MM2 3.9.0 rules") !=
+        std::string::npos);
+
+    // A sync read a moment after the checkpoint's timestamp: MM2 had not seen it yet, and the
+    // store explains the checkpoint with the sync it still retains.
+    Fixture late;
+    late.session.syncs.insert(late.session.syncs.begin() + 2, {{2, 2400, 2400}, late.orders0, 140, 135});
+    late.session.syncs[3].stamp.topicOffset = 3;
+    const Report lateReport = buildReport(late.session, at(4000));
+    QCOMPARE(lateReport.unexplainedCheckpoints, size_t{0});
+    QCOMPARE(rowOf(lateReport, "app-1", 0)->checkpoint->sync->upstream, int64_t{100});
+}
+
+void Reports::notReadyAndBeyondTargetEnd()
+{
+    Fixture f;
+    ReportOptions options = at(4000);
+    options.state.taskStart = 3; // the initial load never finished
+    const Report loadingReport = buildReport(f.session, options);
+    const PartitionReport* row = rowOf(loadingReport, "app-1", 0);
+    QVERIFY(row->translated->status == TranslationStatus::NotReady);
+    QVERIFY(row->verdicts == verdicts({Verdict::NotReady}));
+
+    f.session.logOffsets.push_back({4000, ClusterSide::Target, f.remote0, 0, 90});
+    const Report beyondReport = buildReport(f.session, at(4000));
+    row = rowOf(beyondReport, "app-1", 0);
+    QVERIFY(row->targetEnd == int64_t{90});
+    QVERIFY(row->verdicts == verdicts({Verdict::BeyondTargetEnd}));
+}
+
+void Reports::identityPolicyNamesPartitionsAlike()
+{
+    Observations o;
+    o.info.policy = ReplicationPolicy{ReplicationPolicy::Kind::Identity, ".", true, o.info.sourceAlias};
+    const uint32_t p = o.partitionId({"orders", 0});
+    const uint32_t g = o.groupId("g");
+    o.syncs = {{{0, 10, 10}, p, 5, 5}};
+    o.checkpoints = {{{0, 20, 20}, g, p, 5, 5, 0, ""}};
+    o.groupOffsets = {{30, ClusterSide::Source, g, p, 5}};
+    const Report report = buildReport(o, at(30));
+    QCOMPARE(report.rows.size(), size_t{1});
+    QVERIFY(report.rows[0].downstream == (TopicPartition{"orders", 0}));
+    QVERIFY(report.rows[0].checkpoint->explained);
+    QCOMPARE(report.rows[0].replay.window, int64_t{0});
+}
+
+void Reports::formats()
+{
+    Fixture f;
+    ReportOptions options = at(4000);
+    options.groups = {"app-1"};
+    const Report report = buildReport(f.session, options);
+    QCOMPARE(
+        reportJson(report),
+        std::string(
+            "{\"at_ms\":4000,\"at\":\"1970-01-01T00:00:04.000Z\",\"mm2_release\":\"3.9.0\",\"source\":\"A\","
+            "\"target\":\"B\",\"stale_after_ms\":90000,\"syncs_read\":3,\"checkpoints_read\":1,"
+            "\"unexplained_checkpoints\":0,\"undecodable_records\":0,\"rows\":[{\"group\":\"app-1\","
+            "\"topic\":\"orders\",\"partition\":0,\"target_topic\":\"A.orders\",\"committed\":180,"
+            "\"committed_at_ms\":4000,\"translated\":{\"result\":97,\"status\":\"translated\",\"sync\":"
+            "{\"upstream\":100,\"downstream\":96}},\"checkpoint\":{\"upstream\":150,\"downstream\":97,"
+            "\"emitted_at_ms\":2500,\"age_ms\":1500,\"sync\":{\"upstream\":100,\"downstream\":96},"
+            "\"explained\":true},\"replay\":{\"window\":79,\"granularity\":49,\"staleness\":30,"
+            "\"cadence\":0,\"upstream_equivalent\":101,\"exact\":true,\"skip\":false},"
+            "\"target_committed\":97,\"source_end\":250,\"target_end\":240,\"health\":[]}]}"));
+    QCOMPARE(
+        reportCsv(report),
+        std::string(
+            "group,topic,partition,target_topic,committed,translated,status,checkpoint_upstream,"
+            "checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,replay_window,granularity,"
+            "staleness,cadence,upstream_equivalent,skip,target_committed,source_end,target_end,health\n"
+            "app-1,orders,0,A.orders,180,97,translated,150,97,2500,1500,79,49,30,0,101,0,97,250,240,ok\n"));
+    QCOMPARE(reportText(report),
+             std::string(
+                 "driftscope report at 1970-01-01T00:00:04.000Z: MM2 3.9.0 rules, A -> B\n"
+                 "3 offset syncs and 1 checkpoints by then, 0 undecodable records; checkpoints are stale "
+                 "after 1 min 30 s\n"
+                 "GROUP  PARTITION  COMMITTED  MM2 NOW  CHECKPOINT U -> D  AGE    REPLAY  = GRAN  + STALE  "
+                 "+ CADENCE  HEALTH\n"
+                 "app-1  orders-0   180        97       150 -> 97          1.5 s  79      49      30       "
+                 "0          ok\n"));
+
+    // Verdicts are listed with ';' in CSV and as an array in JSON.
+    Fixture g;
+    ReportOptions two = at(4000);
+    two.groups = {"app-3"};
+    const Report r3 = buildReport(g.session, two);
+    QVERIFY(reportCsv(r3).find(",no-sync\n") != std::string::npos);
+    QVERIFY(reportJson(r3).find("\"health\":[\"no-sync\"]") != std::string::npos);
+}
+
+void Reports::textHelpers()
+{
+    QCOMPARE(formatUtcMs(0), std::string("1970-01-01T00:00:00.000Z"));
+    QCOMPARE(formatUtcMs(1'764'400'000'123), std::string("2025-11-29T07:06:40.123Z"));
+    QCOMPARE(formatUtcMs(-1), std::string("1969-12-31T23:59:59.999Z"));
+    QCOMPARE(formatUtcMs(951'782'400'000), std::string("2000-02-29T00:00:00.000Z"));
+    QCOMPARE(formatDurationMs(4200), std::string("4.2 s"));
+    QCOMPARE(formatDurationMs(125'000), std::string("2 min 5 s"));
+    QCOMPARE(formatDurationMs(7'380'000), std::string("2 h 3 min"));
+    QCOMPARE(formatDurationMs(-1500), std::string("-1.5 s"));
+    QCOMPARE(formatDurationMs(90'061'000), std::string("1 d 1 h"));
+    QCOMPARE(csvField("plain"), std::string("plain"));
+    QCOMPARE(csvField("a,b"), std::string("\"a,b\""));
+    QCOMPARE(csvField("say \"hi\""), std::string("\"say \"\"hi\"\"\""));
+    QCOMPARE(csvField("two\nlines"), std::string("\"two\nlines\""));
+    TextTable table;
+    table.addRow({"A", "BB", ""});
+    table.addRow({"ünï", "c", "d"});
+    QCOMPARE(table.str(), std::string("A    BB\nünï  c   d"));
+}
+
+QTEST_APPLESS_MAIN(Reports)
+#include "tst_report.moc"

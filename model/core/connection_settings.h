@@ -6,6 +6,7 @@
 // Neither errors nor notes ever contain the value of a secret setting (isSecretKey).
 #pragma once
 
+#include "model/core/cluster_side.h"
 #include "model/core/java_properties.h"
 #include "model/core/release.h"
 #include "model/core/replication_policy.h"
@@ -19,11 +20,6 @@
 #include <vector>
 
 namespace driftscope {
-
-enum class ClusterSide { Source, Target };
-
-// "source" / "target".
-std::string_view sideName(ClusterSide side);
 
 struct ClusterConnection {
     std::string alias;
@@ -50,7 +46,10 @@ struct ConnectionSettings {
     // Human-readable notes about settings that were ignored or translated.
     std::vector<std::string> notes;
 
-    const ClusterConnection& cluster(ClusterSide side) const { return side == ClusterSide::Source ? source : target; }
+    const ClusterConnection& cluster(ClusterSide side) const
+    {
+        return side == ClusterSide::Source ? source : target;
+    }
 };
 
 // The flow `flow` ("A->B") of an MM2 configuration, or without one the only enabled flow.
@@ -61,7 +60,15 @@ struct ConnectionSettings {
 // then MM2's default. Client settings of a cluster resolve as `A.consumer.KEY`, `A.admin.KEY`,
 // `A.KEY`, then top-level `KEY` for the keys MM2 shares with every cluster (bootstrap.servers,
 // security.protocol, ssl.*, sasl.*). Producer settings are not used: driftscope never produces.
-Result<ConnectionSettings> settingsFromMm2Config(const Properties& props, const std::optional<std::string>& flow);
+//
+// Java client settings become librdkafka ones: an allowlist passes through unchanged, a PEM
+// truststore becomes ssl.ca.location, a PlainLoginModule / ScramLoginModule sasl.jaas.config
+// becomes sasl.username and sasl.password; what librdkafka cannot use is skipped with a note.
+// Fails on a missing `clusters`, an unknown, malformed or (without `flow`) ambiguous flow, a
+// cluster without bootstrap servers, a bad connector value, or an unreadable PLAIN/SCRAM JAAS
+// value; errors name the line of the setting when it came from text.
+Result<ConnectionSettings> settingsFromMm2Config(const Properties& props,
+                                                 const std::optional<std::string>& flow);
 
 // --source-alias/--target-alias, --source-bootstrap/--target-bootstrap, -X source.KEY=VALUE /
 // -X target.KEY=VALUE and --source-properties/--target-properties files. Everything is a
@@ -70,8 +77,8 @@ Result<ConnectionSettings> settingsFromMm2Config(const Properties& props, const 
 Result<ConnectionSettings> settingsFromParts(const std::string& sourceAlias, const std::string& targetAlias,
                                              const std::optional<std::string>& sourceBootstrap,
                                              const std::optional<std::string>& targetBootstrap,
-                                             const std::vector<std::string>& dashX, const Properties* sourceFile,
-                                             const Properties* targetFile);
+                                             const std::vector<std::string>& dashX,
+                                             const Properties* sourceFile, const Properties* targetFile);
 
 // Whether a property holds a secret, compared case-insensitively: names containing "password",
 // "secret", "jaas", "token", "credential" or "user.info" (basic.auth.user.info), names ending

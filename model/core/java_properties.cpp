@@ -176,8 +176,9 @@ Result<std::string> unescape(const LogicalLine& l, size_t begin, size_t end)
         for (int k = 0; k < 4; ++k) {
             const int digit = i < end ? hexValue(l.text[i]) : -1;
             if (digit < 0)
-                return Error{"line " + std::to_string(escapeLine) +
-                             ": Malformed \\uxxxx encoding (\\u must be followed by exactly four hex digits)"};
+                return Error{
+                    "line " + std::to_string(escapeLine) +
+                    ": Malformed \\uxxxx encoding (\\u must be followed by exactly four hex digits)"};
             u = (u << 4) | static_cast<char32_t>(digit);
             ++i;
         }

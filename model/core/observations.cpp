@@ -4,11 +4,6 @@
 
 namespace driftscope {
 
-std::string_view sideName(ClusterSide side)
-{
-    return side == ClusterSide::Source ? "source" : "target";
-}
-
 RecordKind recordKindOf(InternalTopic topic)
 {
     switch (topic) {

@@ -7,6 +7,7 @@
 // rest later; topic-partitions and group names are interned once and referred to by dense ids.
 #pragma once
 
+#include "model/core/cluster_side.h"
 #include "model/core/partition_index.h"
 #include "model/core/records.h"
 #include "model/core/replication_policy.h"
@@ -20,9 +21,6 @@
 #include <vector>
 
 namespace driftscope {
-
-enum class ClusterSide { Source, Target };
-std::string_view sideName(ClusterSide side); // "source", "target"
 
 // The three internal topics MM2 writes.
 enum class InternalTopic { OffsetSyncs, Checkpoints, Heartbeats };

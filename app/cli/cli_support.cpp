@@ -1,14 +1,13 @@
 #include "app/cli/cli_support.h"
 
-#include "model/io/record_file.h"
+#include "model/core/formatter_text.h"
+#include "model/io/session_file.h"
 
 #include <charconv>
 #include <cstdio>
 
 namespace driftscope::cli {
 namespace {
-
-constexpr size_t kMaxListedLineErrors = 10;
 
 Failure usage(std::string message)
 {
@@ -30,31 +29,19 @@ std::optional<Failure> parseTaskStart(const QCommandLineParser& parser, size_t& 
 
 std::optional<Failure> readOffsetSyncs(const std::string& path, std::vector<OffsetSync>& out)
 {
-    auto file = readRecordFile(path);
+    auto file = readSessionFile(path);
     if (!file)
         return Failure{kInputError, file.error()};
-    if (!file->errors.empty()) {
-        std::string message;
-        for (size_t i = 0; i < file->errors.size() && i < kMaxListedLineErrors; ++i) {
-            const LineError& e = file->errors[i];
-            message += (i ? "\n" : "") + path + ":" + std::to_string(e.line) + ": " + e.message;
-        }
-        if (file->errors.size() > kMaxListedLineErrors)
-            message +=
-                "\n... and " + std::to_string(file->errors.size() - kMaxListedLineErrors) + " more bad lines";
-        return Failure{kInputError, message};
-    }
-    size_t otherKinds = 0;
-    for (NumberedRecord& r : file->records) {
-        if (auto* sync = std::get_if<OffsetSync>(&r.record))
-            out.push_back(std::move(*sync));
-        else
-            ++otherKinds;
-    }
+    const Observations& session = file->session;
+    out = offsetSyncsOf(session);
+    const size_t otherKinds = session.checkpoints.size() + session.heartbeats.size();
     if (otherKinds > 0)
         printNote("note: " + path + " also holds " + std::to_string(otherKinds) +
                   " checkpoint or heartbeat records; only its " + std::to_string(out.size()) +
                   " offset syncs are used");
+    if (!session.undecodable.empty())
+        printNote("note: " + path + " holds " + std::to_string(session.undecodable.size()) +
+                  " undecodable records, which MM2 skips too");
     return std::nullopt;
 }
 
@@ -129,12 +116,8 @@ std::optional<Failure> loadStore(const QCommandLineParser& parser, LoadedStore& 
     if (!parser.isSet("offset-syncs"))
         return usage("--offset-syncs FILE is required");
     StoreReplayOptions options;
-    if (parser.isSet("mm2-version")) {
-        auto release = parseRelease(toStd(parser.value("mm2-version")));
-        if (!release)
-            return usage("--mm2-version: " + release.error());
-        options.release = *release;
-    }
+    if (auto failure = readRelease(parser, kDefaultRelease, options.release))
+        return failure;
     if (auto failure = parseTaskStart(parser, options.taskStart))
         return failure;
     if (parser.isSet("checkpoints-restored")) {
@@ -153,6 +136,47 @@ std::optional<Failure> loadStore(const QCommandLineParser& parser, LoadedStore& 
                                         std::to_string(syncs.size()) + " offset-sync records of " + path};
     out.release = options.release;
     out.store.emplace(replaySyncs(syncs, options));
+    return std::nullopt;
+}
+
+std::optional<int64_t> OptionReader::integer(const char* name, int64_t min, int64_t max)
+{
+    if (!parser.isSet(name) || failure)
+        return std::nullopt;
+    const std::string text = toStd(parser.value(name));
+    auto v = parseJavaLong(text);
+    if (!v || *v < min || *v > max) {
+        failure = usage(std::string("--") + name + ": '" + text + "' is not an integer from " +
+                        std::to_string(min) + " to " + std::to_string(max));
+        return std::nullopt;
+    }
+    return *v;
+}
+
+std::optional<double> OptionReader::real(const char* name, double min, double max)
+{
+    if (!parser.isSet(name) || failure)
+        return std::nullopt;
+    const std::string text = toStd(parser.value(name));
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !(v >= min && v <= max)) {
+        failure = usage(std::string("--") + name + ": '" + text + "' is not a number from " +
+                        std::to_string(min) + " to " + std::to_string(max));
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<Failure> readRelease(const QCommandLineParser& parser, Release fallback, Release& out)
+{
+    out = fallback;
+    if (!parser.isSet("mm2-version"))
+        return std::nullopt;
+    auto release = parseRelease(toStd(parser.value("mm2-version")));
+    if (!release)
+        return usage("--mm2-version: " + release.error());
+    out = *release;
     return std::nullopt;
 }
 

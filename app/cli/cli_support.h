@@ -44,4 +44,16 @@ std::optional<Failure> loadStore(const QCommandLineParser& parser, LoadedStore& 
 
 std::string toStd(const QString& text);
 
+// Reads numeric options, keeping the first usage error.
+struct OptionReader {
+    const QCommandLineParser& parser;
+    std::optional<Failure> failure;
+
+    std::optional<int64_t> integer(const char* name, int64_t min, int64_t max);
+    std::optional<double> real(const char* name, double min, double max);
+};
+
+// The release options shared by commands: --mm2-version (default `fallback`).
+std::optional<Failure> readRelease(const QCommandLineParser& parser, Release fallback, Release& out);
+
 } // namespace driftscope::cli

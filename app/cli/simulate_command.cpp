@@ -7,7 +7,6 @@
 #include "model/core/sim/simulator.h"
 #include "model/core/sim/timeline_format.h"
 
-#include <charconv>
 #include <cstdio>
 
 namespace driftscope::cli {
@@ -21,58 +20,15 @@ std::string scenarioList()
     return out;
 }
 
-struct Reader {
-    const QCommandLineParser& parser;
-    std::optional<Failure> failure;
-
-    bool has(const char* name) const { return parser.isSet(name); }
-
-    std::optional<int64_t> integer(const char* name, int64_t min, int64_t max)
-    {
-        if (!parser.isSet(name) || failure)
-            return std::nullopt;
-        const std::string text = toStd(parser.value(name));
-        auto v = parseJavaLong(text);
-        if (!v || *v < min || *v > max) {
-            failure = Failure{kUsageError, std::string("--") + name + ": '" + text +
-                                               "' is not an integer from " + std::to_string(min) + " to " +
-                                               std::to_string(max) + "\n(see --help)"};
-            return std::nullopt;
-        }
-        return *v;
-    }
-
-    std::optional<double> real(const char* name, double min, double max)
-    {
-        if (!parser.isSet(name) || failure)
-            return std::nullopt;
-        const std::string text = toStd(parser.value(name));
-        double v = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (text.empty() || ec != std::errc() || end != text.data() + text.size() ||
-            !(v >= min && v <= max)) {
-            failure = Failure{kUsageError, std::string("--") + name + ": '" + text +
-                                               "' is not a number from " + std::to_string(min) + " to " +
-                                               std::to_string(max) + "\n(see --help)"};
-            return std::nullopt;
-        }
-        return v;
-    }
-};
-
 std::optional<Failure> buildScenario(const QCommandLineParser& parser, sim::Scenario& s)
 {
     auto named = sim::namedScenario(parser.isSet("scenario") ? toStd(parser.value("scenario")) : "steady");
     if (!named)
         return Failure{kUsageError, "--scenario: " + named.error() + "\n(see --help)"};
     s = *named;
-    if (parser.isSet("mm2-version")) {
-        auto release = parseRelease(toStd(parser.value("mm2-version")));
-        if (!release)
-            return Failure{kUsageError, "--mm2-version: " + release.error() + "\n(see --help)"};
-        s.release = *release;
-    }
-    Reader r{parser, std::nullopt};
+    if (auto failure = readRelease(parser, s.release, s.release))
+        return failure;
+    OptionReader r{parser, std::nullopt};
     if (auto v = r.integer("partitions", 1, 100'000))
         s.partitions = static_cast<int>(*v);
     if (auto v = r.integer("groups", 1, 1000))

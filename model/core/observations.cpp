@@ -187,4 +187,13 @@ int64_t Observations::lastActivityMs() const
     return last;
 }
 
+std::vector<OffsetSync> offsetSyncsOf(const Observations& session)
+{
+    std::vector<OffsetSync> syncs;
+    syncs.reserve(session.syncs.size());
+    for (const ObservedSync& s : session.syncs)
+        syncs.push_back({session.partition(s.partition), s.upstream, s.downstream});
+    return syncs;
+}
+
 } // namespace driftscope

@@ -181,4 +181,7 @@ private:
     Cursor m_base; // where a slice starts; zero for a whole session
 };
 
+// The offset syncs of a session as records, in topic order.
+std::vector<OffsetSync> offsetSyncsOf(const Observations& session);
+
 } // namespace driftscope

@@ -30,7 +30,7 @@ RecordFile parseRecordText(std::string_view text)
     return out;
 }
 
-Result<RecordFile> readRecordFile(const std::string& path)
+Result<std::string> readTextFile(const std::string& path)
 {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
@@ -49,11 +49,19 @@ Result<RecordFile> readRecordFile(const std::string& path)
         return Error{path + ": read error after " + std::to_string(text.size()) +
                      " bytes: " + std::strerror(errno)};
     if (text.starts_with(std::string_view("SQLite format 3\0", 16)))
-        return Error{path + ": is an SQLite database; reading driftscope captures is not available in this "
-                            "build yet (formatter text and JSON Lines are)"};
+        return Error{path +
+                     ": is an SQLite database (a driftscope capture?), not formatter text or JSON Lines"};
     if (text.find('\0') != std::string::npos)
         return Error{path + ": is a binary file, not formatter text or JSON Lines"};
-    return parseRecordText(text);
+    return text;
+}
+
+Result<RecordFile> readRecordFile(const std::string& path)
+{
+    auto text = readTextFile(path);
+    if (!text)
+        return Error{text.error()};
+    return parseRecordText(*text);
 }
 
 } // namespace driftscope

@@ -14,6 +14,9 @@ struct RecordFile {
     std::vector<LineError> errors;
 };
 
+// The whole of a regular text file (no NUL bytes), or what is wrong with it.
+Result<std::string> readTextFile(const std::string& path);
+
 // Parses text already in memory (the same rules as readRecordFile).
 RecordFile parseRecordText(std::string_view text);
 

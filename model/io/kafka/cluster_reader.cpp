@@ -1,0 +1,309 @@
+#include "model/io/kafka/cluster_reader.h"
+
+#include <array>
+
+namespace driftscope::kafka {
+namespace {
+
+constexpr int kConsumeSliceMs = 100;
+constexpr int64_t kGroupListingIntervalMs = 60'000;
+constexpr size_t kBatch = 1000;
+
+} // namespace
+
+ClusterReader::ClusterReader(LiveSession& live, ClusterSide side) : m_live(live), m_side(side)
+{
+    // librdkafka reports connection trouble through its log and error callbacks; keep the last
+    // error for the cluster's state instead of printing it.
+    m_callbacks.log = [this](int level, const std::string& message) {
+        if (level > 4)
+            return;
+        std::lock_guard lock(m_errorMutex);
+        m_lastError = message;
+    };
+}
+
+ClusterReader::~ClusterReader()
+{
+    for (auto& [name, topic] : m_consumed) {
+        for (int32_t p : topic.partitions)
+            rd_kafka_consume_stop(topic.handle, p);
+        rd_kafka_topic_destroy(topic.handle);
+    }
+    if (m_queue)
+        rd_kafka_queue_destroy(m_queue);
+}
+
+std::string ClusterReader::lastClientError()
+{
+    std::lock_guard lock(m_errorMutex);
+    return m_lastError;
+}
+
+void ClusterReader::run()
+{
+    const ClusterConnection& connection = m_live.options.connection.cluster(m_side);
+    auto client = makeClient(connection.clientProperties, readerSettings("driftscope-reader"), &m_callbacks);
+    if (!client) {
+        std::lock_guard lock(m_live.mutex);
+        m_live.setClusterState(m_side, "failed", client.error());
+        return;
+    }
+    m_client = std::move(*client);
+    m_queue = rd_kafka_queue_new(m_client.get());
+    int64_t nextRound = 0;
+    while (!m_live.stopping) {
+        if (wallClockMs() >= nextRound) {
+            round();
+            nextRound = wallClockMs() + m_live.options.sampleIntervalMs;
+        }
+        consume(kConsumeSliceMs);
+    }
+}
+
+void ClusterReader::round()
+{
+    const int timeout = m_live.options.requestTimeoutMs;
+    auto topics = listTopics(m_client.get(), timeout);
+    if (!topics) {
+        const std::string detail = lastClientError();
+        std::lock_guard lock(m_live.mutex);
+        m_live.setClusterState(m_side, "unreachable", detail.empty() ? topics.error() : detail);
+        m_live.clusterStatus(m_side).rounds++; // a round happened, with nothing to show
+        m_live.changed.notify_all();
+        return;
+    }
+    {
+        std::lock_guard lock(m_live.mutex);
+        m_live.setClusterState(m_side, "connected", "");
+    }
+    followInternalTopics(*topics);
+    if (m_side == ClusterSide::Source && m_live.options.discoverGroups &&
+        wallClockMs() >= m_nextGroupListingMs)
+        listGroups();
+    std::vector<TopicPartition> mirrored;
+    {
+        std::lock_guard lock(m_live.mutex);
+        mirrored = m_live.mirroredPartitions(m_side, *topics);
+    }
+    sampleLogOffsets(mirrored);
+    sampleGroups(mirrored);
+    std::lock_guard lock(m_live.mutex);
+    m_live.clusterStatus(m_side).rounds++;
+    m_live.changed.notify_all();
+}
+
+TopicProgress& ClusterReader::progressOf(InternalTopic kind)
+{
+    LiveStatus& s = m_live.status;
+    return kind == InternalTopic::OffsetSyncs   ? s.offsetSyncs
+           : kind == InternalTopic::Checkpoints ? s.checkpoints
+                                                : s.heartbeats;
+}
+
+void ClusterReader::followInternalTopics(const TopicList& topics)
+{
+    const InternalTopics& names = m_live.topics;
+    std::vector<std::pair<InternalTopic, std::string>> mine;
+    if (names.offsetSyncsOnSource == (m_side == ClusterSide::Source))
+        mine.emplace_back(InternalTopic::OffsetSyncs, names.offsetSyncs);
+    if (m_side == ClusterSide::Target) {
+        mine.emplace_back(InternalTopic::Checkpoints, names.checkpoints);
+        mine.emplace_back(InternalTopic::Heartbeats, names.heartbeats);
+    }
+    for (const auto& [kind, name] : mine) {
+        if (m_consumed.count(name))
+            continue;
+        const auto present = topics.partitions.find(name);
+        if (present != topics.partitions.end()) {
+            startConsuming(name, kind, present->second);
+            continue;
+        }
+        // Nothing to read yet: the history of a missing topic is complete (and empty). It is
+        // read from the beginning if it appears later.
+        std::lock_guard lock(m_live.mutex);
+        TopicProgress& progress = progressOf(kind);
+        const auto error = topics.errors.find(name);
+        const std::string state = error == topics.errors.end() ? "topic-missing" : "topic-unreadable";
+        if (!progress.caughtUp || progress.present)
+            m_live.addEvent(m_side, state,
+                            name + (error == topics.errors.end() ? " does not exist" : ": " + error->second));
+        progress.present = false;
+        progress.caughtUp = true;
+    }
+}
+
+void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, int partitionCount)
+{
+    Consumed topic;
+    topic.kind = kind;
+    // MM2 writes and reads offset syncs on partition 0 only; the other topics have one
+    // partition in practice, but any there are get read.
+    const int count = kind == InternalTopic::OffsetSyncs ? 1 : partitionCount;
+    std::vector<TopicPartition> partitions;
+    for (int32_t p = 0; p < count; ++p) {
+        topic.partitions.push_back(p);
+        partitions.push_back({name, p});
+    }
+    auto ends = logOffsets(m_client.get(), partitions, m_live.options.requestTimeoutMs);
+    if (!ends)
+        return; // tried again next round
+    topic.handle = rd_kafka_topic_new(m_client.get(), name.c_str(), nullptr);
+    int64_t endSum = 0;
+    for (size_t i = 0; i < partitions.size(); ++i) {
+        topic.endAtStart[partitions[i].partition] = (*ends)[i].end;
+        endSum += (*ends)[i].end - (*ends)[i].start;
+        rd_kafka_consume_start_queue(topic.handle, partitions[i].partition, RD_KAFKA_OFFSET_BEGINNING,
+                                     m_queue);
+    }
+    std::lock_guard lock(m_live.mutex);
+    TopicProgress& progress = progressOf(kind);
+    progress.present = true;
+    progress.endAtStart = endSum;
+    progress.caughtUp = false;
+    m_live.addEvent(m_side, "topic-found",
+                    name + ": reading " + std::to_string(endSum) + " records of history");
+    Consumed& stored = m_consumed[name] = std::move(topic);
+    for (size_t i = 0; i < partitions.size(); ++i)
+        if ((*ends)[i].end <= (*ends)[i].start)
+            markCaughtUp(stored, partitions[i].partition);
+}
+
+void ClusterReader::markCaughtUp(Consumed& topic, int32_t partition)
+{
+    topic.caughtUp.insert(partition);
+    if (topic.caughtUp.size() == topic.partitions.size())
+        progressOf(topic.kind).caughtUp = true;
+}
+
+void ClusterReader::consume(int timeoutMs)
+{
+    std::array<rd_kafka_message_t*, kBatch> messages;
+    const ssize_t n = rd_kafka_consume_batch_queue(m_queue, timeoutMs, messages.data(), messages.size());
+    if (n <= 0)
+        return;
+    const int64_t now = wallClockMs();
+    std::lock_guard lock(m_live.mutex);
+    for (ssize_t i = 0; i < n; ++i) {
+        rd_kafka_message_t* m = messages[static_cast<size_t>(i)];
+        const auto it = m->rkt ? m_consumed.find(rd_kafka_topic_name(m->rkt)) : m_consumed.end();
+        if (it != m_consumed.end()) {
+            Consumed& topic = it->second;
+            if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+                markCaughtUp(topic, m->partition);
+            } else if (m->err) {
+                m_live.addEvent(m_side, "fetch-error",
+                                it->first + "-" + std::to_string(m->partition) + ": " +
+                                    rd_kafka_message_errstr(m));
+            } else {
+                rd_kafka_timestamp_type_t type;
+                int64_t timestamp = rd_kafka_message_timestamp(m, &type);
+                if (timestamp < 0) // no timestamp (old message format): when it was read
+                    timestamp = now;
+                auto view = [](const void* data, size_t size) -> std::optional<ByteView> {
+                    if (!data)
+                        return std::nullopt;
+                    return ByteView(static_cast<const uint8_t*>(data), size);
+                };
+                const bool decoded =
+                    m_live.session.addRecord(topic.kind, m->partition, {m->offset, timestamp, now},
+                                             view(m->key, m->key_len), view(m->payload, m->len));
+                m_live.status.records++;
+                if (!decoded)
+                    m_live.status.undecodable++;
+                progressOf(topic.kind).read++;
+                const auto end = topic.endAtStart.find(m->partition);
+                if (end != topic.endAtStart.end() && m->offset + 1 >= end->second)
+                    markCaughtUp(topic, m->partition);
+            }
+        }
+        rd_kafka_message_destroy(m);
+    }
+    m_live.changed.notify_all();
+}
+
+void ClusterReader::sampleLogOffsets(const std::vector<TopicPartition>& partitions)
+{
+    if (partitions.empty())
+        return;
+    const int64_t at = wallClockMs();
+    auto ranges = logOffsets(m_client.get(), partitions, m_live.options.requestTimeoutMs);
+    std::lock_guard lock(m_live.mutex);
+    if (!ranges) {
+        m_live.addEvent(m_side, "sample-failed", ranges.error());
+        return;
+    }
+    for (size_t i = 0; i < partitions.size(); ++i)
+        m_live.session.logOffsets.push_back(
+            {at, m_side, m_live.session.partitionId(partitions[i]), (*ranges)[i].start, (*ranges)[i].end});
+}
+
+void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
+{
+    if (partitions.empty())
+        return;
+    std::vector<std::string> groups;
+    {
+        std::lock_guard lock(m_live.mutex);
+        groups = m_live.groupsToSample();
+    }
+    const ClusterConnection& connection = m_live.options.connection.cluster(m_side);
+    for (const std::string& group : groups) {
+        if (m_live.stopping)
+            return;
+        Handle& client = m_groupClients[group];
+        if (!client) {
+            // A client with the group's id only fetches its committed offsets: it never
+            // subscribes, is never assigned partitions and never commits.
+            Properties fixed = readerSettings("driftscope-offsets");
+            fixed.emplace_back("group.id", group);
+            auto made = makeClient(connection.clientProperties, fixed, &m_callbacks);
+            if (!made) {
+                std::lock_guard lock(m_live.mutex);
+                m_live.addEvent(m_side, "sample-failed", "group " + group + ": " + made.error());
+                continue;
+            }
+            client = std::move(*made);
+        }
+        const int64_t at = wallClockMs();
+        auto offsets = committedOffsets(client.get(), partitions, m_live.options.requestTimeoutMs);
+        std::lock_guard lock(m_live.mutex);
+        if (!offsets) {
+            m_live.addEvent(m_side, "sample-failed", "group " + group + ": " + offsets.error());
+            continue;
+        }
+        Observations& s = m_live.session;
+        const uint32_t groupId = s.groupId(group);
+        for (size_t i = 0; i < partitions.size(); ++i) {
+            // Partitions the group never committed are left out, unless it had an offset there
+            // before (then the sample records that it is gone).
+            const int64_t offset = (*offsets)[i];
+            const auto key = std::make_pair(group, partitions[i]);
+            if (offset < 0 && !m_hadOffset.count(key))
+                continue;
+            if (offset >= 0)
+                m_hadOffset.insert(key);
+            s.groupOffsets.push_back({at, m_side, groupId, s.partitionId(partitions[i]), offset});
+        }
+    }
+}
+
+void ClusterReader::listGroups()
+{
+    m_nextGroupListingMs = wallClockMs() + kGroupListingIntervalMs;
+    auto groups = kafka::listGroups(m_client.get(), m_live.options.requestTimeoutMs);
+    std::lock_guard lock(m_live.mutex);
+    if (groups) {
+        m_live.addListedGroups(*groups);
+        return;
+    }
+    // Brokers without ListGroups (such as librdkafka's mock cluster): groups then come from the
+    // checkpoints topic and the command line. Said once; tried again now and then.
+    m_nextGroupListingMs = wallClockMs() + 10 * kGroupListingIntervalMs;
+    if (!m_groupListingNoted)
+        m_live.addEvent(m_side, "group-listing-unavailable",
+                        groups.error() + "; groups come from the checkpoints topic and --group");
+    m_groupListingNoted = true;
+}
+
+} // namespace driftscope::kafka

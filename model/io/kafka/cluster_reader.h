@@ -1,0 +1,55 @@
+// One cluster's worker of the live reader: it consumes the internal topics that live on its
+// cluster and samples the cluster's log offsets and committed group offsets every few seconds.
+#pragma once
+
+#include "model/io/kafka/live_session.h"
+
+#include <map>
+#include <set>
+
+namespace driftscope::kafka {
+
+class ClusterReader {
+public:
+    ClusterReader(LiveSession& live, ClusterSide side);
+    ~ClusterReader();
+    ClusterReader(const ClusterReader&) = delete;
+    ClusterReader& operator=(const ClusterReader&) = delete;
+
+    void run(); // until live.stopping
+
+private:
+    struct Consumed {
+        InternalTopic kind = InternalTopic::OffsetSyncs;
+        rd_kafka_topic_t* handle = nullptr;
+        std::vector<int32_t> partitions;
+        std::map<int32_t, int64_t> endAtStart;
+        std::set<int32_t> caughtUp;
+    };
+
+    void round();
+    void followInternalTopics(const TopicList& topics);
+    void startConsuming(const std::string& name, InternalTopic kind, int partitionCount);
+    void consume(int timeoutMs);
+    void markCaughtUp(Consumed& topic, int32_t partition); // guarded
+    void sampleLogOffsets(const std::vector<TopicPartition>& partitions);
+    void sampleGroups(const std::vector<TopicPartition>& partitions);
+    void listGroups();
+    TopicProgress& progressOf(InternalTopic kind); // guarded
+    std::string lastClientError();
+
+    LiveSession& m_live;
+    const ClusterSide m_side;
+    ClientCallbacks m_callbacks;
+    std::mutex m_errorMutex;
+    std::string m_lastError;
+    Handle m_client;
+    rd_kafka_queue_t* m_queue = nullptr;
+    std::map<std::string, Consumed> m_consumed; // by topic name
+    std::map<std::string, Handle> m_groupClients;
+    std::set<std::pair<std::string, TopicPartition>> m_hadOffset;
+    int64_t m_nextGroupListingMs = 0;
+    bool m_groupListingNoted = false;
+};
+
+} // namespace driftscope::kafka

@@ -1,0 +1,62 @@
+// The embedded demo: two librdkafka mock clusters in this process, source and target, with the
+// scenario's topics, producers, consumer groups and an MM2 engine mirroring between them. Any
+// Kafka client can connect to the bootstrap addresses while the object lives.
+#pragma once
+
+#include "model/core/connection_settings.h"
+#include "model/core/observations.h"
+#include "model/io/kafka/demo_scenario.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace driftscope::kafka {
+
+struct DemoInfo {
+    std::string sourceAlias, targetAlias;
+    std::string sourceBootstrap, targetBootstrap;
+    InternalTopics topics;
+    std::vector<std::string> groups;
+};
+
+struct DemoStats {
+    uint64_t produced = 0;
+    uint64_t replicated = 0;
+    uint64_t filtered = 0;
+    uint64_t syncsSent = 0;
+    uint64_t checkpoints = 0;
+    uint64_t heartbeats = 0;
+    uint64_t groupCommits = 0;
+};
+
+class DemoClusters {
+public:
+    static Result<std::unique_ptr<DemoClusters>> start(const DemoScenario& scenario);
+    ~DemoClusters();
+    DemoClusters(const DemoClusters&) = delete;
+    DemoClusters& operator=(const DemoClusters&) = delete;
+
+    const DemoInfo& info() const;
+    const DemoScenario& scenario() const;
+    // Settings for a reader of these clusters.
+    ConnectionSettings connection() const;
+    DemoStats stats() const;
+
+    // Producers, groups and the MM2 engine stop (and resume): the clusters stay up and still.
+    void setPaused(bool paused);
+    // Takes the broker of one cluster down or brings it back (rd_kafka_mock_broker_set_down/up).
+    void setBrokerDown(ClusterSide side, bool down);
+    // Writes a raw record to one of MM2's topics, as a foreign or broken writer would. Waits
+    // until it is acknowledged; returns what went wrong, if anything.
+    std::optional<std::string> injectRecord(InternalTopic topic, const std::optional<Bytes>& key,
+                                            const std::optional<Bytes>& value);
+
+    struct Parts;
+
+private:
+    explicit DemoClusters(std::unique_ptr<Parts> parts);
+    std::unique_ptr<Parts> m_parts;
+};
+
+} // namespace driftscope::kafka

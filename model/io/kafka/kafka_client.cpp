@@ -1,0 +1,199 @@
+#include "model/io/kafka/kafka_client.h"
+
+namespace driftscope::kafka {
+namespace {
+
+void logCallback(const rd_kafka_t* rk, int level, const char* facility, const char* message)
+{
+    auto* callbacks = static_cast<ClientCallbacks*>(rd_kafka_opaque(rk));
+    if (callbacks && callbacks->log)
+        callbacks->log(level, std::string(facility) + ": " + message);
+}
+
+void errorCallback(rd_kafka_t*, int, const char* reason, void* opaque)
+{
+    auto* callbacks = static_cast<ClientCallbacks*>(opaque);
+    if (callbacks && callbacks->log)
+        callbacks->log(3, reason);
+}
+
+void deliveryCallback(rd_kafka_t*, const rd_kafka_message_t* message, void* opaque)
+{
+    auto* callbacks = static_cast<ClientCallbacks*>(opaque);
+    if (callbacks && callbacks->delivered)
+        callbacks->delivered(*message);
+}
+
+Result<Handle> newClient(rd_kafka_type_t type, const Properties& user, const Properties& fixed,
+                         ClientCallbacks* callbacks)
+{
+    char error[512];
+    rd_kafka_conf_t* conf = rd_kafka_conf_new();
+    for (const Properties* settings : {&user, &fixed})
+        for (const auto& [key, value] : *settings)
+            if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), error, sizeof error) !=
+                RD_KAFKA_CONF_OK) {
+                rd_kafka_conf_destroy(conf);
+                // The value may be a secret: name the setting only.
+                return Error{"client setting '" + key + "' is not accepted by librdkafka: " + error};
+            }
+    if (callbacks) {
+        rd_kafka_conf_set_opaque(conf, callbacks);
+        rd_kafka_conf_set_log_cb(conf, &logCallback);
+        rd_kafka_conf_set_error_cb(conf, &errorCallback);
+        if (type == RD_KAFKA_PRODUCER)
+            rd_kafka_conf_set_dr_msg_cb(conf, &deliveryCallback);
+    }
+    rd_kafka_t* rk = rd_kafka_new(type, conf, error, sizeof error);
+    if (!rk) { // rd_kafka_new takes the configuration only when it succeeds
+        rd_kafka_conf_destroy(conf);
+        return Error{std::string("cannot create a Kafka client: ") + error};
+    }
+    return Handle(rk);
+}
+
+struct PartitionList {
+    rd_kafka_topic_partition_list_t* list;
+    explicit PartitionList(const std::vector<TopicPartition>& partitions)
+        : list(rd_kafka_topic_partition_list_new(static_cast<int>(partitions.size())))
+    {
+        for (const TopicPartition& tp : partitions)
+            rd_kafka_topic_partition_list_add(list, tp.topic.c_str(), tp.partition);
+    }
+    ~PartitionList() { rd_kafka_topic_partition_list_destroy(list); }
+    PartitionList(const PartitionList&) = delete;
+    PartitionList& operator=(const PartitionList&) = delete;
+};
+
+} // namespace
+
+void HandleDeleter::operator()(rd_kafka_t* rk) const
+{
+    rd_kafka_destroy(rk);
+}
+
+std::string errorText(rd_kafka_resp_err_t err)
+{
+    return rd_kafka_err2str(err);
+}
+
+Properties readerSettings(const std::string& clientId)
+{
+    return {{"client.id", clientId},
+            {"enable.auto.commit", "false"},
+            {"enable.auto.offset.store", "false"},
+            {"allow.auto.create.topics", "false"},
+            {"enable.partition.eof", "true"},
+            // Come back quickly when a broker returns.
+            {"reconnect.backoff.max.ms", "2000"}};
+}
+
+Result<Handle> makeClient(const Properties& user, const Properties& fixed, ClientCallbacks* callbacks)
+{
+    return newClient(RD_KAFKA_CONSUMER, user, fixed, callbacks);
+}
+
+Result<Handle> makeProducer(const Properties& settings, ClientCallbacks* callbacks)
+{
+    return newClient(RD_KAFKA_PRODUCER, settings, {}, callbacks);
+}
+
+Result<TopicList> listTopics(rd_kafka_t* rk, int timeoutMs)
+{
+    const rd_kafka_metadata_t* metadata = nullptr;
+    const rd_kafka_resp_err_t err = rd_kafka_metadata(rk, 1, nullptr, &metadata, timeoutMs);
+    if (err)
+        return Error{"metadata request failed: " + errorText(err)};
+    TopicList topics;
+    for (int i = 0; i < metadata->topic_cnt; ++i) {
+        const rd_kafka_metadata_topic_t& t = metadata->topics[i];
+        if (t.err == RD_KAFKA_RESP_ERR_NO_ERROR)
+            topics.partitions[t.topic] = t.partition_cnt;
+        else
+            topics.errors[t.topic] = errorText(t.err);
+    }
+    rd_kafka_metadata_destroy(metadata);
+    return topics;
+}
+
+Result<std::vector<LogRange>> logOffsets(rd_kafka_t* rk, const std::vector<TopicPartition>& partitions,
+                                         int timeoutMs)
+{
+    std::vector<LogRange> ranges(partitions.size());
+    if (partitions.empty())
+        return ranges;
+    // ListOffsets with the special times -2 (earliest) and -1 (latest): one request per broker
+    // for all partitions, where querying watermarks would take one round trip per partition.
+    for (const int64_t which : {RD_KAFKA_OFFSET_BEGINNING, RD_KAFKA_OFFSET_END}) {
+        PartitionList list(partitions);
+        for (int i = 0; i < list.list->cnt; ++i)
+            list.list->elems[i].offset = which;
+        const rd_kafka_resp_err_t err = rd_kafka_offsets_for_times(rk, list.list, timeoutMs);
+        if (err)
+            return Error{"log offsets request failed: " + errorText(err)};
+        for (int i = 0; i < list.list->cnt; ++i) {
+            const rd_kafka_topic_partition_t& e = list.list->elems[i];
+            if (e.err)
+                return Error{"log offsets of " + toString(partitions[static_cast<size_t>(i)]) + ": " +
+                             errorText(e.err)};
+            (which == RD_KAFKA_OFFSET_BEGINNING ? ranges[static_cast<size_t>(i)].start
+                                                : ranges[static_cast<size_t>(i)].end) = e.offset;
+        }
+    }
+    return ranges;
+}
+
+Result<std::vector<int64_t>> committedOffsets(rd_kafka_t* rk, const std::vector<TopicPartition>& partitions,
+                                              int timeoutMs)
+{
+    std::vector<int64_t> offsets(partitions.size(), -1);
+    if (partitions.empty())
+        return offsets;
+    PartitionList list(partitions);
+    const rd_kafka_resp_err_t err = rd_kafka_committed(rk, list.list, timeoutMs);
+    if (err)
+        return Error{"committed offsets request failed: " + errorText(err)};
+    for (int i = 0; i < list.list->cnt; ++i) {
+        const rd_kafka_topic_partition_t& e = list.list->elems[i];
+        if (e.err)
+            return Error{"committed offset of " + toString(partitions[static_cast<size_t>(i)]) + ": " +
+                         errorText(e.err)};
+        offsets[static_cast<size_t>(i)] = e.offset >= 0 ? e.offset : -1; // RD_KAFKA_OFFSET_INVALID: none
+    }
+    return offsets;
+}
+
+Result<std::vector<std::string>> listGroups(rd_kafka_t* rk, int timeoutMs)
+{
+    char error[256];
+    rd_kafka_queue_t* queue = rd_kafka_queue_new(rk);
+    rd_kafka_AdminOptions_t* options = rd_kafka_AdminOptions_new(rk, RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS);
+    rd_kafka_AdminOptions_set_request_timeout(options, timeoutMs, error, sizeof error);
+    rd_kafka_ListConsumerGroups(rk, options, queue);
+    rd_kafka_event_t* event = rd_kafka_queue_poll(queue, timeoutMs + 1000);
+    Result<std::vector<std::string>> result = Error{"group listing timed out"};
+    if (event) {
+        const auto* listed = rd_kafka_event_ListConsumerGroups_result(event);
+        size_t valid = 0, failed = 0;
+        const rd_kafka_ConsumerGroupListing_t** groups =
+            listed ? rd_kafka_ListConsumerGroups_result_valid(listed, &valid) : nullptr;
+        const rd_kafka_error_t** errors =
+            listed ? rd_kafka_ListConsumerGroups_result_errors(listed, &failed) : nullptr;
+        if (rd_kafka_event_error(event))
+            result = Error{std::string("group listing failed: ") + rd_kafka_event_error_string(event)};
+        else if (failed > 0 && valid == 0)
+            result = Error{std::string("group listing failed: ") + rd_kafka_error_string(errors[0])};
+        else {
+            std::vector<std::string> names;
+            for (size_t i = 0; i < valid; ++i)
+                names.emplace_back(rd_kafka_ConsumerGroupListing_group_id(groups[i]));
+            result = std::move(names);
+        }
+        rd_kafka_event_destroy(event);
+    }
+    rd_kafka_AdminOptions_destroy(options);
+    rd_kafka_queue_destroy(queue);
+    return result;
+}
+
+} // namespace driftscope::kafka

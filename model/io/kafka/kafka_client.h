@@ -1,0 +1,79 @@
+// Thin RAII over librdkafka's C API and the few requests driftscope makes. Every call takes a
+// timeout and returns an error text instead of blocking forever or throwing.
+//
+// Read-only by construction: consumers have no group.id unless they only fetch a group's
+// committed offsets (never subscribe, assign or commit), auto-commit and auto-creation are off,
+// and nothing here names a topic that the cluster's metadata did not list (on brokers that
+// auto-create topics, even a metadata or offsets request for a missing topic creates it).
+#pragma once
+
+#include "model/core/records.h"
+#include "model/core/result.h"
+
+#include <librdkafka/rdkafka.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace driftscope::kafka {
+
+struct HandleDeleter {
+    void operator()(rd_kafka_t* rk) const;
+};
+using Handle = std::unique_ptr<rd_kafka_t, HandleDeleter>;
+
+using Properties = std::vector<std::pair<std::string, std::string>>;
+
+// Called from librdkafka's threads with its log lines and errors (for states, not for stderr).
+using LogSink = std::function<void(int level, const std::string& message)>;
+
+// What a client reports back; it must outlive the handle. A log sink keeps librdkafka from
+// printing on stderr; delivery reports of producers arrive from rd_kafka_poll().
+struct ClientCallbacks {
+    LogSink log;
+    std::function<void(const rd_kafka_message_t& message)> delivered;
+};
+
+// A consumer-type client. `fixed` settings are applied after `user` ones and win.
+Result<Handle> makeClient(const Properties& user, const Properties& fixed,
+                          ClientCallbacks* callbacks = nullptr);
+// A producer, for the embedded demo clusters only: driftscope never produces to a cluster it
+// inspects.
+Result<Handle> makeProducer(const Properties& settings, ClientCallbacks* callbacks);
+
+// The settings every read-only reader uses on top of the user's.
+Properties readerSettings(const std::string& clientId);
+
+// The topics of a cluster from a metadata request for all topics (which never creates one).
+struct TopicList {
+    std::map<std::string, int> partitions;     // readable topics and their partition counts
+    std::map<std::string, std::string> errors; // topics listed with an error (authorization, ...)
+};
+Result<TopicList> listTopics(rd_kafka_t* rk, int timeoutMs);
+
+struct LogRange {
+    int64_t start = 0;
+    int64_t end = 0;
+};
+// Log start and end offsets of existing partitions, two batched requests per broker.
+Result<std::vector<LogRange>> logOffsets(rd_kafka_t* rk, const std::vector<TopicPartition>& partitions,
+                                         int timeoutMs);
+
+// Committed offsets of the handle's group.id for existing partitions; -1 where there is none.
+// Uses OffsetFetch through the consumer (librdkafka 2.0.2's admin ListConsumerGroupOffsets can
+// abort the process when a broker drops mid-request, librdkafka issues #3663 and #4605).
+Result<std::vector<int64_t>> committedOffsets(rd_kafka_t* rk, const std::vector<TopicPartition>& partitions,
+                                              int timeoutMs);
+
+// Admin ListConsumerGroups; fails on brokers without ListGroups (the mock cluster).
+Result<std::vector<std::string>> listGroups(rd_kafka_t* rk, int timeoutMs);
+
+std::string errorText(rd_kafka_resp_err_t err);
+
+} // namespace driftscope::kafka

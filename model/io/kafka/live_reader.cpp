@@ -1,0 +1,62 @@
+#include "model/io/kafka/live_reader.h"
+
+#include "model/io/kafka/cluster_reader.h"
+
+#include <thread>
+
+namespace driftscope::kafka {
+
+struct LiveReader::Shared {
+    explicit Shared(LiveReaderOptions options) : live(std::move(options)) {}
+    LiveSession live;
+    std::vector<std::thread> workers;
+};
+
+LiveReader::LiveReader(LiveReaderOptions options) : m_shared(std::make_unique<Shared>(std::move(options)))
+{
+}
+
+LiveReader::~LiveReader()
+{
+    stop();
+}
+
+void LiveReader::start()
+{
+    if (!m_shared->workers.empty())
+        return;
+    for (ClusterSide side : {ClusterSide::Source, ClusterSide::Target})
+        m_shared->workers.emplace_back([live = &m_shared->live, side] {
+            ClusterReader reader(*live, side);
+            reader.run();
+        });
+}
+
+void LiveReader::stop()
+{
+    m_shared->live.stopping = true;
+    for (std::thread& worker : m_shared->workers)
+        worker.join();
+    m_shared->workers.clear();
+}
+
+Observations LiveReader::since(const Observations::Cursor& from) const
+{
+    std::lock_guard lock(m_shared->live.mutex);
+    return m_shared->live.session.since(from);
+}
+
+LiveStatus LiveReader::status() const
+{
+    std::lock_guard lock(m_shared->live.mutex);
+    return m_shared->live.status;
+}
+
+bool LiveReader::waitUntilReady(int64_t timeoutMs) const
+{
+    std::unique_lock lock(m_shared->live.mutex);
+    return m_shared->live.changed.wait_for(lock, std::chrono::milliseconds(timeoutMs),
+                                           [&] { return m_shared->live.status.ready(); });
+}
+
+} // namespace driftscope::kafka

@@ -1,0 +1,82 @@
+// Reads a live pair of clusters into an Observations session, one worker thread per cluster:
+// MM2's internal topics from the beginning (offset syncs: partition 0 only, as MM2 reads them),
+// and every few seconds the log offsets of the mirrored partitions and the committed offsets of
+// the selected groups on both sides. Callers are never blocked by the clusters: they take
+// copies of what was read so far and a status that says what is reachable and how far the
+// history has been read.
+#pragma once
+
+#include "model/core/connection_settings.h"
+#include "model/core/observations.h"
+#include "model/core/release.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace driftscope::kafka {
+
+struct LiveReaderOptions {
+    ConnectionSettings connection;
+    Release release = kDefaultRelease; // decides the internal topic names MM2 uses
+    std::vector<std::string> groups;   // named by the user; always sampled
+    bool discoverGroups = true;        // also list the source's groups and read checkpoints' groups
+    size_t maxGroups = 64;             // groups sampled at most (one client per group and side)
+    int64_t sampleIntervalMs = 5000;
+    int requestTimeoutMs = 3000;
+    std::string toolVersion;
+};
+
+// How far one internal topic has been read.
+struct TopicProgress {
+    std::string topic;
+    ClusterSide side = ClusterSide::Source;
+    bool present = false;    // listed by the cluster's metadata
+    int64_t endAtStart = -1; // records up to here are the history (sum over partitions)
+    int64_t read = 0;        // records read so far
+    bool caughtUp = false;   // the history has been read
+};
+
+struct ClusterStatus {
+    std::string state = "connecting"; // "connecting", "connected", "unreachable", "failed"
+    std::string detail;               // the last error, when there is one
+    int rounds = 0;                   // completed sampling rounds
+};
+
+struct LiveStatus {
+    ClusterStatus source, target;
+    TopicProgress offsetSyncs, checkpoints, heartbeats;
+    size_t records = 0;
+    size_t undecodable = 0;
+    size_t groupsSampled = 0;
+    // The offset syncs and checkpoints written before the session are read and both clusters
+    // have been sampled once: a report now reflects the clusters.
+    bool ready() const
+    {
+        return offsetSyncs.caughtUp && checkpoints.caughtUp && source.rounds > 0 && target.rounds > 0;
+    }
+};
+
+class LiveReader {
+public:
+    explicit LiveReader(LiveReaderOptions options);
+    ~LiveReader(); // stops and joins the workers
+    LiveReader(const LiveReader&) = delete;
+    LiveReader& operator=(const LiveReader&) = delete;
+
+    void start();
+    void stop();
+
+    // Everything read after `from` (Observations::since); cheap when little is new.
+    Observations since(const Observations::Cursor& from) const;
+    LiveStatus status() const;
+    // Waits until status().ready() or the timeout; returns whether it is ready.
+    bool waitUntilReady(int64_t timeoutMs) const;
+
+    struct Shared;
+
+private:
+    std::unique_ptr<Shared> m_shared;
+};
+
+} // namespace driftscope::kafka

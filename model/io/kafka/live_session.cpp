@@ -1,0 +1,130 @@
+#include "model/io/kafka/live_session.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace driftscope::kafka {
+
+int64_t wallClockMs()
+{
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+LiveSession::LiveSession(LiveReaderOptions opts)
+    : options(std::move(opts)), topics(internalTopicsFor(options.connection, profileFor(options.release)))
+{
+    const ConnectionSettings& c = options.connection;
+    SessionInfo& info = session.info;
+    info.sourceAlias = c.source.alias;
+    info.targetAlias = c.target.alias;
+    info.release = toString(options.release);
+    info.offsetSyncsTopic = topics.offsetSyncs;
+    info.offsetSyncsSide = topics.offsetSyncsOnSource ? ClusterSide::Source : ClusterSide::Target;
+    info.checkpointsTopic = topics.checkpoints;
+    info.heartbeatsTopic = topics.heartbeats;
+    info.policy = c.policy;
+    info.emitCheckpointsIntervalMs = c.emitCheckpointsIntervalMs;
+    info.groups = options.groups;
+    for (ClusterSide side : {ClusterSide::Source, ClusterSide::Target})
+        for (const auto& [key, value] : redactedProperties(c.cluster(side).clientProperties))
+            info.configuration.emplace_back(std::string(sideName(side)) + "." + key, value);
+    info.origin = "live";
+    info.toolVersion = options.toolVersion;
+    info.startedAtMs = wallClockMs();
+
+    status.offsetSyncs = {topics.offsetSyncs, info.offsetSyncsSide};
+    status.checkpoints = {topics.checkpoints, ClusterSide::Target};
+    status.heartbeats = {topics.heartbeats, ClusterSide::Target};
+
+    auto filter = NameFilter::make(c.groups, c.groupsExclude);
+    if (filter)
+        m_groupFilter = std::move(*filter);
+    else
+        addEvent(std::nullopt, "group-filter-invalid",
+                 "the groups / groups.exclude setting: " + filter.error());
+    addEvent(std::nullopt, "started",
+             "reading " + c.source.alias + " -> " + c.target.alias + " with MM2 " + info.release +
+                 " topic names");
+}
+
+void LiveSession::setClusterState(ClusterSide side, const std::string& state, const std::string& detail)
+{
+    ClusterStatus& s = clusterStatus(side);
+    const bool changedState = s.state != state;
+    s.state = state;
+    s.detail = detail;
+    if (changedState) {
+        const std::string& alias =
+            side == ClusterSide::Source ? session.info.sourceAlias : session.info.targetAlias;
+        addEvent(side, state,
+                 alias + " (" + std::string(sideName(side)) + ") " + state + (detail.empty() ? "" : ": ") +
+                     detail);
+    }
+}
+
+void LiveSession::addEvent(std::optional<ClusterSide> side, const std::string& state,
+                           const std::string& message)
+{
+    session.events.push_back({wallClockMs(), side, state, message});
+    changed.notify_all();
+}
+
+void LiveSession::addListedGroups(const std::vector<std::string>& groups)
+{
+    for (const std::string& g : groups)
+        if (m_groupFilter && m_groupFilter->accepts(g))
+            m_listedGroups.insert(g);
+}
+
+std::vector<std::string> LiveSession::groupsToSample()
+{
+    std::vector<std::string> groups = options.groups;
+    auto add = [&](const std::string& g) {
+        if (std::find(groups.begin(), groups.end(), g) == groups.end())
+            groups.push_back(g);
+    };
+    if (options.discoverGroups) {
+        for (const std::string& g : m_listedGroups)
+            add(g);
+        for (uint32_t id = 0; id < session.groupCount(); ++id)
+            add(session.group(id));
+    }
+    if (groups.size() > options.maxGroups) {
+        if (!m_groupCapNoted) {
+            addEvent(std::nullopt, "groups-capped",
+                     std::to_string(groups.size()) + " groups known; sampling the first " +
+                         std::to_string(options.maxGroups) + " (name others with --group)");
+            m_groupCapNoted = true;
+        }
+        groups.resize(options.maxGroups);
+    }
+    // Groups found along the way become part of the session's selection, for reports and captures.
+    for (const std::string& g : groups)
+        if (std::find(session.info.groups.begin(), session.info.groups.end(), g) == session.info.groups.end())
+            session.info.groups.push_back(g);
+    status.groupsSampled = groups.size();
+    return groups;
+}
+
+std::vector<TopicPartition> LiveSession::mirroredPartitions(ClusterSide side, const TopicList& listed)
+{
+    for (; m_syncsSeen < session.syncs.size(); ++m_syncsSeen)
+        m_upstreamTopics.insert(session.partition(session.syncs[m_syncsSeen].partition).topic);
+    const SessionInfo& info = session.info;
+    std::vector<TopicPartition> partitions;
+    for (const std::string& upstream : m_upstreamTopics) {
+        const std::string topic =
+            side == ClusterSide::Source
+                ? upstream
+                : checkpointPartition(info.policy, info.sourceAlias, info.targetAlias, {upstream, 0}).topic;
+        const auto it = listed.partitions.find(topic);
+        if (it == listed.partitions.end())
+            continue;
+        for (int p = 0; p < it->second; ++p)
+            partitions.push_back({topic, p});
+    }
+    return partitions;
+}
+
+} // namespace driftscope::kafka

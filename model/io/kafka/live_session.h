@@ -1,0 +1,58 @@
+// The state the live reader's workers share: the session being read, its status, and the
+// decisions both workers need (which groups to sample, which partitions are mirrored). Every
+// member marked "guarded" is only touched with `mutex` held.
+#pragma once
+
+#include "model/core/name_filter.h"
+#include "model/io/kafka/kafka_client.h"
+#include "model/io/kafka/live_reader.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <set>
+
+namespace driftscope::kafka {
+
+int64_t wallClockMs();
+
+class LiveSession {
+public:
+    explicit LiveSession(LiveReaderOptions options);
+
+    const LiveReaderOptions options;
+    const InternalTopics topics; // names on the clusters
+    std::atomic<bool> stopping = false;
+
+    mutable std::mutex mutex;
+    mutable std::condition_variable changed;
+    Observations session; // guarded
+    LiveStatus status;    // guarded
+
+    ClusterStatus& clusterStatus(ClusterSide side)
+    {
+        return side == ClusterSide::Source ? status.source : status.target;
+    }
+    // Records a state change of a cluster as an event (only when the state changes). Guarded.
+    void setClusterState(ClusterSide side, const std::string& state, const std::string& detail);
+    void addEvent(std::optional<ClusterSide> side, const std::string& state,
+                  const std::string& message); // guarded
+
+    // Groups the source listed, kept when MM2's group filter accepts them. Guarded.
+    void addListedGroups(const std::vector<std::string>& groups);
+    // The user's groups, then listed ones and those named in checkpoints, up to maxGroups. Guarded.
+    std::vector<std::string> groupsToSample();
+    // The partitions MM2 mirrors, as named on `side` and present in `topics`: every partition of
+    // the upstream topics that offset syncs named, renamed for the target. Guarded.
+    std::vector<TopicPartition> mirroredPartitions(ClusterSide side, const TopicList& topics);
+
+private:
+    std::optional<NameFilter> m_groupFilter;
+    std::set<std::string> m_listedGroups;
+    std::set<std::string> m_upstreamTopics;
+    size_t m_syncsSeen = 0;
+    bool m_groupCapNoted = false;
+};
+
+} // namespace driftscope::kafka

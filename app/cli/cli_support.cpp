@@ -3,16 +3,14 @@
 #include "model/core/formatter_text.h"
 #include "model/io/session_file.h"
 
+#include <QDateTime>
+
 #include <charconv>
+#include <csignal>
 #include <cstdio>
 
 namespace driftscope::cli {
 namespace {
-
-Failure usage(std::string message)
-{
-    return {kUsageError, std::move(message) + "\n(see --help)"};
-}
 
 std::optional<Failure> parseTaskStart(const QCommandLineParser& parser, size_t& out)
 {
@@ -46,6 +44,11 @@ std::optional<Failure> readOffsetSyncs(const std::string& path, std::vector<Offs
 }
 
 } // namespace
+
+Failure usage(std::string message)
+{
+    return {kUsageError, std::move(message) + "\n(see --help)"};
+}
 
 std::string toStd(const QString& text)
 {
@@ -178,6 +181,41 @@ std::optional<Failure> readRelease(const QCommandLineParser& parser, Release fal
         return usage("--mm2-version: " + release.error());
     out = *release;
     return std::nullopt;
+}
+
+std::optional<Failure> parseTime(const std::string& option, const std::string& text, int64_t& ms)
+{
+    if (auto number = parseJavaLong(text)) {
+        ms = *number;
+        return std::nullopt;
+    }
+    QDateTime time = QDateTime::fromString(QString::fromStdString(text), Qt::ISODateWithMs);
+    if (!time.isValid())
+        return usage(option + ": '" + text +
+                     "' is neither an ISO 8601 time (2026-11-29T03:12:00Z) nor milliseconds since the epoch");
+    if (time.timeSpec() == Qt::LocalTime) // no zone given: UTC, like every time driftscope prints
+        time.setTimeSpec(Qt::UTC);
+    ms = time.toMSecsSinceEpoch();
+    return std::nullopt;
+}
+
+namespace {
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void onInterrupt(int)
+{
+    g_interrupted = 1;
+}
+} // namespace
+
+void catchInterrupts()
+{
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+}
+
+bool interrupted()
+{
+    return g_interrupted != 0;
 }
 
 } // namespace driftscope::cli

@@ -21,6 +21,9 @@ struct Failure {
     std::string message;
 };
 
+// A usage error: the message plus a pointer to --help.
+Failure usage(std::string message);
+
 // Prints the failure on stderr ("driftscope-cli: ...") and returns its exit code.
 int report(const Failure& failure);
 
@@ -52,6 +55,14 @@ struct OptionReader {
     std::optional<int64_t> integer(const char* name, int64_t min, int64_t max);
     std::optional<double> real(const char* name, double min, double max);
 };
+
+// "2026-11-29T03:12:00Z", "2026-11-29T03:12:00.250+01:00" (no zone: UTC) or milliseconds since
+// the epoch.
+std::optional<Failure> parseTime(const std::string& option, const std::string& text, int64_t& ms);
+
+// Ctrl-C (SIGINT) and SIGTERM ask long-running commands to stop cleanly instead of killing them.
+void catchInterrupts();
+bool interrupted();
 
 // The release options shared by commands: --mm2-version (default `fallback`).
 std::optional<Failure> readRelease(const QCommandLineParser& parser, Release fallback, Release& out);

@@ -10,5 +10,10 @@ int runTranslate(const QStringList& args);
 int runSyncs(const QStringList& args);
 int runDecode(const QStringList& args);
 int runSimulate(const QStringList& args);
+int runReport(const QStringList& args);
+int runRecord(const QStringList& args);
+int runDemoCluster(const QStringList& args);
+int runImport(const QStringList& args);
+int runExport(const QStringList& args);
 
 } // namespace driftscope::cli

@@ -22,6 +22,11 @@ constexpr const char* kUsage =
     "  syncs       list the syncs MM2's store retains for one partition\n"
     "  decode      decode one offset-sync, checkpoint or heartbeat record from its bytes\n"
     "  simulate    run producers, MM2 and consumer groups over time and print the replay timeline\n"
+    "  report      per group and partition: translation, checkpoint, replay window and health\n"
+    "  record      record live clusters into a capture file\n"
+    "  import      MM2 formatter text or JSON Lines into a capture file\n"
+    "  export      a capture as JSON Lines\n"
+    "  demo-cluster  run the embedded demo clusters (source and target with MM2) in the foreground\n"
     "\n"
     "Run 'driftscope-cli <command> --help' for a command's options.\n"
     "Exit codes: 0 success, 1 input error, 2 usage error. --json gives machine-readable output.\n";
@@ -57,6 +62,16 @@ int main(int argc, char** argv)
         code = runDecode(commandArgs);
     else if (command == "simulate")
         code = runSimulate(commandArgs);
+    else if (command == "report")
+        code = runReport(commandArgs);
+    else if (command == "record")
+        code = runRecord(commandArgs);
+    else if (command == "import")
+        code = runImport(commandArgs);
+    else if (command == "export")
+        code = runExport(commandArgs);
+    else if (command == "demo-cluster")
+        code = runDemoCluster(commandArgs);
     else
         return report({kUsageError, "unknown command '" + toStd(command) + "'\n" + kUsage});
     // A script must not mistake a truncated answer (full disk, closed pipe) for a complete one.

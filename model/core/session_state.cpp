@@ -50,6 +50,8 @@ void SessionState::applySync(const Observations& session, size_t index)
     if (id < 0)
         id = m_store.partitionId(session.partition(s.partition));
     m_store.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
+    if (m_historyIndexed)
+        m_history[s.partition].push_back(static_cast<uint32_t>(index));
     ++m_syncsApplied;
 
     const int64_t drift = javalong::sub(s.upstream, s.downstream);
@@ -70,9 +72,7 @@ void SessionState::applyCheckpoint(const Observations& session, size_t index)
         if (t.downstream == c.downstream && (t.sync || t.status == TranslationStatus::Identity)) {
             inForce.sync = t.sync;
             inForce.explained = true;
-        } else if (auto sync = explain(tp, c.upstream, c.downstream)) {
-            // MM2 read its syncs a moment later than their timestamps say, so it may have
-            // translated with a sync that is older than the newest one here.
+        } else if (auto sync = explain(session, *upstream, c.upstream, c.downstream)) {
             inForce.sync = sync;
             inForce.explained = true;
         }
@@ -83,18 +83,26 @@ void SessionState::applyCheckpoint(const Observations& session, size_t index)
     m_checkpoints[{c.group, c.partition}] = inForce;
 }
 
-std::optional<StoredSync> SessionState::explain(const TopicPartition& upstream, int64_t u, int64_t d) const
+std::optional<StoredSync> SessionState::explain(const Observations& session, uint32_t upstream, int64_t u,
+                                                int64_t d)
 {
+    if (!m_historyIndexed) {
+        m_history.assign(session.partitionCount(), {});
+        for (size_t i = 0; i < m_syncsApplied; ++i)
+            m_history[session.syncs[i].partition].push_back(static_cast<uint32_t>(i));
+        m_historyIndexed = true;
+    }
     const bool extrapolates = m_store.profile().translation == TranslationRule::Extrapolate;
-    for (const RetainedSync& r : m_store.retained(upstream)) { // newest first
-        const StoredSync& s = r.sync;
+    const std::vector<uint32_t>& history = m_history[upstream];
+    for (auto it = history.rbegin(); it != history.rend(); ++it) { // newest first
+        const ObservedSync& s = session.syncs[*it];
         if (s.upstream > u)
             continue;
         const bool fits = extrapolates
                               ? javalong::sub(d, s.downstream) == javalong::sub(u, s.upstream)
                               : (s.upstream == u ? s.downstream == d : javalong::add(s.downstream, 1) == d);
         if (fits)
-            return s;
+            return StoredSync{s.upstream, s.downstream, *it};
     }
     return std::nullopt;
 }

@@ -28,9 +28,10 @@ struct SessionStateOptions {
 struct CheckpointInForce {
     size_t index = 0;               // into Observations::checkpoints
     std::optional<StoredSync> sync; // the sync it was translated from; id = index into syncs
-    // Whether the rebuilt store explains the checkpoint (translating its upstream offset with the
-    // store then, or with a sync still retained, gives its downstream offset). Checkpoints that
-    // do not suggest that MM2 runs another release than the one chosen.
+    // Whether a sync read by then explains the checkpoint under the release's translation rule.
+    // MM2 reads syncs a moment after they are written, so the sync it used may be older than
+    // the store's answer and thinned out of it since: the whole history of the partition is
+    // searched then. Checkpoints no sync explains suggest that MM2 runs another release.
     bool explained = false;
 };
 
@@ -58,7 +59,7 @@ public:
 private:
     void applySync(const Observations& session, size_t index);
     void applyCheckpoint(const Observations& session, size_t index);
-    std::optional<StoredSync> explain(const TopicPartition& upstream, int64_t u, int64_t d) const;
+    std::optional<StoredSync> explain(const Observations& session, uint32_t upstream, int64_t u, int64_t d);
 
     int64_t m_atMs;
     SyncStore m_store;
@@ -71,6 +72,9 @@ private:
     std::vector<bool> m_driftVaries;
     std::map<std::pair<uint32_t, uint32_t>, CheckpointInForce> m_checkpoints;
     std::vector<std::optional<uint32_t>> m_upstreamOf; // target partition id -> upstream id
+    // Applied syncs by partition, built the first time the store alone cannot explain a checkpoint.
+    std::vector<std::vector<uint32_t>> m_history;
+    bool m_historyIndexed = false;
 };
 
 // The upstream partition a checkpoint's target-side partition translates, among the partitions

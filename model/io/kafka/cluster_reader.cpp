@@ -16,7 +16,7 @@ ClusterReader::ClusterReader(LiveSession& live, ClusterSide side) : m_live(live)
     // librdkafka reports connection trouble through its log and error callbacks; keep the last
     // error for the cluster's state instead of printing it.
     m_callbacks.log = [this](int level, const std::string& message) {
-        if (level > 4)
+        if (level > 3) // errors only (warnings include notes such as AUTOCREATE on old brokers)
             return;
         std::lock_guard lock(m_errorMutex);
         m_lastError = message;
@@ -53,7 +53,9 @@ void ClusterReader::run()
     m_queue = rd_kafka_queue_new(m_client.get());
     int64_t nextRound = 0;
     while (!m_live.stopping) {
-        if (wallClockMs() >= nextRound) {
+        // A round right after the history is read, so that a report need not wait a whole
+        // interval for samples of every mirrored partition.
+        if (wallClockMs() >= nextRound || historyReadButNotSampled()) {
             round();
             nextRound = wallClockMs() + m_live.options.sampleIntervalMs;
         }
@@ -61,9 +63,20 @@ void ClusterReader::run()
     }
 }
 
+bool ClusterReader::historyReadButNotSampled()
+{
+    std::lock_guard lock(m_live.mutex);
+    return m_live.status.historyRead() && m_live.clusterStatus(m_side).roundsWithHistory == 0;
+}
+
 void ClusterReader::round()
 {
     const int timeout = m_live.options.requestTimeoutMs;
+    bool withHistory = false;
+    {
+        std::lock_guard lock(m_live.mutex);
+        withHistory = m_live.status.historyRead();
+    }
     auto topics = listTopics(m_client.get(), timeout);
     if (!topics) {
         const std::string detail = lastClientError();
@@ -90,6 +103,8 @@ void ClusterReader::round()
     sampleGroups(mirrored);
     std::lock_guard lock(m_live.mutex);
     m_live.clusterStatus(m_side).rounds++;
+    if (withHistory)
+        m_live.clusterStatus(m_side).roundsWithHistory++;
     m_live.changed.notify_all();
 }
 

@@ -28,6 +28,7 @@ private:
     };
 
     void round();
+    bool historyReadButNotSampled();
     void followInternalTopics(const TopicList& topics);
     void startConsuming(const std::string& name, InternalTopic kind, int partitionCount);
     void consume(int timeoutMs);

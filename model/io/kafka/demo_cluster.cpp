@@ -62,7 +62,7 @@ struct DemoClusters::Parts {
     std::thread engine;
     std::atomic<bool> stopping = false;
     std::atomic<bool> paused = false;
-    mutable std::mutex statsMutex;
+    mutable std::mutex engineMutex; // held while the engine works
     DemoStats stats;
 };
 
@@ -108,18 +108,27 @@ Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& sc
     Parts* p = parts.get();
     parts->engine = std::thread([p] {
         while (!p->stopping) {
-            if (p->paused) {
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));
-                continue;
+            {
+                std::lock_guard lock(p->engineMutex);
+                if (p->paused) {
+                    p->mirror->drain();
+                } else {
+                    const int64_t now = nowMs();
+                    p->workload->tick(now);
+                    p->mirror->tick(now); // waits a few ms for source records
+                }
+                const DemoMirrorStats m = p->mirror->stats();
+                p->stats = {p->workload->produced(),
+                            m.replicated,
+                            m.filtered,
+                            m.syncsSent,
+                            m.checkpoints,
+                            m.heartbeats,
+                            p->workload->commits(),
+                            m.syncsRead};
             }
-            const int64_t now = nowMs();
-            p->workload->tick(now);
-            p->mirror->tick(now); // waits a few ms for source records
-            const DemoMirrorStats m = p->mirror->stats();
-            std::lock_guard lock(p->statsMutex);
-            p->stats = {
-                p->workload->produced(), m.replicated, m.filtered, m.syncsSent, m.checkpoints, m.heartbeats,
-                p->workload->commits()};
+            if (p->paused)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }
     });
     return std::unique_ptr<DemoClusters>(new DemoClusters(std::move(parts)));
@@ -163,13 +172,34 @@ ConnectionSettings DemoClusters::connection() const
 
 DemoStats DemoClusters::stats() const
 {
-    std::lock_guard lock(m_parts->statsMutex);
+    std::lock_guard lock(m_parts->engineMutex);
     return m_parts->stats;
 }
 
-void DemoClusters::setPaused(bool paused)
+bool DemoClusters::setPaused(bool paused, int timeoutMs)
 {
     m_parts->paused = paused;
+    if (!paused)
+        return true;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    while (std::chrono::steady_clock::now() < deadline) {
+        {
+            std::lock_guard lock(m_parts->engineMutex);
+            // Producers' queues empty (everything acknowledged) and the store read all it sent.
+            if (rd_kafka_outq_len(m_parts->mirror->targetProducer()) == 0 &&
+                rd_kafka_outq_len(m_parts->mirror->syncsProducer()) == 0 &&
+                m_parts->stats.syncsRead >= m_parts->stats.syncsSent)
+                return true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+void DemoClusters::inspectEngine(const std::function<void(const CheckpointTask&)>& look) const
+{
+    std::lock_guard lock(m_parts->engineMutex);
+    look(m_parts->mirror->checkpointTask());
 }
 
 void DemoClusters::setBrokerDown(ClusterSide side, bool down)
@@ -188,6 +218,8 @@ std::optional<std::string> DemoClusters::injectRecord(InternalTopic topic, const
     const std::string& name = topic == InternalTopic::OffsetSyncs   ? names.offsetSyncs
                               : topic == InternalTopic::Checkpoints ? names.checkpoints
                                                                     : names.heartbeats;
+    // Flushing serves delivery reports on this thread: the engine must not run meanwhile.
+    std::lock_guard lock(m_parts->engineMutex);
     rd_kafka_t* producer = topic == InternalTopic::OffsetSyncs ? m_parts->mirror->syncsProducer()
                                                                : m_parts->mirror->targetProducer();
     // A null key or value is a null pointer (a record with an empty one has a non-null pointer).
@@ -202,7 +234,6 @@ std::optional<std::string> DemoClusters::injectRecord(InternalTopic topic, const
         RD_KAFKA_V_OPAQUE(DemoMirror::kInjected), RD_KAFKA_V_END);
     if (err)
         return "cannot inject into " + name + ": " + errorText(err);
-    // Delivery is reported on the engine thread; give it time to reach the broker.
     if (rd_kafka_flush(producer, 5000) != RD_KAFKA_RESP_ERR_NO_ERROR)
         return "injected record to " + name + " was not acknowledged in time";
     return std::nullopt;

@@ -3,10 +3,12 @@
 // Kafka client can connect to the bootstrap addresses while the object lives.
 #pragma once
 
+#include "model/core/checkpoint_task.h"
 #include "model/core/connection_settings.h"
 #include "model/core/observations.h"
 #include "model/io/kafka/demo_scenario.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +30,7 @@ struct DemoStats {
     uint64_t checkpoints = 0;
     uint64_t heartbeats = 0;
     uint64_t groupCommits = 0;
+    uint64_t syncsRead = 0; // by the engine's own store
 };
 
 class DemoClusters {
@@ -44,7 +47,12 @@ public:
     DemoStats stats() const;
 
     // Producers, groups and the MM2 engine stop (and resume): the clusters stay up and still.
-    void setPaused(bool paused);
+    // Pausing waits until what was sent is acknowledged and the engine's store has read every
+    // sync it wrote (or `timeoutMs` passed); returns whether that happened.
+    bool setPaused(bool paused, int timeoutMs = 10'000);
+    // Runs `look` with the engine's checkpoint task (its store and checkpoint memory) while the
+    // engine is not changing it.
+    void inspectEngine(const std::function<void(const CheckpointTask&)>& look) const;
     // Takes the broker of one cluster down or brings it back (rd_kafka_mock_broker_set_down/up).
     void setBrokerDown(ClusterSide side, bool down);
     // Writes a raw record to one of MM2's topics, as a foreign or broken writer would. Waits

@@ -137,6 +137,13 @@ void DemoMirror::tick(int64_t nowMs)
     }
 }
 
+void DemoMirror::drain()
+{
+    rd_kafka_poll(m_targetProducer.get(), 0);
+    rd_kafka_poll(m_syncsProducer.get(), 0);
+    readSyncs();
+}
+
 void DemoMirror::replicate(int timeoutMs)
 {
     std::array<rd_kafka_message_t*, 500> batch;
@@ -200,6 +207,7 @@ void DemoMirror::readSyncs()
     for (ssize_t i = 0; i < n; ++i) {
         rd_kafka_message_t* m = batch[static_cast<size_t>(i)];
         if (!m->err) {
+            ++m_stats.syncsRead;
             const auto key = viewOf(m->key, m->key_len);
             const auto value = viewOf(m->payload, m->len);
             auto sync =

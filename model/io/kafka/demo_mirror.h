@@ -19,7 +19,8 @@ struct DemoMirrorStats {
     uint64_t syncsSent = 0;
     uint64_t checkpoints = 0;
     uint64_t heartbeats = 0;
-    uint64_t undecodableSyncs = 0; // records on the syncs topic its store had to skip
+    uint64_t syncsRead = 0;        // records of the syncs topic its store has read
+    uint64_t undecodableSyncs = 0; // ... of which it had to skip this many
 };
 
 class DemoMirror {
@@ -32,6 +33,10 @@ public:
 
     std::optional<std::string> init();
     void tick(int64_t nowMs);
+    // While paused: no replication, flushes, checkpoints or heartbeats; acknowledgements and
+    // the syncs topic are still read, so the engine's store catches up with what it sent.
+    void drain();
+    const CheckpointTask& checkpointTask() const { return m_task; }
     DemoMirrorStats stats() const { return m_stats; }
 
     // Producers of the internal topics, for records injected by tests (opaque kInjected).

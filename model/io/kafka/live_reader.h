@@ -41,6 +41,8 @@ struct ClusterStatus {
     std::string state = "connecting"; // "connecting", "connected", "unreachable", "failed"
     std::string detail;               // the last error, when there is one
     int rounds = 0;                   // completed sampling rounds
+    int roundsWithHistory = 0;        // ... that started with the history read (they saw every
+                                      // mirrored partition the syncs name)
 };
 
 struct LiveStatus {
@@ -49,11 +51,12 @@ struct LiveStatus {
     size_t records = 0;
     size_t undecodable = 0;
     size_t groupsSampled = 0;
+    bool historyRead() const { return offsetSyncs.caughtUp && checkpoints.caughtUp; }
     // The offset syncs and checkpoints written before the session are read and both clusters
-    // have been sampled once: a report now reflects the clusters.
+    // have been sampled since: a report now reflects the clusters.
     bool ready() const
     {
-        return offsetSyncs.caughtUp && checkpoints.caughtUp && source.rounds > 0 && target.rounds > 0;
+        return historyRead() && source.roundsWithHistory > 0 && target.roundsWithHistory > 0;
     }
 };
 

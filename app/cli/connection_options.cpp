@@ -1,0 +1,165 @@
+#include "app/cli/connection_options.h"
+
+#include "model/io/record_file.h"
+
+#include "driftscope_version.h"
+
+namespace driftscope::cli {
+namespace {
+
+std::optional<Failure> readProperties(const QCommandLineParser& parser, const char* option,
+                                      std::optional<Properties>& out)
+{
+    if (!parser.isSet(option))
+        return std::nullopt;
+    const std::string path = toStd(parser.value(option));
+    auto text = readTextFile(path);
+    if (!text)
+        return Failure{kInputError, text.error()};
+    auto properties = Properties::parse(*text);
+    if (!properties)
+        return Failure{kInputError, path + ": " + properties.error()};
+    out = std::move(*properties);
+    return std::nullopt;
+}
+
+std::optional<Failure> readSettings(const QCommandLineParser& parser, ConnectionSettings& out)
+{
+    const bool mm2 = parser.isSet("mm2-config");
+    const bool parts = parser.isSet("source-bootstrap") || parser.isSet("target-bootstrap") ||
+                       parser.isSet("source-properties") || parser.isSet("target-properties") ||
+                       parser.isSet("X");
+    if (mm2 && parts)
+        return usage("--mm2-config describes both clusters: it cannot be combined with --source-bootstrap, "
+                     "--target-bootstrap, -X or --*-properties");
+    if (mm2) {
+        std::optional<Properties> config;
+        if (auto failure = readProperties(parser, "mm2-config", config))
+            return failure;
+        std::optional<std::string> flow;
+        if (parser.isSet("flow"))
+            flow = toStd(parser.value("flow"));
+        auto settings = settingsFromMm2Config(*config, flow);
+        if (!settings)
+            return Failure{kInputError, toStd(parser.value("mm2-config")) + ": " + settings.error()};
+        out = std::move(*settings);
+    } else {
+        if (parser.isSet("flow"))
+            return usage("--flow needs --mm2-config");
+        std::optional<Properties> sourceFile, targetFile;
+        if (auto failure = readProperties(parser, "source-properties", sourceFile))
+            return failure;
+        if (auto failure = readProperties(parser, "target-properties", targetFile))
+            return failure;
+        auto optional = [&](const char* name) -> std::optional<std::string> {
+            if (!parser.isSet(name))
+                return std::nullopt;
+            return toStd(parser.value(name));
+        };
+        std::vector<std::string> dashX;
+        for (const QString& x : parser.values("X"))
+            dashX.push_back(toStd(x));
+        auto settings =
+            settingsFromParts(optional("source-alias").value_or("A"), optional("target-alias").value_or("B"),
+                              optional("source-bootstrap"), optional("target-bootstrap"), dashX,
+                              sourceFile ? &*sourceFile : nullptr, targetFile ? &*targetFile : nullptr);
+        if (!settings)
+            return usage(settings.error());
+        out = std::move(*settings);
+        if (parser.isSet("offset-syncs-location")) {
+            const QString location = parser.value("offset-syncs-location");
+            if (location != "source" && location != "target")
+                return usage("--offset-syncs-location: expected source or target, got '" + toStd(location) +
+                             "'");
+            out.syncsLocation =
+                location == "source" ? OffsetSyncsLocation::Source : OffsetSyncsLocation::Target;
+        }
+    }
+    if (parser.isSet("offset-syncs-topic"))
+        out.offsetSyncsTopic = toStd(parser.value("offset-syncs-topic"));
+    if (parser.isSet("checkpoints-topic"))
+        out.checkpointsTopic = toStd(parser.value("checkpoints-topic"));
+    if (parser.isSet("heartbeats-topic"))
+        out.heartbeatsTopic = toStd(parser.value("heartbeats-topic"));
+    return std::nullopt;
+}
+
+} // namespace
+
+void addConnectionOptions(QCommandLineParser& parser)
+{
+    parser.addOption({"source-bootstrap", "Bootstrap servers of the source cluster.", "HOST:PORT[,...]"});
+    parser.addOption({"target-bootstrap", "Bootstrap servers of the target cluster.", "HOST:PORT[,...]"});
+    parser.addOption({"source-alias", "MM2's alias of the source cluster. Default: A.", "ALIAS"});
+    parser.addOption({"target-alias", "MM2's alias of the target cluster. Default: B.", "ALIAS"});
+    parser.addOption(
+        {"X",
+         "A librdkafka client setting for one cluster, e.g. -X source.security.protocol=SASL_SSL. "
+         "Repeatable.",
+         "source.KEY=VALUE|target.KEY=VALUE"});
+    parser.addOption(
+        {"source-properties", "librdkafka settings of the source cluster, one KEY=VALUE per line.", "FILE"});
+    parser.addOption({"target-properties", "librdkafka settings of the target cluster.", "FILE"});
+    parser.addOption(
+        {"mm2-config",
+         "MM2's properties file (clusters, A.bootstrap.servers, A->B.enabled, "
+         "offset-syncs.topic.location, replication.policy.*, A.security.protocol, ...), instead of "
+         "the options above.",
+         "FILE"});
+    parser.addOption(
+        {"flow", "The flow of --mm2-config to read, e.g. A->B (default: its only enabled flow).", "A->B"});
+    parser.addOption({"offset-syncs-location", "Where the offset-syncs topic is: source (default) or target.",
+                      "source|target"});
+    parser.addOption(
+        {"offset-syncs-topic", "Read this offset-syncs topic instead of MM2's name for it.", "TOPIC"});
+    parser.addOption(
+        {"checkpoints-topic", "Read this checkpoints topic instead of MM2's name for it.", "TOPIC"});
+    parser.addOption({"heartbeats-topic", "Read this heartbeats topic instead of 'heartbeats'.", "TOPIC"});
+    parser.addOption(
+        {"group",
+         "A consumer group to sample (repeatable). Groups named in the checkpoints topic, and those "
+         "the source lists where it can, are sampled too.",
+         "GROUP"});
+    parser.addOption(
+        {"sample-interval", "Seconds between samples of committed and log offsets. Default: 5.", "S"});
+}
+
+bool hasConnectionOptions(const QCommandLineParser& parser)
+{
+    for (const char* name : {"source-bootstrap", "target-bootstrap", "mm2-config", "X", "source-properties",
+                             "target-properties"})
+        if (parser.isSet(name))
+            return true;
+    return false;
+}
+
+std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const Release& release,
+                                       kafka::LiveReaderOptions& out)
+{
+    if (auto failure = readSettings(parser, out.connection))
+        return failure;
+    for (const std::string& note : out.connection.notes)
+        printNote("note: " + note);
+    out.release = release;
+    for (const QString& g : parser.values("group"))
+        out.groups.push_back(toStd(g));
+    OptionReader r{parser, std::nullopt};
+    if (auto v = r.integer("sample-interval", 1, 3600))
+        out.sampleIntervalMs = *v * 1000;
+    if (r.failure)
+        return r.failure;
+    out.toolVersion = DRIFTSCOPE_VERSION;
+    return std::nullopt;
+}
+
+size_t printEvents(const Observations& session, size_t from)
+{
+    for (; from < session.events.size(); ++from) {
+        const ReaderEvent& e = session.events[from];
+        if (e.state != "started" && e.state != "connected" && e.state != "topic-found")
+            printNote("note: " + e.message);
+    }
+    return from;
+}
+
+} // namespace driftscope::cli

@@ -1,0 +1,24 @@
+// The options that name the clusters a command reads (report, record): either an MM2
+// properties file (--mm2-config FILE [--flow A->B]) or bootstrap servers with aliases, -X
+// side.KEY=VALUE client settings and per-cluster properties files; plus what to read.
+#pragma once
+
+#include "app/cli/cli_support.h"
+
+#include "model/io/kafka/live_reader.h"
+
+namespace driftscope::cli {
+
+void addConnectionOptions(QCommandLineParser& parser);
+bool hasConnectionOptions(const QCommandLineParser& parser);
+
+// The reader's options from the command line: connection, --group, --sample-interval and the
+// release (for MM2's topic names). Notes about the configuration go to stderr.
+std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const Release& release,
+                                       kafka::LiveReaderOptions& out);
+
+// Events of a live session (unreachable clusters, missing topics...) as notes on stderr, from
+// `from` on; returns where it stopped.
+size_t printEvents(const Observations& session, size_t from);
+
+} // namespace driftscope::cli

@@ -1,0 +1,117 @@
+// driftscope-cli demo-cluster: runs the embedded demo clusters in the foreground and tells how to
+// connect to them.
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+
+#include "model/core/json_writer.h"
+#include "model/io/kafka/demo_cluster.h"
+
+#include <chrono>
+#include <thread>
+
+namespace driftscope::cli {
+namespace {
+
+std::string scenarioList()
+{
+    std::string out;
+    for (const std::string& n : kafka::demoScenarioNames())
+        out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+std::string infoJson(const kafka::DemoInfo& info, const kafka::DemoScenario& scenario)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key("source").beginObject().key("alias").value(info.sourceAlias);
+    json.key("bootstrap").value(info.sourceBootstrap).endObject();
+    json.key("target").beginObject().key("alias").value(info.targetAlias);
+    json.key("bootstrap").value(info.targetBootstrap).endObject();
+    json.key("offset_syncs_topic").value(info.topics.offsetSyncs);
+    json.key("checkpoints_topic").value(info.topics.checkpoints);
+    json.key("heartbeats_topic").value(info.topics.heartbeats);
+    json.key("groups").beginArray();
+    for (const std::string& g : info.groups)
+        json.value(g);
+    json.endArray();
+    json.key("scenario").value(scenario.name);
+    json.key("mm2_release").value(toString(scenario.release));
+    json.endObject();
+    return json.str();
+}
+
+std::string infoText(const kafka::DemoInfo& info, const kafka::DemoScenario& s)
+{
+    std::string groups;
+    for (const std::string& g : info.groups)
+        groups += (groups.empty() ? "" : ", ") + g;
+    return "driftscope demo clusters, scenario " + s.name + ": " + s.description + "\n" + "source " +
+           info.sourceAlias + ": " + info.sourceBootstrap + "\n" + "target " + info.targetAlias + ": " +
+           info.targetBootstrap + "\n" + "offset syncs: " + info.topics.offsetSyncs + " (on " +
+           info.sourceAlias + ")\n" + "checkpoints:  " + info.topics.checkpoints + " (on " +
+           info.targetAlias + ")\n" + "heartbeats:   " + info.topics.heartbeats + " (on " + info.targetAlias +
+           ")\n" + "groups: " + groups + "\n" + "MM2 " + toString(s.release) + ", checkpoints every " +
+           std::to_string(s.emitCheckpointsIntervalMs / 1000) + " s, offset.lag.max " +
+           std::to_string(s.offsetLagMax) + "\n" + "try: driftscope-cli report --source-bootstrap " +
+           info.sourceBootstrap + " --target-bootstrap " + info.targetBootstrap +
+           (s.release == kDefaultRelease ? "" : " --mm2-version " + toString(s.release));
+}
+
+} // namespace
+
+int runDemoCluster(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Run two embedded Kafka clusters (librdkafka mock clusters), source and target, with producers, "
+        "consumer groups and an MM2 engine writing real offset syncs, checkpoints and heartbeats. Prints how "
+        "to "
+        "connect, then runs until --duration has passed or Ctrl-C.\n"
+        "Exit codes: 0 ok, 1 the clusters could not start, 2 usage error.");
+    parser.addOption({"duration", "Seconds to run. Default: until interrupted.", "S"});
+    parser.addOption({"scenario",
+                      "The workload: " + QString::fromStdString(scenarioList()) + ". Default: steady.",
+                      "NAME"});
+    parser.addOption(
+        {"mm2-version", "Run MM2 with the rules of this release instead of the scenario's.", "V"});
+    parser.addOption(
+        {"checkpoint-interval", "emit.checkpoints.interval.seconds of the demo's MM2. Default: 10.", "S"});
+    parser.addOption({"json", "Print the connection details as one JSON object on one line."});
+    if (auto exit = parseCommandLine(parser, args))
+        return *exit;
+    if (!parser.positionalArguments().isEmpty())
+        return report(usage("unexpected argument '" + toStd(parser.positionalArguments().front()) + "'"));
+    auto scenario =
+        kafka::demoScenario(parser.isSet("scenario") ? toStd(parser.value("scenario")) : "steady");
+    if (!scenario)
+        return report(usage("--scenario: " + scenario.error()));
+    if (auto failure = readRelease(parser, scenario->release, scenario->release))
+        return report(*failure);
+    OptionReader r{parser, std::nullopt};
+    const std::optional<int64_t> durationS = r.integer("duration", 1, 365LL * 86'400);
+    if (auto v = r.integer("checkpoint-interval", 1, 86'400))
+        scenario->emitCheckpointsIntervalMs = *v * 1000;
+    if (r.failure)
+        return report(*r.failure);
+
+    catchInterrupts();
+    auto demo = kafka::DemoClusters::start(*scenario);
+    if (!demo)
+        return report({kInputError, demo.error()});
+    printOut(parser.isSet("json") ? infoJson((*demo)->info(), *scenario)
+                                  : infoText((*demo)->info(), *scenario));
+    std::fflush(stdout); // whoever started us waits for this line
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(durationS.value_or(0));
+    while (!interrupted() && (!durationS || std::chrono::steady_clock::now() < end))
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const kafka::DemoStats s = (*demo)->stats();
+    printNote("demo stopped: " + std::to_string(s.produced) + " records produced, " +
+              std::to_string(s.replicated) + " replicated (" + std::to_string(s.filtered) + " filtered), " +
+              std::to_string(s.syncsSent) + " offset syncs, " + std::to_string(s.checkpoints) +
+              " checkpoints, " + std::to_string(s.heartbeats) + " heartbeats, " +
+              std::to_string(s.groupCommits) + " group commits");
+    return kOk;
+}
+
+} // namespace driftscope::cli

@@ -1,0 +1,89 @@
+// driftscope-cli record: reads live clusters into a capture file until --duration or Ctrl-C.
+// The capture is appended to every second, so a recorder that is killed leaves a file that
+// opens with everything up to its last second.
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+#include "app/cli/connection_options.h"
+
+#include "model/core/translation_text.h"
+#include "model/io/capture_file.h"
+#include "model/io/kafka/live_session.h"
+
+#include <chrono>
+#include <thread>
+
+namespace driftscope::cli {
+
+int runRecord(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Record what live clusters show of MM2 (its internal topics from the beginning, committed and log "
+        "offsets every few seconds) into a capture file, until --duration has passed or Ctrl-C.\n"
+        "Exit codes: 0 ok, 1 input error, 2 usage error.");
+    parser.addOption({"out", "The capture file to create (never overwritten).", "FILE"});
+    parser.addOption({"duration", "Seconds to record. Default: until interrupted.", "S"});
+    parser.addOption({"mm2-version",
+                      "The MM2 release the clusters run (it decides the topic names). Default: 3.9.0.", "V"});
+    addConnectionOptions(parser);
+    if (auto exit = parseCommandLine(parser, args))
+        return *exit;
+    if (!parser.isSet("out"))
+        return report(usage("record needs --out FILE"));
+    if (!hasConnectionOptions(parser))
+        return report(
+            usage("record needs the clusters: --source-bootstrap and --target-bootstrap, or --mm2-config"));
+    if (!parser.positionalArguments().isEmpty())
+        return report(usage("unexpected argument '" + toStd(parser.positionalArguments().front()) + "'"));
+    OptionReader r{parser, std::nullopt};
+    const std::optional<int64_t> durationS = r.integer("duration", 1, 365LL * 86'400);
+    if (r.failure)
+        return report(*r.failure);
+    Release release;
+    if (auto failure = readRelease(parser, kDefaultRelease, release))
+        return report(*failure);
+    kafka::LiveReaderOptions options;
+    if (auto failure = readLiveOptions(parser, release, options))
+        return report(*failure);
+
+    const std::string path = toStd(parser.value("out"));
+    kafka::LiveReader reader(options);
+    Observations session = reader.since({}); // the set-up, before anything is read
+    auto writer = CaptureWriter::create(path, session.info);
+    if (!writer)
+        return report({kInputError, writer.error()});
+    catchInterrupts();
+    reader.start();
+    printNote("recording to " + path + (durationS ? " for " + std::to_string(*durationS) + " s" : "") +
+              " (Ctrl-C stops)");
+
+    const auto start = std::chrono::steady_clock::now();
+    const auto end = start + std::chrono::seconds(durationS.value_or(0));
+    size_t eventsPrinted = 0;
+    std::optional<std::string> failure;
+    for (bool last = false; !last;) {
+        for (int i = 0; i < 10 && !interrupted(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        last = interrupted() || (durationS && std::chrono::steady_clock::now() >= end);
+        if (last)
+            reader.stop(); // nothing more arrives: the last append takes everything
+        session.append(reader.since(session.cursor()));
+        eventsPrinted = printEvents(session, eventsPrinted);
+        if ((failure = (*writer)->append(session)))
+            break;
+    }
+    reader.stop();
+    if (!failure)
+        failure = (*writer)->finish(kafka::wallClockMs());
+    if (failure)
+        return report({kInputError, *failure});
+    printNote("recorded " + withThousands(static_cast<int64_t>(session.syncs.size())) + " offset syncs, " +
+              withThousands(static_cast<int64_t>(session.checkpoints.size())) + " checkpoints, " +
+              withThousands(static_cast<int64_t>(session.heartbeats.size())) + " heartbeats, " +
+              withThousands(static_cast<int64_t>(session.undecodable.size())) + " undecodable records and " +
+              withThousands(static_cast<int64_t>(session.groupOffsets.size() + session.logOffsets.size())) +
+              " offset samples to " + path);
+    return kOk;
+}
+
+} // namespace driftscope::cli

@@ -1,0 +1,350 @@
+// Integration tests through the Kafka protocol: the embedded demo clusters (two librdkafka mock
+// clusters with producers, groups and an MM2 engine built on the model) read by the live reader.
+#include "model/core/health_report.h"
+#include "model/core/report_format.h"
+#include "model/io/capture_file.h"
+#include "model/io/kafka/demo_cluster.h"
+#include "model/io/kafka/kafka_client.h"
+#include "model/io/kafka/live_reader.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <chrono>
+#include <map>
+#include <thread>
+
+using namespace driftscope;
+using namespace driftscope::kafka;
+
+namespace {
+
+DemoScenario fastScenario()
+{
+    DemoScenario s = demoScenario("steady").value();
+    s.emitCheckpointsIntervalMs = 1000;
+    s.offsetFlushIntervalMs = 1000;
+    s.heartbeatIntervalMs = 500;
+    for (DemoGroup& g : s.groups) { // every habit shows within seconds
+        g.commitIntervalMs = std::min<int64_t>(g.commitIntervalMs, 2000);
+        g.stallAfterMs = 3000;
+    }
+    return s;
+}
+
+// Pauses the demo for a test and resumes it however the test ends.
+class Paused {
+public:
+    explicit Paused(DemoClusters& demo) : m_demo(demo), m_drained(demo.setPaused(true)) {}
+    ~Paused() { m_demo.setPaused(false); }
+    bool drained() const { return m_drained; }
+
+private:
+    DemoClusters& m_demo;
+    bool m_drained;
+};
+
+LiveReaderOptions readerOptions(const DemoClusters& demo)
+{
+    LiveReaderOptions o;
+    o.connection = demo.connection();
+    o.sampleIntervalMs = 300;
+    o.requestTimeoutMs = 1000;
+    o.toolVersion = "test";
+    return o;
+}
+
+// Polls `condition` every 50 ms for up to `timeoutMs`.
+template <class Condition>
+bool eventually(Condition condition, int timeoutMs = 20'000)
+{
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    while (!condition()) {
+        if (std::chrono::steady_clock::now() > deadline)
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return true;
+}
+
+// Everything a reader could change on a cluster: topics and partition counts, every
+// partition's log offsets, and the committed offsets of the given groups on every partition.
+struct ClusterSnapshot {
+    std::map<std::string, int> topics;
+    std::map<TopicPartition, std::pair<int64_t, int64_t>> logs;
+    std::map<std::pair<std::string, TopicPartition>, int64_t> committed;
+    friend bool operator==(const ClusterSnapshot&, const ClusterSnapshot&) = default;
+};
+
+ClusterSnapshot snapshot(const std::string& bootstrap, const std::vector<std::string>& groups)
+{
+    ClusterSnapshot s;
+    static ClientCallbacks quiet{[](int, const std::string&) {}, nullptr};
+    auto client = makeClient({{"bootstrap.servers", bootstrap}}, readerSettings("test-snapshot"), &quiet);
+    auto topics = listTopics(client->get(), 5000);
+    if (!topics)
+        qFatal("snapshot: %s", topics.error().c_str());
+    s.topics = topics->partitions;
+    std::vector<TopicPartition> partitions;
+    for (const auto& [topic, count] : s.topics)
+        for (int p = 0; p < count; ++p)
+            partitions.push_back({topic, p});
+    auto logs = logOffsets(client->get(), partitions, 5000);
+    for (size_t i = 0; i < partitions.size(); ++i)
+        s.logs[partitions[i]] = {(*logs)[i].start, (*logs)[i].end};
+    for (const std::string& g : groups) {
+        auto reader = makeClient({{"bootstrap.servers", bootstrap}},
+                                 {{"group.id", g}, {"enable.auto.commit", "false"}}, &quiet);
+        auto offsets = committedOffsets(reader->get(), partitions, 5000);
+        if (!offsets)
+            qFatal("snapshot: %s", offsets.error().c_str());
+        for (size_t i = 0; i < partitions.size(); ++i)
+            s.committed[{g, partitions[i]}] = (*offsets)[i];
+    }
+    return s;
+}
+
+} // namespace
+
+class Live : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void readerReproducesTheEngine();
+    void recordedCaptureGivesTheSameReport();
+    void readerLeavesTheClustersUnchanged();
+    void undecodableRecordsAreKeptAndCounted();
+    void brokerDownAndBack();
+    void unreachableClusterIsAStateNotAHang();
+
+private:
+    std::unique_ptr<DemoClusters> m_demo;
+};
+
+void Live::initTestCase()
+{
+    auto demo = DemoClusters::start(fastScenario());
+    QVERIFY2(demo.ok(), demo.ok() ? "" : demo.error().c_str());
+    m_demo = std::move(*demo);
+    // Past the stall of the stalling group, and a commit of the others after it.
+    std::this_thread::sleep_for(std::chrono::milliseconds(6000));
+    // Let it run until every group has checkpoints (partitions whose committed offset is older
+    // than their first sync get none, as in MM2).
+    QVERIFY(eventually([&] {
+        size_t groups = 0;
+        m_demo->inspectEngine([&](const CheckpointTask& engine) {
+            for (const auto& [group, checkpoints] : engine.memory())
+                groups += checkpoints.empty() ? 0 : 1;
+        });
+        return groups == 4;
+    }));
+}
+
+void Live::cleanupTestCase()
+{
+    m_demo.reset();
+}
+
+void Live::readerReproducesTheEngine()
+{
+    // Still clusters: what the reader rebuilds must equal the MM2 engine's own state exactly.
+    const Paused paused(*m_demo);
+    QVERIFY(paused.drained());
+    const DemoStats stats = m_demo->stats();
+    LiveReader reader(readerOptions(*m_demo));
+    reader.start();
+    QVERIFY(reader.waitUntilReady(20'000));
+    Observations session = reader.since({});
+    reader.stop();
+
+    QCOMPARE(uint64_t{session.syncs.size()}, stats.syncsSent);
+    QCOMPARE(uint64_t{session.checkpoints.size()}, stats.checkpoints);
+    QVERIFY(session.undecodable.empty());
+    QVERIFY(!session.heartbeats.empty());
+    QCOMPARE(session.heartbeats.back().heartbeat.sourceAlias, std::string("A"));
+    QCOMPARE(session.info.offsetSyncsTopic, std::string("mm2-offset-syncs.B.internal"));
+
+    const Report report = buildReport(session, ReportOptions{});
+    QCOMPARE(report.unexplainedCheckpoints, size_t{0});
+    QCOMPARE(report.rows.size(), size_t{4 * 8}); // four groups, eight mirrored partitions
+    size_t compared = 0;
+    m_demo->inspectEngine([&](const CheckpointTask& engine) {
+        for (const PartitionReport& row : report.rows) {
+            // The checkpoint in force is the engine's last emitted checkpoint.
+            const auto& memory = engine.memory().at(row.group);
+            const auto last = memory.find(row.downstream);
+            QCOMPARE(row.checkpoint.has_value(), last != memory.end());
+            if (row.checkpoint) {
+                QCOMPARE(row.checkpoint->upstream, last->second.upstream);
+                QCOMPARE(row.checkpoint->downstream, last->second.downstream);
+            }
+            // The reader's store translates as the engine's store does, sync for sync.
+            QVERIFY(row.committed);
+            const Translation mine = *row.translated;
+            const Translation theirs = engine.store().translate(row.upstream, *row.committed);
+            QVERIFY(mine.status == theirs.status);
+            QCOMPARE(mine.downstream, theirs.downstream);
+            QCOMPARE(mine.sync.has_value(), theirs.sync.has_value());
+            if (mine.sync)
+                QCOMPARE(mine.sync->id, theirs.sync->id); // the same sync of the topic
+            ++compared;
+        }
+    });
+    QCOMPARE(compared, size_t{32});
+    // The stalled group and the slow one lag behind the one that keeps up.
+    std::map<std::string, const PartitionReport*> orders0;
+    for (const PartitionReport& row : report.rows)
+        if (row.upstream == TopicPartition{"orders", 0})
+            orders0[row.group] = &row;
+    const PartitionReport* billing = orders0.at("billing");
+    QVERIFY(*orders0.at("audit")->committed < *billing->committed);
+    QVERIFY(*orders0.at("analytics")->committed < *billing->committed);
+    QVERIFY(billing->sourceEnd && *billing->committed <= *billing->sourceEnd);
+}
+
+void Live::recordedCaptureGivesTheSameReport()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("live.capture").toStdString();
+    LiveReader reader(readerOptions(*m_demo));
+    Observations session = reader.since({});
+    auto writer = CaptureWriter::create(path, session.info);
+    QVERIFY(writer.ok());
+    reader.start();
+    QVERIFY(reader.waitUntilReady(20'000));
+    for (int i = 0; i < 3; ++i) { // appends while the clusters keep moving
+        std::this_thread::sleep_for(std::chrono::milliseconds(700));
+        QVERIFY(session.append(reader.since(session.cursor())));
+        QVERIFY(!(*writer)->append(session));
+    }
+    reader.stop();
+    QVERIFY(session.append(reader.since(session.cursor())));
+    QVERIFY(!(*writer)->append(session));
+    QVERIFY(!(*writer)->finish(session.lastActivityMs()));
+
+    auto reopened = readCapture(path);
+    QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().c_str());
+    const Observations& again = reopened->observations;
+    QCOMPARE(again.syncs.size(), session.syncs.size());
+    QCOMPARE(again.groupOffsets.size(), session.groupOffsets.size());
+    QVERIFY(!again.groupOffsets.empty());
+    // The same report, at the end and at a moment in the middle, byte for byte.
+    for (const std::optional<int64_t> at :
+         {std::optional<int64_t>{}, std::optional<int64_t>{session.groupOffsets.front().sampledAtMs}}) {
+        ReportOptions options;
+        options.atMs = at;
+        QCOMPARE(reportJson(buildReport(again, options)), reportJson(buildReport(session, options)));
+    }
+    QVERIFY(!buildReport(again, ReportOptions{}).rows.empty());
+}
+
+void Live::readerLeavesTheClustersUnchanged()
+{
+    const Paused paused(*m_demo);
+    QVERIFY(paused.drained());
+    std::vector<std::string> groups = m_demo->info().groups;
+    groups.push_back("never-committed"); // a group the reader is asked about but that does not exist
+    const DemoInfo& info = m_demo->info();
+    const ClusterSnapshot sourceBefore = snapshot(info.sourceBootstrap, groups);
+    const ClusterSnapshot targetBefore = snapshot(info.targetBootstrap, groups);
+    {
+        LiveReaderOptions options = readerOptions(*m_demo);
+        options.groups = {"never-committed"};
+        LiveReader reader(options);
+        reader.start();
+        QVERIFY(reader.waitUntilReady(20'000));
+        std::this_thread::sleep_for(std::chrono::milliseconds(1000)); // a few more sampling rounds
+        const LiveStatus status = reader.status();
+        QVERIFY(status.source.rounds >= 2);
+        QCOMPARE(status.groupsSampled, size_t{5});
+    }
+    const ClusterSnapshot sourceAfter = snapshot(info.sourceBootstrap, groups);
+    const ClusterSnapshot targetAfter = snapshot(info.targetBootstrap, groups);
+    QVERIFY(sourceAfter == sourceBefore);
+    QVERIFY(targetAfter == targetBefore);
+    QCOMPARE(sourceBefore.topics.size(), size_t{4}); // three mirrored topics and the syncs topic
+    QCOMPARE(sourceBefore.committed.at({"never-committed", {"orders", 0}}), int64_t{-1});
+    QVERIFY(sourceBefore.committed.at({"billing", {"orders", 0}}) > 0);
+}
+
+void Live::undecodableRecordsAreKeptAndCounted()
+{
+    LiveReader reader(readerOptions(*m_demo));
+    reader.start();
+    QVERIFY(reader.waitUntilReady(20'000));
+    const Bytes junk = {0xde, 0xad};
+    QVERIFY(!m_demo->injectRecord(InternalTopic::OffsetSyncs, Bytes{0x00, 0x01, 'x', 0, 0, 0, 0}, junk));
+    QVERIFY(!m_demo->injectRecord(InternalTopic::Checkpoints, Bytes{0x00, 0x01, 'g'}, std::nullopt));
+    QVERIFY(!m_demo->injectRecord(InternalTopic::Heartbeats, std::nullopt, Bytes{0, 0}));
+    QVERIFY(eventually([&] { return reader.status().undecodable == 3; }));
+    // Records written after the bad ones are still read.
+    const size_t syncsThen = reader.since({}).syncs.size();
+    QVERIFY(eventually([&] { return reader.since({}).syncs.size() > syncsThen; }));
+    reader.stop();
+    const Observations session = reader.since({});
+    QCOMPARE(session.undecodable.size(), size_t{3});
+    std::map<InternalTopic, const UndecodableRecord*> byTopic;
+    for (const UndecodableRecord& r : session.undecodable)
+        byTopic[r.topic] = &r;
+    const UndecodableRecord& sync = *byTopic.at(InternalTopic::OffsetSyncs);
+    QVERIFY(sync.value == junk);
+    QVERIFY(sync.stamp.topicOffset > 0);
+    QVERIFY2(sync.reason.find("value") != std::string::npos, sync.reason.c_str());
+    QCOMPARE(byTopic.at(InternalTopic::Checkpoints)->reason, std::string("null value (tombstone)"));
+    QCOMPARE(byTopic.at(InternalTopic::Heartbeats)->reason, std::string("null key"));
+    QCOMPARE(buildReport(session, ReportOptions{}).undecodableRecords, size_t{3});
+    // Around the bad record, the syncs topic was read without a hole: every offset is accounted for.
+    std::vector<int64_t> offsets{sync.stamp.topicOffset};
+    for (const ObservedSync& s : session.syncs)
+        offsets.push_back(s.stamp.topicOffset);
+    std::sort(offsets.begin(), offsets.end());
+    for (size_t i = 0; i < offsets.size(); ++i)
+        QCOMPARE(offsets[i], int64_t(i));
+}
+
+void Live::brokerDownAndBack()
+{
+    LiveReader reader(readerOptions(*m_demo));
+    reader.start();
+    QVERIFY(reader.waitUntilReady(20'000));
+    m_demo->setBrokerDown(ClusterSide::Source, true);
+    QVERIFY(eventually([&] { return reader.status().source.state == "unreachable"; }));
+    // The reader keeps answering while the cluster is away.
+    QCOMPARE(reader.status().target.state, std::string("connected"));
+    const size_t syncsWhileDown = reader.since({}).syncs.size();
+    m_demo->setBrokerDown(ClusterSide::Source, false);
+    QVERIFY(eventually([&] { return reader.status().source.state == "connected"; }, 30'000));
+    QVERIFY(eventually([&] { return reader.since({}).syncs.size() > syncsWhileDown; }, 30'000));
+    reader.stop();
+    std::vector<std::string> states;
+    for (const ReaderEvent& e : reader.since({}).events)
+        if (e.side == ClusterSide::Source)
+            states.push_back(e.state);
+    const auto down = std::find(states.begin(), states.end(), "unreachable");
+    QVERIFY(down != states.end());
+    QVERIFY(std::find(down, states.end(), "connected") != states.end());
+}
+
+void Live::unreachableClusterIsAStateNotAHang()
+{
+    LiveReaderOptions options = readerOptions(*m_demo);
+    options.connection.source.clientProperties = {{"bootstrap.servers", "127.0.0.1:1"}};
+    const auto start = std::chrono::steady_clock::now();
+    {
+        LiveReader reader(options);
+        reader.start();
+        QVERIFY(!reader.waitUntilReady(3000));
+        const LiveStatus status = reader.status();
+        QCOMPARE(status.source.state, std::string("unreachable"));
+        QVERIFY(!status.source.detail.empty());
+        QCOMPARE(status.target.state, std::string("connected"));
+        QVERIFY(!status.offsetSyncs.caughtUp);
+    }
+    // Stopping does not wait for the unreachable cluster.
+    QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+}
+
+QTEST_GUILESS_MAIN(Live)
+#include "tst_live.moc"

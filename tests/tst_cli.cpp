@@ -1,16 +1,13 @@
 // Runs the built driftscope-cli on small files and checks its exact output and exit codes
 // (the product.md §5 contract scripts rely on). The offsets of tests/data/worked_example.* are
 // the §2.4.7 example: syncs every 10 upstream offsets of orders-3, downstream = upstream + 500.
-#include <QProcess>
+#include "support/cli_runner.h"
+
 #include <QTest>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = CliRun;
 
 QString data(const char* name)
 {
@@ -19,12 +16,7 @@ QString data(const char* name)
 
 Run cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(DRIFTSCOPE_CLI, args);
-    if (!p.waitForFinished(30000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return runCli(args);
 }
 
 QStringList translateArgs(const char* file, const QStringList& extra)

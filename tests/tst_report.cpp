@@ -187,6 +187,18 @@ void Reports::reportAtAnEarlierMoment()
     QVERIFY(!row->targetEnd);
     QCOMPARE(report.rows.size(), size_t{1}); // the other samples come later
 
+    // Between the checkpoint (2500, U=150) and the next sample, the checkpoint is the newest word
+    // on the committed offset.
+    const Report between = buildReport(f.session, at(2600));
+    const PartitionReport* fromCheckpoint = rowOf(between, "app-1", 0);
+    QVERIFY(fromCheckpoint->committed == int64_t{150});
+    QVERIFY(fromCheckpoint->committedAtMs == int64_t{2500});
+    QVERIFY(fromCheckpoint->committedFromCheckpoint);
+    QCOMPARE(fromCheckpoint->replay.staleness, int64_t{0});
+    QVERIFY(fromCheckpoint->verdicts.empty());
+    QVERIFY(reportText(between).find("\napp-1  orders-0   150*") != std::string::npos);
+    QVERIFY(reportCsv(between).find("app-1,orders,0,A.orders,150,checkpoint,") != std::string::npos);
+
     // Without a moment: the session's last activity.
     ReportOptions latest;
     QCOMPARE(buildReport(f.session, latest).atMs, int64_t{4000});
@@ -287,19 +299,21 @@ void Reports::formats()
             "\"target\":\"B\",\"stale_after_ms\":90000,\"syncs_read\":3,\"checkpoints_read\":1,"
             "\"unexplained_checkpoints\":0,\"undecodable_records\":0,\"rows\":[{\"group\":\"app-1\","
             "\"topic\":\"orders\",\"partition\":0,\"target_topic\":\"A.orders\",\"committed\":180,"
-            "\"committed_at_ms\":4000,\"translated\":{\"result\":97,\"status\":\"translated\",\"sync\":"
+            "\"committed_at_ms\":4000,\"committed_from\":\"sample\",\"translated\":{\"result\":97,\"status\":"
+            "\"translated\",\"sync\":"
             "{\"upstream\":100,\"downstream\":96}},\"checkpoint\":{\"upstream\":150,\"downstream\":97,"
             "\"emitted_at_ms\":2500,\"age_ms\":1500,\"sync\":{\"upstream\":100,\"downstream\":96},"
             "\"explained\":true},\"replay\":{\"window\":79,\"granularity\":49,\"staleness\":30,"
             "\"cadence\":0,\"upstream_equivalent\":101,\"exact\":true,\"skip\":false},"
             "\"target_committed\":97,\"source_end\":250,\"target_end\":240,\"health\":[]}]}"));
-    QCOMPARE(
-        reportCsv(report),
-        std::string(
-            "group,topic,partition,target_topic,committed,translated,status,checkpoint_upstream,"
-            "checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,replay_window,granularity,"
-            "staleness,cadence,upstream_equivalent,skip,target_committed,source_end,target_end,health\n"
-            "app-1,orders,0,A.orders,180,97,translated,150,97,2500,1500,79,49,30,0,101,0,97,250,240,ok\n"));
+    QCOMPARE(reportCsv(report),
+             std::string(
+                 "group,topic,partition,target_topic,committed,committed_from,translated,status,checkpoint_"
+                 "upstream,"
+                 "checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,replay_window,granularity,"
+                 "staleness,cadence,upstream_equivalent,skip,target_committed,source_end,target_end,health\n"
+                 "app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,79,49,30,0,101,0,97,250,"
+                 "240,ok\n"));
     QCOMPARE(reportText(report),
              std::string(
                  "driftscope report at 1970-01-01T00:00:04.000Z: MM2 3.9.0 rules, A -> B\n"

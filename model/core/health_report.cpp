@@ -174,14 +174,23 @@ Report buildReport(const Observations& session, const SessionState& state, const
             if (const auto committed = samples.offset(ClusterSide::Source, *group, upstreamId)) {
                 row.committed = committed->value;
                 row.committedAtMs = committed->atMs;
-                row.translated = state.store().translate(tp, committed->value);
             }
             if (const auto it = checkpointOf.find(tp); it != checkpointOf.end()) {
                 const ObservedCheckpoint& c = session.checkpoints[it->second->index];
                 row.checkpoint = CheckpointView{c.upstream,          c.downstream,
                                                 c.stamp.timestampMs, at - c.stamp.timestampMs,
                                                 it->second->sync,    it->second->explained};
+                // A checkpoint is MM2's reading of the committed offset when it was emitted:
+                // newer than the last sample, it is the better knowledge of S (samples come every
+                // few seconds, and imported text has none).
+                if (!row.committedAtMs || *row.committedAtMs < c.stamp.timestampMs) {
+                    row.committed = c.upstream;
+                    row.committedAtMs = c.stamp.timestampMs;
+                    row.committedFromCheckpoint = true;
+                }
             }
+            if (row.committed)
+                row.translated = state.store().translate(tp, *row.committed);
             if (row.committed && row.checkpoint) {
                 const CheckpointView& c = *row.checkpoint;
                 row.replay = analyzeReplay({at, *row.committed, std::nullopt,

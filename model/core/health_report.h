@@ -50,6 +50,7 @@ struct PartitionReport {
     TopicPartition downstream;             // its name on the target, as checkpoints name it
     std::optional<int64_t> committed;      // S: the group's last committed offset on the source
     std::optional<int64_t> committedAtMs;  // when that offset was sampled
+    bool committedFromCheckpoint = false;  // S is the checkpoint's U_c: newer than any sample
     std::optional<Translation> translated; // MM2's translation of S now (none without S)
     std::optional<CheckpointView> checkpoint;
     ReplayWindow replay;

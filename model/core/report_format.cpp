@@ -4,6 +4,8 @@
 #include "model/core/text_format.h"
 #include "model/core/translation_text.h"
 
+#include <algorithm>
+
 namespace driftscope {
 namespace {
 
@@ -20,6 +22,16 @@ std::string health(const PartitionReport& row, const char* separator)
 std::string thousands(const std::optional<int64_t>& v)
 {
     return v ? withThousands(*v) : "-";
+}
+
+std::string committedText(const PartitionReport& row)
+{
+    return thousands(row.committed) + (row.committed && row.committedFromCheckpoint ? "*" : "");
+}
+
+std::string committedFrom(const PartitionReport& row)
+{
+    return row.committed ? (row.committedFromCheckpoint ? "checkpoint" : "sample") : "";
 }
 
 std::string plain(const std::optional<int64_t>& v)
@@ -67,6 +79,8 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     json.key("target_topic").value(row.downstream.topic);
     optional(json, "committed", row.committed);
     optional(json, "committed_at_ms", row.committedAtMs);
+    json.key("committed_from");
+    row.committed ? json.value(committedFrom(row)) : json.null();
     json.key("translated");
     if (row.translated) {
         json.beginObject();
@@ -140,14 +154,20 @@ std::string reportText(const Report& report)
     for (const PartitionReport& row : report.rows) {
         const auto& c = row.checkpoint;
         const auto& r = row.replay;
-        table.addRow({row.group, toString(row.upstream), thousands(row.committed), translatedText(row),
+        table.addRow({row.group, toString(row.upstream), committedText(row), translatedText(row),
                       c ? withThousands(c->upstream) + " -> " + withThousands(c->downstream) : "-",
                       c ? formatDurationMs(c->ageMs) : "-", r.available ? withThousands(r.window) : "-",
                       r.available ? withThousands(r.granularity) : "-",
                       r.available ? withThousands(r.staleness) : "-",
                       r.available ? withThousands(r.cadence) : "-", health(row, ", ")});
     }
-    return out + table.str() + "\n";
+    const bool fromCheckpoints =
+        std::any_of(report.rows.begin(), report.rows.end(),
+                    [](const PartitionReport& r) { return r.committedFromCheckpoint; });
+    out += table.str() + "\n";
+    if (fromCheckpoints)
+        out += "* the committed offset as MM2 read it for its last checkpoint (newer than any sample)\n";
+    return out;
 }
 
 std::string reportJson(const Report& report)
@@ -175,7 +195,7 @@ std::string reportJson(const Report& report)
 std::string reportCsv(const Report& report)
 {
     std::string out =
-        "group,topic,partition,target_topic,committed,translated,status,checkpoint_upstream,"
+        "group,topic,partition,target_topic,committed,committed_from,translated,status,checkpoint_upstream,"
         "checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,replay_window,granularity,"
         "staleness,cadence,upstream_equivalent,skip,target_committed,source_end,target_end,health\n";
     for (const PartitionReport& row : report.rows) {
@@ -183,7 +203,7 @@ std::string reportCsv(const Report& report)
         const auto& r = row.replay;
         out += csvField(row.group) + ',' + csvField(row.upstream.topic) + ',' +
                std::to_string(row.upstream.partition) + ',' + csvField(row.downstream.topic) + ',' +
-               plain(row.committed) + ',';
+               plain(row.committed) + ',' + committedFrom(row) + ',';
         out += row.translated
                    ? plain(row.translated->downstream) + ',' + std::string(statusName(row.translated->status))
                    : std::string(",");

@@ -1,0 +1,265 @@
+// driftscope-cli on session files: import of formatter text, export and re-import, reports on
+// captures, and the refusals. The samples under resources/samples/ come from a recording of the
+// demo clusters (see its README).
+#include "support/cli_runner.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QString sample(const char* name)
+{
+    return QString(DRIFTSCOPE_SAMPLES) + "/" + name;
+}
+
+QStringList linesOf(const QString& text)
+{
+    QStringList lines = text.split('\n');
+    if (!lines.isEmpty() && lines.back().isEmpty())
+        lines.removeLast();
+    return lines;
+}
+
+QStringList fileLines(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return linesOf(QString::fromUtf8(f.readAll()));
+}
+
+QJsonObject json(const QString& text)
+{
+    return QJsonDocument::fromJson(text.toUtf8()).object();
+}
+
+} // namespace
+
+class CliSessions : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void importFormatterText();
+    void exportOfTheSampleCaptureIsTheCommittedExport();
+    void exportImportRoundTrip();
+    void translateReadsCaptures();
+    void reportFormatsAndTimes();
+    void refusals_data();
+    void refusals();
+    void importNamesTheBadLine();
+    void neverOverwrites();
+};
+
+void CliSessions::importFormatterText()
+{
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("imported.capture");
+    const CliRun imported = runCli({"import", "--out", capture, sample("demo_offset_syncs.txt"),
+                                    sample("demo_checkpoints.txt"), sample("demo_heartbeats.txt")});
+    QCOMPARE(imported.exitCode, 0);
+    const QStringList syncs = fileLines(sample("demo_offset_syncs.txt"));
+    const QStringList checkpoints = fileLines(sample("demo_checkpoints.txt"));
+    QVERIFY2(imported.err.startsWith(QString("imported %1 offset syncs, %2 checkpoints and ")
+                                         .arg(QLocale::c().toString(syncs.size()))
+                                         .arg(QLocale::c().toString(checkpoints.size()))),
+             qPrintable(imported.err));
+
+    const CliRun report = runCli({"report", capture, "--json"});
+    QCOMPARE(report.exitCode, 0);
+    const QJsonObject r = json(report.out);
+    QCOMPARE(r["syncs_read"].toInt(), int(syncs.size()));
+    QCOMPARE(r["checkpoints_read"].toInt(), int(checkpoints.size()));
+    QCOMPARE(r["unexplained_checkpoints"].toInt(), 0); // the demo's MM2 follows 3.9.0's rules
+    // Each row shows the last checkpoint of its group and partition, as the file has it.
+    const QRegularExpression line("consumerGroupId=(.*), topicPartition=(.*)-(\\d+), upstreamOffset=(\\d+), "
+                                  "downstreamOffset=(\\d+), metadata=");
+    QMap<QString, QPair<qint64, qint64>> last;
+    for (const QString& l : checkpoints) {
+        const auto m = line.match(l);
+        QVERIFY2(m.hasMatch(), qPrintable(l));
+        last[m.captured(1) + " " + m.captured(2) + "-" + m.captured(3)] = {m.captured(4).toLongLong(),
+                                                                           m.captured(5).toLongLong()};
+    }
+    const QJsonArray rows = r["rows"].toArray();
+    QCOMPARE(rows.size(), last.size());
+    for (const QJsonValue& v : rows) {
+        const QJsonObject row = v.toObject();
+        const QString key = row["group"].toString() + " " + row["target_topic"].toString() + "-" +
+                            QString::number(row["partition"].toInt());
+        const QJsonObject cp = row["checkpoint"].toObject();
+        QCOMPARE(cp["upstream"].toInteger(), last[key].first);
+        QCOMPARE(cp["downstream"].toInteger(), last[key].second);
+        QVERIFY(cp["explained"].toBool());
+        // Formatter text has no group offsets: the checkpoint is all that is known of them.
+        QCOMPARE(row["committed"].toInteger(), last[key].first);
+        QCOMPARE(row["committed_from"].toString(), QString("checkpoint"));
+    }
+}
+
+void CliSessions::exportOfTheSampleCaptureIsTheCommittedExport()
+{
+    const CliRun exported = runCli({"export", sample("demo.capture")});
+    QCOMPARE(exported.exitCode, 0);
+    const QStringList committed = fileLines(sample("demo_session.jsonl"));
+    const QStringList fresh = linesOf(exported.out);
+    QCOMPARE(fresh.size(), committed.size());
+    QCOMPARE(fresh, committed);
+    QVERIFY(fresh.front().startsWith("{\"kind\":\"session\",\"source_alias\":\"A\""));
+}
+
+void CliSessions::exportImportRoundTrip()
+{
+    QTemporaryDir dir;
+    const QString again = dir.filePath("again.capture");
+    QCOMPARE(runCli({"import", "--out", again, sample("demo_session.jsonl")}).exitCode, 0);
+    const CliRun first = runCli({"export", sample("demo.capture")});
+    const CliRun second = runCli({"export", again});
+    QCOMPARE(second.exitCode, 0);
+    // Everything but the set-up line (which says who imported it) comes back unchanged.
+    QStringList a = linesOf(first.out), b = linesOf(second.out);
+    QVERIFY(json(b.front())["origin"] == "import");
+    a.removeFirst();
+    b.removeFirst();
+    QCOMPARE(b, a);
+    // And so does the report, at the end and in the middle of the recording.
+    const CliRun end1 = runCli({"report", sample("demo.capture"), "--json"});
+    QCOMPARE(runCli({"report", again, "--json"}).out, end1.out);
+    const qint64 middle = json(end1.out)["at_ms"].toInteger() - 30'000;
+    const QString at = QString::number(middle);
+    QCOMPARE(runCli({"report", again, "--json", "--at", at}).out,
+             runCli({"report", sample("demo.capture"), "--json", "--at", at}).out);
+}
+
+void CliSessions::translateReadsCaptures()
+{
+    const QStringList queries{"orders-0:150", "payments-1:120", "clicks-1:900", "nothing-0:5"};
+    const CliRun fromCapture =
+        runCli(QStringList{"translate", "--offset-syncs", sample("demo.capture")} + queries);
+    const CliRun fromText =
+        runCli(QStringList{"translate", "--offset-syncs", sample("demo_offset_syncs.txt")} + queries);
+    QCOMPARE(fromCapture.exitCode, 0);
+    QCOMPARE(fromCapture.out, fromText.out);
+    QVERIFY(fromCapture.out.endsWith("nothing-0:5 -> none\n"));
+    QVERIFY(fromCapture.err.contains("also holds")); // checkpoints and heartbeats are not used here
+}
+
+void CliSessions::reportFormatsAndTimes()
+{
+    const CliRun text = runCli({"report", sample("demo.capture"), "--group", "billing"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.startsWith("driftscope report at "));
+    QVERIFY(text.out.contains("\nGROUP    PARTITION"));
+    QCOMPARE(text.out.count("\nbilling "), 8);
+
+    const CliRun csv = runCli({"report", sample("demo.capture"), "--csv", "--group", "analytics"});
+    QCOMPARE(csv.exitCode, 0);
+    const QStringList rows = linesOf(csv.out);
+    QCOMPARE(rows.size(), 9);
+    QVERIFY(rows.front().startsWith("group,topic,partition,target_topic,committed,"));
+    QVERIFY(rows[1].startsWith("analytics,clicks,0,A.clicks,"));
+
+    // --at as ISO 8601 and as epoch milliseconds mean the same moment.
+    const qint64 at =
+        json(runCli({"report", sample("demo.capture"), "--json"}).out)["at_ms"].toInteger() - 20'000;
+    const QString iso = QDateTime::fromMSecsSinceEpoch(at, Qt::UTC).toString(Qt::ISODateWithMs);
+    const CliRun byIso = runCli({"report", sample("demo.capture"), "--json", "--at", iso});
+    QCOMPARE(byIso.exitCode, 0);
+    QCOMPARE(byIso.out,
+             runCli({"report", sample("demo.capture"), "--json", "--at", QString::number(at)}).out);
+    QCOMPARE(json(byIso.out)["at_ms"].toInteger(), at);
+}
+
+void CliSessions::refusals_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    const QString capture = sample("demo.capture");
+    QTest::newRow("json and csv") << QStringList{"report", capture, "--json", "--csv"} << 2
+                                  << "--json and --csv exclude each other";
+    QTest::newRow("nothing to report")
+        << QStringList{"report"} << 2 << "report reads one CAPTURE file or live";
+    QTest::newRow("file and clusters") << QStringList{"report", capture, "--source-bootstrap", "x:1"} << 2
+                                       << "report reads one CAPTURE file or live";
+    QTest::newRow("bad time") << QStringList{"report", capture, "--at", "yesterday"} << 2
+                              << "--at: 'yesterday' is neither an ISO 8601 time";
+    QTest::newRow("task start beyond") << QStringList{"report", capture, "--task-start", "999999"} << 1
+                                       << "--task-start 999999 is beyond the ";
+    QTest::newRow("not a session") << QStringList{"report", QFINDTESTDATA("tst_cli_sessions.cpp")} << 1
+                                   << "tst_cli_sessions.cpp:1: not a formatter line";
+    QTest::newRow("import needs out") << QStringList{"import", capture} << 2 << "import needs --out FILE";
+    QTest::newRow("import a capture") << QStringList{"import", "--out", "/tmp/never-written", capture} << 1
+                                      << "is an SQLite database (a driftscope capture?)";
+    QTest::newRow("export two") << QStringList{"export", capture, capture} << 2
+                                << "export needs exactly one CAPTURE";
+    QTest::newRow("record without clusters")
+        << QStringList{"record", "--out", "/tmp/never-written"} << 2 << "record needs the clusters";
+    QTest::newRow("mm2 config and bootstrap")
+        << QStringList{"record", "--out", "/tmp/never-written", "--mm2-config", "x", "--source-bootstrap",
+                       "a:1"}
+        << 2 << "--mm2-config describes both clusters";
+    QTest::newRow("unknown demo scenario")
+        << QStringList{"demo-cluster", "--scenario", "chaos"} << 2
+        << "--scenario: unknown demo scenario 'chaos' (known: steady, legacy, busy)";
+}
+
+void CliSessions::refusals()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    const CliRun r = runCli(args);
+    QCOMPARE(r.exitCode, code);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(!QFile::exists("/tmp/never-written"));
+}
+
+void CliSessions::importNamesTheBadLine()
+{
+    QTemporaryDir dir;
+    const QString input = dir.filePath("mixed.txt");
+    QFile f(input);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        "OffsetSync{topicPartition=orders-0, upstreamOffset=5, downstreamOffset=5}\n"
+        "{\"kind\":\"group-offset\",\"side\":\"sideways\",\"group\":\"g\",\"topic\":\"t\",\"partition\":0,"
+        "\"offset\":1,\"sampled_at_ms\":1}\n"
+        "Checkpoint{consumerGroupId=g, topicPartition=A.orders-0, upstreamOffset=5, downstreamOffset=x, "
+        "metadata=}\n");
+    f.close();
+    const QString capture = dir.filePath("bad.capture");
+    const CliRun r = runCli({"import", "--out", capture, input});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(input + ":2: \"side\" must be \"source\" or \"target\""), qPrintable(r.err));
+    QVERIFY2(r.err.contains(input + ":3: "), qPrintable(r.err));
+    QVERIFY(!QFile::exists(capture)); // nothing half-imported
+}
+
+void CliSessions::neverOverwrites()
+{
+    QTemporaryDir dir;
+    const QString existing = dir.filePath("existing");
+    QFile f(existing);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("keep me\n");
+    f.close();
+    const CliRun imported = runCli({"import", "--out", existing, sample("demo_offset_syncs.txt")});
+    QCOMPARE(imported.exitCode, 1);
+    QVERIFY(imported.err.contains("already exists; a capture is never overwritten"));
+    const CliRun exported = runCli({"export", "--out", existing, sample("demo.capture")});
+    QCOMPARE(exported.exitCode, 1);
+    QVERIFY(exported.err.contains(existing + ": cannot create: File exists"));
+    QCOMPARE(fileLines(existing), QStringList{"keep me"});
+}
+
+QTEST_GUILESS_MAIN(CliSessions)
+#include "tst_cli_sessions.moc"

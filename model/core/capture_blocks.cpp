@@ -199,7 +199,6 @@ std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Obs
     case CaptureStream::OffsetSyncs:
         if (!check.ids(kSyncPartition, partitions, "partition").error().empty())
             return check.error();
-        into.syncs.reserve(into.syncs.size() + b.rows);
         for (size_t row = 0; row < b.rows; ++row)
             into.syncs.push_back({stampAt(b, row), static_cast<uint32_t>(b.ints[kSyncPartition][row]),
                                   b.ints[kSyncUpstream][row], b.ints[kSyncDownstream][row]});
@@ -211,7 +210,6 @@ std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Obs
                  .error()
                  .empty())
             return check.error();
-        into.checkpoints.reserve(into.checkpoints.size() + b.rows);
         for (size_t row = 0; row < b.rows; ++row)
             into.checkpoints.push_back({stampAt(b, row), static_cast<uint32_t>(b.ints[kCpGroup][row]),
                                         static_cast<uint32_t>(b.ints[kCpPartition][row]),

@@ -3,6 +3,17 @@
 #include <algorithm>
 
 namespace driftscope {
+namespace {
+
+int64_t readInt64(const uint8_t* bytes) // big-endian, as MM2 writes it
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; ++i)
+        v = (v << 8) | bytes[i];
+    return static_cast<int64_t>(v);
+}
+
+} // namespace
 
 RecordKind recordKindOf(InternalTopic topic)
 {
@@ -61,11 +72,18 @@ bool Observations::addRecord(InternalTopic topic, int32_t partition, const Recor
                                    : "null value (tombstone)");
     switch (topic) {
     case InternalTopic::OffsetSyncs: {
-        auto sync = decodeOffsetSync(*key, *value);
-        if (!sync)
-            return keep(sync.error());
-        syncs.push_back(
-            {stamp, partitionId(sync->record.tp), sync->record.upstream, sync->record.downstream});
+        if (value->size() >= 16) {
+            if (const auto known = m_syncKeys->find(*key)) {
+                syncs.push_back({stamp, *known, readInt64(value->data()), readInt64(value->data() + 8)});
+                return true;
+            }
+        }
+        if (!decodeOffsetSyncInto(*key, *value, m_syncScratch, m_syncError))
+            return keep(m_syncError);
+        const OffsetSync& sync = m_syncScratch.record;
+        const uint32_t id = partitionId(sync.tp);
+        m_syncKeys->remember(*key, id);
+        syncs.push_back({stamp, id, sync.upstream, sync.downstream});
         return true;
     }
     case InternalTopic::Checkpoints: {

@@ -11,9 +11,11 @@
 #include "model/core/partition_index.h"
 #include "model/core/records.h"
 #include "model/core/replication_policy.h"
+#include "model/core/sync_key_cache.h"
 #include "model/core/wire_codec.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -179,6 +181,11 @@ private:
     std::vector<std::string> m_groups;
     std::unordered_map<std::string, uint32_t> m_groupIds;
     Cursor m_base; // where a slice starts; zero for a whole session
+    // Offset syncs are the bulk of what is read: keys seen before skip decoding, and the
+    // others decode into reused storage.
+    std::unique_ptr<SyncKeyCache> m_syncKeys = std::make_unique<SyncKeyCache>();
+    Decoded<OffsetSync> m_syncScratch;
+    std::string m_syncError;
 };
 
 // The offset syncs of a session as records, in topic order.

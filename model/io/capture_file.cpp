@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <new>
 #include <span>
 
 namespace driftscope {
@@ -451,6 +452,26 @@ public:
 
     std::optional<std::string> readBlocks(Observations& o)
     {
+        // One allocation per list: the totals first (growing a list of millions block by block
+        // would copy it over and over).
+        // A row takes at least a byte per column, which bounds what a damaged row_count can ask for.
+        QSqlQuery totals =
+            m_sql.select("SELECT stream, SUM(row_count), SUM(length(data)) FROM blocks GROUP BY stream");
+        try {
+            while (totals.next()) {
+                const auto stream = parseStreamName(s(totals.value(0)));
+                const auto rows =
+                    std::clamp<qlonglong>(totals.value(1).toLongLong(), 0, totals.value(2).toLongLong());
+                if (stream == CaptureStream::OffsetSyncs)
+                    o.syncs.reserve(static_cast<size_t>(rows));
+                else if (stream == CaptureStream::Checkpoints)
+                    o.checkpoints.reserve(static_cast<size_t>(rows));
+                else if (stream == CaptureStream::GroupOffsets)
+                    o.groupOffsets.reserve(static_cast<size_t>(rows));
+            }
+        } catch (const std::bad_alloc&) {
+            return std::string("is too large to open in this much memory");
+        }
         QSqlQuery blocks = m_sql.select("SELECT id, stream, row_count, data FROM blocks ORDER BY id");
         while (blocks.next()) {
             const std::string id = s(blocks.value(0));

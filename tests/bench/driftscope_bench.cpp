@@ -7,8 +7,17 @@
 //   decode_update_1p    the first workload as encoded records: decode + update
 //   simulate_steady     the steady scenario with 100 partitions and 10 groups for one simulated
 //                       hour: simulated records per second
+//   capture_open        a capture of 1,000 partitions, 10,000,000 offset syncs and 1,000,000
+//                       checkpoints opened to a ready model (store and checkpoints in force)
+//   kafka_store_rebuild the store rebuilt from an offset-syncs topic of 100,000 records on an
+//                       embedded cluster, against a bare consumer reading the same records
 //
-// Usage: driftscope-bench [--json] [--scale F]   (--scale 0.1 runs a tenth of every workload)
+// Usage: driftscope-bench [--json] [--scale F] [--fixtures DIR]
+//   --scale 0.1 runs a tenth of every workload; the capture fixture is written to DIR (default
+//   the temporary directory) once and reused.
+#include "bench_support.h"
+#include "capture_bench.h"
+#include "kafka_bench.h"
 #include "model/core/sim/simulator.h"
 #include "model/core/sync_store.h"
 #include "model/core/wire_codec.h"
@@ -16,6 +25,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -24,12 +34,9 @@ using namespace driftscope;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start)
-{
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using bench::Clock;
+using bench::millions;
+using bench::secondsSince;
 
 // Upstream offsets advancing by a uniform random step of 1..200 (fixed seed).
 std::vector<int64_t> advancingOffsets(size_t count, uint64_t seed)
@@ -154,26 +161,22 @@ void runSimulation(Figures& f, double scale)
     f.checksum += static_cast<int64_t>(samples + summary.checkpointsEmitted);
 }
 
-std::string millions(double perSecond)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%8.2f M", perSecond / 1e6);
-    return text;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
 {
     bool json = false;
     double scale = 1.0;
+    std::string fixtures = std::filesystem::temp_directory_path().string();
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--json") == 0) {
             json = true;
         } else if (std::strcmp(argv[i], "--scale") == 0 && i + 1 < argc) {
             scale = std::atof(argv[++i]);
+        } else if (std::strcmp(argv[i], "--fixtures") == 0 && i + 1 < argc) {
+            fixtures = argv[++i];
         } else {
-            std::fprintf(stderr, "usage: driftscope-bench [--json] [--scale F]\n");
+            std::fprintf(stderr, "usage: driftscope-bench [--json] [--scale F] [--fixtures DIR]\n");
             return 2;
         }
     }
@@ -192,11 +195,18 @@ int main(int argc, char** argv)
     runStoreUpdate1000p(f, 1000, static_cast<size_t>(10'000 * scale));
     runDecodeUpdate1p(f, offsets);
     runSimulation(f, scale);
+    const bench::CaptureFigures capture =
+        bench::runCaptureBench(fixtures, 1000, n, static_cast<size_t>(1'000'000 * scale));
+    const bench::KafkaFigures kafka = bench::runKafkaBench(static_cast<size_t>(100'000 * scale));
 
     if (json) {
         std::printf("{\"store_update_1p\": %.0f, \"translate_1p\": %.0f, \"store_update_1000p\": %.0f, "
-                    "\"decode_update_1p\": %.0f, \"simulate_steady_100p_records\": %.0f}\n",
-                    f.storeUpdate1p, f.translate1p, f.storeUpdate1000p, f.decodeUpdate1p, f.simulatedRecords);
+                    "\"decode_update_1p\": %.0f, \"simulate_steady_100p_records\": %.0f, "
+                    "\"capture_open_seconds\": %.3f, \"capture_unexplained\": %zu, "
+                    "\"kafka_rebuild_ratio\": %.3f, \"kafka_records_complete\": %s}\n",
+                    f.storeUpdate1p, f.translate1p, f.storeUpdate1000p, f.decodeUpdate1p, f.simulatedRecords,
+                    capture.readSeconds + capture.modelSeconds, capture.unexplained, kafka.ratio(),
+                    kafka.complete ? "true" : "false");
     } else {
         std::printf("driftscope-bench (MM2 %s rules, single thread, %zu syncs per workload)\n",
                     toString(kDefaultRelease).c_str(), n);
@@ -208,6 +218,17 @@ int main(int argc, char** argv)
         std::printf("  simulate steady, 100 partitions  %s records/s (%.0f simulated s per second: a day in "
                     "%.1f s)\n",
                     millions(f.simulatedRecords).c_str(), f.simulatedSpeedup, 86400.0 / f.simulatedSpeedup);
+        std::printf(
+            "  open capture: %zu partitions, %zu syncs, %zu checkpoints (%.0f MB): %.2f s = read %.2f s "
+            "+ model %.2f s%s\n",
+            capture.partitions, capture.syncs, capture.checkpoints, capture.fileMegabytes,
+            capture.readSeconds + capture.modelSeconds, capture.readSeconds, capture.modelSeconds,
+            capture.unexplained ? " (checkpoints unexplained!)" : "");
+        std::printf(
+            "  store from a %zu-record syncs topic: %.3f s (read %.3f s + store %.3f s) vs bare consumer "
+            "%.3f s: %.2fx%s\n",
+            kafka.records, kafka.readerSeconds + kafka.storeSeconds, kafka.readerSeconds, kafka.storeSeconds,
+            kafka.bareSeconds, kafka.ratio(), kafka.complete ? "" : " (records missing!)");
         std::printf("  (checksum %lld)\n", static_cast<long long>(f.checksum));
     }
     return 0;

@@ -26,8 +26,8 @@ ClusterReader::ClusterReader(LiveSession& live, ClusterSide side) : m_live(live)
 ClusterReader::~ClusterReader()
 {
     for (auto& [name, topic] : m_consumed) {
-        for (int32_t p : topic.partitions)
-            rd_kafka_consume_stop(topic.handle, p);
+        for (size_t p = 0; p < topic.endAtStart.size(); ++p)
+            rd_kafka_consume_stop(topic.handle, static_cast<int32_t>(p));
         rd_kafka_topic_destroy(topic.handle);
     }
     if (m_queue)
@@ -150,44 +150,57 @@ void ClusterReader::followInternalTopics(const TopicList& topics)
 
 void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, int partitionCount)
 {
-    Consumed topic;
-    topic.kind = kind;
     // MM2 writes and reads offset syncs on partition 0 only; the other topics have one
     // partition in practice, but any there are get read.
     const int count = kind == InternalTopic::OffsetSyncs ? 1 : partitionCount;
     std::vector<TopicPartition> partitions;
-    for (int32_t p = 0; p < count; ++p) {
-        topic.partitions.push_back(p);
+    for (int32_t p = 0; p < count; ++p)
         partitions.push_back({name, p});
-    }
     auto ends = logOffsets(m_client.get(), partitions, m_live.options.requestTimeoutMs);
     if (!ends)
         return; // tried again next round
-    topic.handle = rd_kafka_topic_new(m_client.get(), name.c_str(), nullptr);
-    int64_t endSum = 0;
-    for (size_t i = 0; i < partitions.size(); ++i) {
-        topic.endAtStart[partitions[i].partition] = (*ends)[i].end;
-        endSum += (*ends)[i].end - (*ends)[i].start;
-        rd_kafka_consume_start_queue(topic.handle, partitions[i].partition, RD_KAFKA_OFFSET_BEGINNING,
-                                     m_queue);
-    }
+
     std::lock_guard lock(m_live.mutex);
+    Consumed& topic = m_consumed[name];
+    topic.name = name;
+    topic.kind = kind;
+    topic.endAtStart.resize(partitions.size());
+    topic.caughtUp.assign(partitions.size(), false);
+    rd_kafka_topic_conf_t* conf = rd_kafka_topic_conf_new();
+    rd_kafka_topic_conf_set_opaque(conf, &topic);
+    // Reading starts at the log start just queried (starting at "beginning" makes librdkafka 2.0.2
+    // look it up again and, now and then, wait 500 ms first); should retention have moved it
+    // meanwhile, the earliest record is next.
+    char error[256];
+    rd_kafka_topic_conf_set(conf, "auto.offset.reset", "smallest", error, sizeof error);
+    topic.handle = rd_kafka_topic_new(m_client.get(), name.c_str(), conf);
+    int64_t records = 0;
+    for (size_t p = 0; p < partitions.size(); ++p) {
+        topic.endAtStart[p] = (*ends)[p].end;
+        records += (*ends)[p].end - (*ends)[p].start;
+    }
+    // The history's size is known: room for it at once, rather than growing list by list.
+    if (kind == InternalTopic::OffsetSyncs)
+        m_live.session.syncs.reserve(m_live.session.syncs.size() + static_cast<size_t>(records));
     TopicProgress& progress = progressOf(kind);
     progress.present = true;
-    progress.endAtStart = endSum;
+    progress.endAtStart = records;
     progress.caughtUp = false;
     m_live.addEvent(m_side, "topic-found",
-                    name + ": reading " + std::to_string(endSum) + " records of history");
-    Consumed& stored = m_consumed[name] = std::move(topic);
-    for (size_t i = 0; i < partitions.size(); ++i)
-        if ((*ends)[i].end <= (*ends)[i].start)
-            markCaughtUp(stored, partitions[i].partition);
+                    name + ": reading " + std::to_string(records) + " records of history");
+    for (size_t p = 0; p < partitions.size(); ++p) {
+        if ((*ends)[p].end <= (*ends)[p].start)
+            markCaughtUp(topic, static_cast<int32_t>(p));
+        rd_kafka_consume_start_queue(topic.handle, static_cast<int32_t>(p), (*ends)[p].start, m_queue);
+    }
 }
 
 void ClusterReader::markCaughtUp(Consumed& topic, int32_t partition)
 {
-    topic.caughtUp.insert(partition);
-    if (topic.caughtUp.size() == topic.partitions.size())
+    if (partition < 0 || static_cast<size_t>(partition) >= topic.caughtUp.size() || topic.caughtUp[partition])
+        return;
+    topic.caughtUp[partition] = true;
+    if (++topic.partitionsCaughtUp == topic.caughtUp.size())
         progressOf(topic.kind).caughtUp = true;
 }
 
@@ -198,39 +211,36 @@ void ClusterReader::consume(int timeoutMs)
     if (n <= 0)
         return;
     const int64_t now = wallClockMs();
+    auto view = [](const void* data, size_t size) -> std::optional<ByteView> {
+        if (!data)
+            return std::nullopt;
+        return ByteView(static_cast<const uint8_t*>(data), size);
+    };
     std::lock_guard lock(m_live.mutex);
     for (ssize_t i = 0; i < n; ++i) {
         rd_kafka_message_t* m = messages[static_cast<size_t>(i)];
-        const auto it = m->rkt ? m_consumed.find(rd_kafka_topic_name(m->rkt)) : m_consumed.end();
-        if (it != m_consumed.end()) {
-            Consumed& topic = it->second;
-            if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
-                markCaughtUp(topic, m->partition);
-            } else if (m->err) {
-                m_live.addEvent(m_side, "fetch-error",
-                                it->first + "-" + std::to_string(m->partition) + ": " +
-                                    rd_kafka_message_errstr(m));
-            } else {
-                rd_kafka_timestamp_type_t type;
-                int64_t timestamp = rd_kafka_message_timestamp(m, &type);
-                if (timestamp < 0) // no timestamp (old message format): when it was read
-                    timestamp = now;
-                auto view = [](const void* data, size_t size) -> std::optional<ByteView> {
-                    if (!data)
-                        return std::nullopt;
-                    return ByteView(static_cast<const uint8_t*>(data), size);
-                };
-                const bool decoded =
-                    m_live.session.addRecord(topic.kind, m->partition, {m->offset, timestamp, now},
-                                             view(m->key, m->key_len), view(m->payload, m->len));
-                m_live.status.records++;
-                if (!decoded)
-                    m_live.status.undecodable++;
-                progressOf(topic.kind).read++;
-                const auto end = topic.endAtStart.find(m->partition);
-                if (end != topic.endAtStart.end() && m->offset + 1 >= end->second)
-                    markCaughtUp(topic, m->partition);
-            }
+        auto* topic = m->rkt ? static_cast<Consumed*>(rd_kafka_topic_opaque(m->rkt)) : nullptr;
+        if (!topic) {
+        } else if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+            markCaughtUp(*topic, m->partition);
+        } else if (m->err) {
+            m_live.addEvent(m_side, "fetch-error",
+                            topic->name + "-" + std::to_string(m->partition) + ": " +
+                                rd_kafka_message_errstr(m));
+        } else {
+            int64_t timestamp = rd_kafka_message_timestamp(m, nullptr);
+            if (timestamp < 0) // no timestamp (old message format): when it was read
+                timestamp = now;
+            const bool decoded =
+                m_live.session.addRecord(topic->kind, m->partition, {m->offset, timestamp, now},
+                                         view(m->key, m->key_len), view(m->payload, m->len));
+            m_live.status.records++;
+            if (!decoded)
+                m_live.status.undecodable++;
+            progressOf(topic->kind).read++;
+            const auto p = static_cast<size_t>(m->partition);
+            if (p < topic->endAtStart.size() && m->offset + 1 >= topic->endAtStart[p])
+                markCaughtUp(*topic, m->partition);
         }
         rd_kafka_message_destroy(m);
     }

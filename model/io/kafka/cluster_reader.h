@@ -6,6 +6,8 @@
 
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 namespace driftscope::kafka {
 
@@ -19,12 +21,15 @@ public:
     void run(); // until live.stopping
 
 private:
+    // A topic being read; partitions 0..n-1 (n = 1 for offset syncs). Found from each message
+    // through the topic handle's opaque pointer, so nodes must not move (std::map).
     struct Consumed {
+        std::string name;
         InternalTopic kind = InternalTopic::OffsetSyncs;
         rd_kafka_topic_t* handle = nullptr;
-        std::vector<int32_t> partitions;
-        std::map<int32_t, int64_t> endAtStart;
-        std::set<int32_t> caughtUp;
+        std::vector<int64_t> endAtStart; // by partition
+        std::vector<bool> caughtUp;      // by partition
+        size_t partitionsCaughtUp = 0;
     };
 
     void round();

@@ -1,0 +1,23 @@
+// driftscope-bench part: opening a capture to a ready model (the store and the checkpoints in
+// force rebuilt at the end of the capture).
+#pragma once
+
+#include <string>
+
+namespace bench {
+
+struct CaptureFigures {
+    size_t partitions = 0, syncs = 0, checkpoints = 0;
+    double fileMegabytes = 0;
+    double writeSeconds = 0; // building the fixture, not part of the target
+    double readSeconds = 0;  // readCapture: SQLite and block decoding
+    double modelSeconds = 0; // SessionState: store rebuild and checkpoints in force
+    size_t unexplained = 0;  // must be 0: the fixture's checkpoints follow its syncs
+};
+
+// Writes (or reuses, in `directory`) a capture of `partitions` partitions, `syncs` offset syncs
+// and `checkpoints` checkpoints, then times opening it.
+CaptureFigures runCaptureBench(const std::string& directory, size_t partitions, size_t syncs,
+                               size_t checkpoints);
+
+} // namespace bench

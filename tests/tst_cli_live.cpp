@@ -103,8 +103,17 @@ void CliLive::recordThenReport()
 {
     QTemporaryDir dir;
     const QString capture = dir.filePath("rec.capture");
-    const CliRun rec = runCli(QStringList{"record", "--out", capture, "--duration", "3"} + connection());
+    // A secret setting (harmless here: the clusters use no SASL) must not reach the file.
+    const CliRun rec = runCli(QStringList{"record", "--out", capture, "--duration", "3", "-X",
+                                          "source.sasl.password=hunter2-secret"} +
+                              connection());
     QCOMPARE(rec.exitCode, 0);
+    QFile file(capture);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(!file.readAll().contains("hunter2-secret"));
+    const CliRun exported = runCli({"export", capture});
+    QVERIFY(exported.out.contains(
+        "{\"kind\":\"config\",\"key\":\"source.sasl.password\",\"value\":\"[redacted]\"}"));
     QVERIFY2(rec.err.contains("recorded "), qPrintable(rec.err));
     QVERIFY(!QFile::exists(capture + "-wal")); // finished: one self-contained file
     const CliRun report = runCli({"report", capture, "--json"});

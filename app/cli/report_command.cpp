@@ -7,10 +7,13 @@
 #include "model/core/report_format.h"
 #include "model/io/session_file.h"
 
+#include <algorithm>
+
 namespace driftscope::cli {
 namespace {
 
 constexpr int64_t kDefaultTimeoutS = 30;
+constexpr int64_t kProgressEveryMs = 2000;
 
 // A live session read until the clusters' history is in and both were sampled once.
 std::optional<Failure> readLive(const QCommandLineParser& parser, const Release& release, Observations& out)
@@ -24,7 +27,17 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const Release&
         return r.failure;
     kafka::LiveReader reader(options);
     reader.start();
-    const bool ready = reader.waitUntilReady(timeoutS * 1000);
+    // Progress on stderr while a long history is read.
+    bool ready = false;
+    for (int64_t waitedMs = 0; !ready && waitedMs < timeoutS * 1000; waitedMs += kProgressEveryMs) {
+        ready = reader.waitUntilReady(std::min(kProgressEveryMs, timeoutS * 1000 - waitedMs));
+        const kafka::LiveStatus s = reader.status();
+        if (!ready && s.offsetSyncs.endAtStart > 0)
+            printNote("reading history: " + std::to_string(s.offsetSyncs.read) + " of " +
+                      std::to_string(s.offsetSyncs.endAtStart) + " offset syncs, " +
+                      std::to_string(s.checkpoints.read) + " of " + std::to_string(s.checkpoints.endAtStart) +
+                      " checkpoints");
+    }
     reader.stop();
     out = reader.since({});
     printEvents(out, 0);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "model/core/observations.h"
+#include "model/core/store_replay.h"
 #include "model/core/sync_store.h"
 
 #include <map>
@@ -17,13 +18,8 @@
 
 namespace driftscope {
 
-struct SessionStateOptions {
-    Release release = kDefaultRelease;
-    // The checkpoint task (re)started when the syncs topic held its first `taskStart` records;
-    // 0: every sync arrives live (the store is ready from the start).
-    size_t taskStart = 0;
-    bool checkpointsRestored = true; // matters from 3.7.1 on
-};
+// The release, the task start and whether checkpoints were restored, as for replaySyncs().
+using SessionStateOptions = StoreReplayOptions;
 
 struct CheckpointInForce {
     size_t index = 0;               // into Observations::checkpoints

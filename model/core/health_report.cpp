@@ -12,43 +12,6 @@ constexpr std::array<std::string_view, 7> kVerdictNames = {
     "no-sync",          "too-old",       "not-ready",        "no-checkpoint",
     "checkpoint-stale", "skip-possible", "beyond-target-end"};
 
-struct Sampled {
-    int64_t value = 0;
-    int64_t atMs = 0;
-};
-
-// The last committed offsets and log offsets sampled at or before a moment.
-struct LastSamples {
-    std::map<std::tuple<ClusterSide, uint32_t, uint32_t>, Sampled> committed; // side, group, partition
-    std::map<std::pair<ClusterSide, uint32_t>, LogOffsetSample> logs;         // side, partition
-
-    LastSamples(const Observations& session, int64_t atMs)
-    {
-        for (const GroupOffsetSample& g : session.groupOffsets)
-            if (g.sampledAtMs <= atMs)
-                committed[{g.side, g.group, g.partition}] = {g.offset, g.sampledAtMs};
-        for (const LogOffsetSample& l : session.logOffsets)
-            if (l.sampledAtMs <= atMs)
-                logs[{l.side, l.partition}] = l;
-    }
-    std::optional<Sampled> offset(ClusterSide side, uint32_t group, std::optional<uint32_t> partition) const
-    {
-        if (!partition)
-            return std::nullopt;
-        const auto it = committed.find({side, group, *partition});
-        if (it == committed.end() || it->second.value == GroupOffsetSample::kNoOffset)
-            return std::nullopt;
-        return it->second;
-    }
-    std::optional<int64_t> end(ClusterSide side, std::optional<uint32_t> partition) const
-    {
-        if (!partition)
-            return std::nullopt;
-        const auto it = logs.find({side, *partition});
-        return it == logs.end() ? std::nullopt : std::optional<int64_t>(it->second.end);
-    }
-};
-
 std::vector<std::string> reportedGroups(const Observations& session, const ReportOptions& options)
 {
     std::vector<std::string> groups = options.groups;
@@ -125,6 +88,14 @@ Report buildReport(const Observations& session, const ReportOptions& options)
 
 Report buildReport(const Observations& session, const SessionState& state, const ReportOptions& options)
 {
+    SampleCursor samples(session);
+    samples.advanceTo(state.atMs());
+    return buildReport(session, state, samples, options);
+}
+
+Report buildReport(const Observations& session, const SessionState& state, const SampleCursor& samples,
+                   const ReportOptions& options)
+{
     const int64_t at = state.atMs();
     const SessionInfo& info = session.info;
     Report report;
@@ -141,7 +112,6 @@ Report buildReport(const Observations& session, const SessionState& state, const
         std::count_if(session.undecodable.begin(), session.undecodable.end(),
                       [&](const UndecodableRecord& r) { return r.stamp.timestampMs <= at; }));
 
-    const LastSamples samples(session, at);
     const auto& upstreamOf = state.upstreamOf();
     const TranslationRule rule = state.store().profile().translation;
 
@@ -151,9 +121,12 @@ Report buildReport(const Observations& session, const SessionState& state, const
             continue;
         // The group's partitions: those it committed on the source, and those with checkpoints.
         std::map<TopicPartition, std::optional<uint32_t>> partitions; // upstream -> its session id
-        for (const auto& [key, sample] : samples.committed)
-            if (std::get<0>(key) == ClusterSide::Source && std::get<1>(key) == *group)
-                partitions.emplace(session.partition(std::get<2>(key)), std::get<2>(key));
+        const auto& sampled = samples.allCommitted();
+        for (auto it = sampled.lower_bound({ClusterSide::Source, *group, 0});
+             it != sampled.end() && std::get<0>(it->first) == ClusterSide::Source &&
+             std::get<1>(it->first) == *group;
+             ++it)
+            partitions.emplace(session.partition(std::get<2>(it->first)), std::get<2>(it->first));
         std::map<TopicPartition, const CheckpointInForce*> checkpointOf; // by upstream partition
         for (auto it = state.checkpoints().lower_bound({*group, 0});
              it != state.checkpoints().end() && it->first.first == *group; ++it) {
@@ -171,8 +144,8 @@ Report buildReport(const Observations& session, const SessionState& state, const
             row.upstream = tp;
             row.downstream = checkpointPartition(info.policy, info.sourceAlias, info.targetAlias, tp);
             const auto downstreamId = session.findPartition(row.downstream);
-            if (const auto committed = samples.offset(ClusterSide::Source, *group, upstreamId)) {
-                row.committed = committed->value;
+            if (const auto committed = samples.committed(ClusterSide::Source, *group, upstreamId)) {
+                row.committed = committed->offset;
                 row.committedAtMs = committed->atMs;
             }
             if (const auto it = checkpointOf.find(tp); it != checkpointOf.end()) {
@@ -197,10 +170,12 @@ Report buildReport(const Observations& session, const SessionState& state, const
                                             ResumePoint{c.upstream, c.downstream, c.emittedAtMs, c.sync},
                                             rule, nullptr});
             }
-            if (const auto target = samples.offset(ClusterSide::Target, *group, downstreamId))
-                row.targetCommitted = target->value;
-            row.sourceEnd = samples.end(ClusterSide::Source, upstreamId);
-            row.targetEnd = samples.end(ClusterSide::Target, downstreamId);
+            if (const auto target = samples.committed(ClusterSide::Target, *group, downstreamId))
+                row.targetCommitted = target->offset;
+            if (const auto log = samples.log(ClusterSide::Source, upstreamId))
+                row.sourceEnd = log->end;
+            if (const auto log = samples.log(ClusterSide::Target, downstreamId))
+                row.targetEnd = log->end;
             judge(row, state, upstreamId, report.staleAfterMs);
             report.rows.push_back(std::move(row));
         }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/core/replay.h"
+#include "model/core/sample_cursor.h"
 #include "model/core/session_state.h"
 
 #include <optional>
@@ -75,5 +76,8 @@ struct Report {
 Report buildReport(const Observations& session, const ReportOptions& options);
 // The same from a state already rebuilt for options.atMs (the GUI keeps one per cursor).
 Report buildReport(const Observations& session, const SessionState& state, const ReportOptions& options);
+// The same with the samples already taken in up to state.atMs() (sweeps over time keep both).
+Report buildReport(const Observations& session, const SessionState& state, const SampleCursor& samples,
+                   const ReportOptions& options);
 
 } // namespace driftscope

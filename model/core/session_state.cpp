@@ -20,29 +20,58 @@ std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& sess
     return upstreamOf;
 }
 
-SessionState::SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs)
-    : m_atMs(atMs), m_store(profileFor(options.release), options.checkpointsRestored),
-      m_taskStart(options.taskStart), m_storePartition(session.partitionCount(), -1),
-      m_firstDrift(session.partitionCount()), m_driftVaries(session.partitionCount(), false),
-      m_upstreamOf(upstreamPartitions(session))
+SessionState::SessionState(const Observations& session, const SessionStateOptions& options)
+    : m_session(session), m_store(profileFor(options.release), options.checkpointsRestored),
+      m_taskStart(options.taskStart)
 {
     if (m_taskStart == 0)
         m_store.finishInitialLoad();
-    const auto& syncs = session.syncs;
-    const auto& checkpoints = session.checkpoints;
-    size_t next = 0;
-    for (size_t c = 0; c < checkpoints.size() && checkpoints[c].stamp.timestampMs <= atMs; ++c) {
-        const int64_t emittedAt = checkpoints[c].stamp.timestampMs;
-        for (; next < syncs.size() && syncs[next].stamp.timestampMs <= emittedAt; ++next)
-            applySync(session, next);
-        applyCheckpoint(session, c);
-    }
-    for (; next < syncs.size() && syncs[next].stamp.timestampMs <= atMs; ++next)
-        applySync(session, next);
+    followGrowth();
 }
 
-void SessionState::applySync(const Observations& session, size_t index)
+SessionState::SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs)
+    : SessionState(session, options)
 {
+    advanceTo(atMs);
+}
+
+void SessionState::followGrowth()
+{
+    const size_t partitions = m_session.partitionCount();
+    if (m_storePartition.size() == partitions)
+        return;
+    m_storePartition.resize(partitions, -1);
+    m_firstDrift.resize(partitions);
+    m_driftVaries.resize(partitions, false);
+    if (m_historyIndexed)
+        m_history.resize(partitions);
+    m_upstreamOf = upstreamPartitions(m_session);
+}
+
+void SessionState::advanceTo(int64_t atMs)
+{
+    if (atMs < m_atMs)
+        return;
+    m_atMs = atMs;
+    followGrowth();
+    const auto& syncs = m_session.syncs;
+    const auto& checkpoints = m_session.checkpoints;
+    // Each checkpoint comes after the syncs written before it: those are what MM2 could have
+    // translated it with. Advancing in steps applies the same records in the same order.
+    for (; m_nextCheckpoint < checkpoints.size() && checkpoints[m_nextCheckpoint].stamp.timestampMs <= atMs;
+         ++m_nextCheckpoint) {
+        const int64_t emittedAt = checkpoints[m_nextCheckpoint].stamp.timestampMs;
+        for (; m_nextSync < syncs.size() && syncs[m_nextSync].stamp.timestampMs <= emittedAt; ++m_nextSync)
+            applySync(m_nextSync);
+        applyCheckpoint(m_nextCheckpoint);
+    }
+    for (; m_nextSync < syncs.size() && syncs[m_nextSync].stamp.timestampMs <= atMs; ++m_nextSync)
+        applySync(m_nextSync);
+}
+
+void SessionState::applySync(size_t index)
+{
+    const Observations& session = m_session;
     if (index == m_taskStart)
         m_store.finishInitialLoad();
     const ObservedSync& s = session.syncs[index];
@@ -53,6 +82,8 @@ void SessionState::applySync(const Observations& session, size_t index)
     if (m_historyIndexed)
         m_history[s.partition].push_back(static_cast<uint32_t>(index));
     ++m_syncsApplied;
+    if (m_syncObserver)
+        m_syncObserver(index);
 
     const int64_t drift = javalong::sub(s.upstream, s.downstream);
     std::optional<int64_t>& first = m_firstDrift[s.partition];
@@ -62,8 +93,9 @@ void SessionState::applySync(const Observations& session, size_t index)
         m_driftVaries[s.partition] = true;
 }
 
-void SessionState::applyCheckpoint(const Observations& session, size_t index)
+void SessionState::applyCheckpoint(size_t index)
 {
+    const Observations& session = m_session;
     const ObservedCheckpoint& c = session.checkpoints[index];
     CheckpointInForce inForce{index, std::nullopt, false};
     if (const auto upstream = m_upstreamOf[c.partition]) {
@@ -72,7 +104,7 @@ void SessionState::applyCheckpoint(const Observations& session, size_t index)
         if (t.downstream == c.downstream && (t.sync || t.status == TranslationStatus::Identity)) {
             inForce.sync = t.sync;
             inForce.explained = true;
-        } else if (auto sync = explain(session, *upstream, c.upstream, c.downstream)) {
+        } else if (auto sync = explain(*upstream, c.upstream, c.downstream)) {
             inForce.sync = sync;
             inForce.explained = true;
         }
@@ -83,9 +115,9 @@ void SessionState::applyCheckpoint(const Observations& session, size_t index)
     m_checkpoints[{c.group, c.partition}] = inForce;
 }
 
-std::optional<StoredSync> SessionState::explain(const Observations& session, uint32_t upstream, int64_t u,
-                                                int64_t d)
+std::optional<StoredSync> SessionState::explain(uint32_t upstream, int64_t u, int64_t d)
 {
+    const Observations& session = m_session;
     if (!m_historyIndexed) {
         m_history.assign(session.partitionCount(), {});
         for (size_t i = 0; i < m_syncsApplied; ++i)

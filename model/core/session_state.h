@@ -5,12 +5,19 @@
 // "By then" follows record timestamps (when MM2 wrote the record, not when driftscope read it),
 // so a capture replays its history the way it happened even when the reader joined late. A
 // list is taken up to its first record stamped after the moment.
+//
+// A state moves forward in time (advanceTo), which is how the time cursor plays a session and
+// how series over time are computed in one pass; going back means building a new one. The
+// state refers to the session it was built for, which must outlive it; the session may grow
+// (live reading) between two advances.
 #pragma once
 
 #include "model/core/observations.h"
 #include "model/core/store_replay.h"
 #include "model/core/sync_store.h"
 
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <utility>
@@ -33,7 +40,15 @@ struct CheckpointInForce {
 
 class SessionState {
 public:
+    // Nothing applied yet (the moment before the session's first record).
+    SessionState(const Observations& session, const SessionStateOptions& options);
     SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs);
+
+    // Applies what was written after the current moment, up to `atMs`; earlier moments are
+    // ignored (the state never goes back).
+    void advanceTo(int64_t atMs);
+    // Called after each offset sync the store applied, with its index in Observations::syncs.
+    void setSyncObserver(std::function<void(size_t)> observer) { m_syncObserver = std::move(observer); }
 
     int64_t atMs() const { return m_atMs; }
     const SyncStore& store() const { return m_store; }
@@ -53,11 +68,15 @@ public:
     const std::vector<std::optional<uint32_t>>& upstreamOf() const { return m_upstreamOf; }
 
 private:
-    void applySync(const Observations& session, size_t index);
-    void applyCheckpoint(const Observations& session, size_t index);
-    std::optional<StoredSync> explain(const Observations& session, uint32_t upstream, int64_t u, int64_t d);
+    void followGrowth();
+    void applySync(size_t index);
+    void applyCheckpoint(size_t index);
+    std::optional<StoredSync> explain(uint32_t upstream, int64_t u, int64_t d);
 
-    int64_t m_atMs;
+    const Observations& m_session;
+    int64_t m_atMs = INT64_MIN;
+    size_t m_nextSync = 0, m_nextCheckpoint = 0;
+    std::function<void(size_t)> m_syncObserver;
     SyncStore m_store;
     size_t m_taskStart;
     size_t m_syncsApplied = 0;

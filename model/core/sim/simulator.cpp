@@ -41,9 +41,9 @@ struct GroupPartition {
 
 class Run {
 public:
-    Run(const Scenario& scenario, const std::function<void(const Sample&)>& onSample)
-        : m_s(scenario), m_profile(profileFor(scenario.release)), m_onSample(onSample), m_rng(scenario.seed),
-          m_sources(static_cast<size_t>(scenario.partitions)),
+    Run(const Scenario& scenario, const std::function<void(const Sample&)>& onSample, const RecordSink& sink)
+        : m_s(scenario), m_profile(profileFor(scenario.release)), m_onSample(onSample), m_sink(sink),
+          m_rng(scenario.seed), m_sources(static_cast<size_t>(scenario.partitions)),
           m_targets(static_cast<size_t>(scenario.partitions)),
           m_nextRecord(static_cast<size_t>(scenario.partitions), 0),
           m_committedRecord(static_cast<size_t>(scenario.partitions), 0),
@@ -186,6 +186,8 @@ private:
         for (const OffsetSync& s : m_emitter->takeSent()) {
             const int64_t landed = atMs + m_s.syncAckLatencyMs;
             m_syncsTopic.push_back({landed, s.tp.partition, s.upstream, s.downstream});
+            if (m_sink.offsetSync)
+                m_sink.offsetSync(landed, s);
             m_acks.push_back(landed);
         }
     }
@@ -298,6 +300,8 @@ private:
         }
         for (const EmittedCheckpoint& e : result.checkpoints) {
             m_checkpointsTopic.push_back(e.checkpoint);
+            if (m_sink.checkpoint)
+                m_sink.checkpoint(t, e.checkpoint);
             const size_t g = groupIndex(e.checkpoint.group);
             const auto p = static_cast<size_t>(e.upstreamPartition.partition);
             m_groups[g][p].inForce =
@@ -478,6 +482,7 @@ private:
     const Scenario& m_s;
     ReleaseProfile m_profile;
     const std::function<void(const Sample&)>& m_onSample;
+    const RecordSink& m_sink;
     Rng m_rng;
     RunSummary m_summary;
 
@@ -521,9 +526,10 @@ private:
 
 } // namespace
 
-RunSummary simulate(const Scenario& scenario, const std::function<void(const Sample&)>& onSample)
+RunSummary simulate(const Scenario& scenario, const std::function<void(const Sample&)>& onSample,
+                    const RecordSink& sink)
 {
-    return Run(scenario, onSample).run();
+    return Run(scenario, onSample, sink).run();
 }
 
 } // namespace driftscope::sim

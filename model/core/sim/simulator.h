@@ -6,6 +6,7 @@
 // knows exactly how many records a failover at that moment would replay or skip.
 #pragma once
 
+#include "model/core/records.h"
 #include "model/core/replay.h"
 #include "model/core/sim/scenario.h"
 
@@ -53,7 +54,15 @@ struct RunSummary {
     int64_t maxSkippedRecords = 0;
 };
 
+// The records MM2 writes during a run, for callers that want them (a simulation shown as a
+// session): offset syncs when they land in the syncs topic, checkpoints when emitted.
+struct RecordSink {
+    std::function<void(int64_t atMs, const OffsetSync&)> offsetSync;
+    std::function<void(int64_t atMs, const Checkpoint&)> checkpoint;
+};
+
 // Runs `scenario` (which must validate) and hands every sample to `onSample` as it is taken.
-RunSummary simulate(const Scenario& scenario, const std::function<void(const Sample&)>& onSample);
+RunSummary simulate(const Scenario& scenario, const std::function<void(const Sample&)>& onSample,
+                    const RecordSink& sink = {});
 
 } // namespace driftscope::sim

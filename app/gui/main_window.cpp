@@ -1,114 +1,666 @@
 #include "app/gui/main_window.h"
 
+#include "app/gui/connect_dialog.h"
+#include "app/gui/dialogs.h"
+#include "app/gui/exports.h"
 #include "driftscope_version.h"
-#include "model/io/record_file.h"
-#include "widgets/store_explorer.h"
+#include "model/core/report_format.h"
+#include "model/core/text_format.h"
+#include "model/core/translation_text.h"
+#include "model/io/kafka/demo_scenario.h"
+#include "widgets/failover_drill.h"
+#include "widgets/partition_page.h"
+#include "widgets/plots/explorer_plot.h"
+#include "widgets/report_table.h"
+#include "widgets/session_panel.h"
+#include "widgets/simulator_panel.h"
+#include "widgets/time_cursor_bar.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QStackedWidget>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
 
 namespace driftscope::gui {
 namespace {
 
-constexpr int kMaxListedBadLines = 10;
+constexpr int kMaxRecentFiles = 8;
 
-QString welcomeText()
+QString q(const std::string& s)
 {
-    return "<h2>driftscope</h2>"
-           "<p>Kafka MirrorMaker 2 offset translation, exactly as a chosen MM2 release performs it.</p>"
-           "<p><b>File &gt; Open offset syncs…</b> reads what <code>kafka-console-consumer</code> prints "
-           "with "
-           "MM2's <code>OffsetSyncFormatter</code> (or JSON Lines), rebuilds the checkpoint task's sync "
-           "store "
-           "and shows which syncs it keeps and how it translates an offset.</p>"
-           "<p>Live clusters, captures and the embedded demo clusters come with the next milestones.</p>";
+    return QString::fromStdString(s);
+}
+
+QString thousands(size_t n)
+{
+    return q(withThousands(static_cast<int64_t>(n)));
+}
+
+void fillReleases(QComboBox* box)
+{
+    for (const Release& r : knownReleases())
+        box->addItem(q(toString(r)));
+    box->setCurrentText(q(toString(kDefaultRelease)));
+}
+
+void tellLater(QWidget* parent, const QString& title, const QString& message)
+{
+    // Not modal: a failure never stops the window (or a test driving it) from going on.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, parent);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_pages(new QStackedWidget), m_explorer(new widgets::StoreExplorer)
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setWindowTitle("driftscope");
-    resize(1280, 800);
-    auto* welcome = new QLabel(welcomeText());
-    welcome->setAlignment(Qt::AlignCenter);
-    welcome->setWordWrap(true);
-    welcome->setMargin(48);
-    m_pages->addWidget(welcome);
-    m_pages->addWidget(m_explorer);
-    setCentralWidget(m_pages);
-    createMenus();
-    statusBar()->showMessage("No data source");
+    setAcceptDrops(true);
+    resize(1600, 1000);
+    buildViews();
+    buildMenus();
+    buildStatusBar();
+    setTheme(themeFromName(m_settings.value("theme", "light").toString()));
+    restoreGeometry(m_settings.value("window/geometry").toByteArray());
+    restoreState(m_settings.value("window/state").toByteArray());
+
+    connect(&m_sources, &SourceController::sessionReplaced, this,
+            [this](std::shared_ptr<Observations> session, const TruthMap& truth) {
+                m_analysis.setSession(std::move(session), truth);
+                sourceStarted();
+                requestAnalysis();
+            });
+    connect(&m_sources, &SourceController::sliceRead, this,
+            [this](std::shared_ptr<const Observations> slice) {
+                m_analysis.appendSlice(std::move(slice));
+                requestAnalysis();
+            });
+    connect(&m_sources, &SourceController::liveStatus, this, &MainWindow::showLiveStatus);
+    connect(&m_sources, &SourceController::loadingChanged, this, [this](bool loading, const QString& what) {
+        m_progress->setVisible(loading);
+        m_progress->setRange(0, 0);
+        m_stop->setVisible(loading || m_sources.live());
+        if (!what.isEmpty())
+            statusBar()->showMessage(what, loading ? 0 : 5000);
+    });
+    connect(&m_sources, &SourceController::failed, this,
+            [this](const QString& title, const QString& message) {
+                statusBar()->showMessage(title + ": " + message);
+                tellLater(this, title, message);
+            });
+    connect(&m_sources, &SourceController::opened, this, &MainWindow::rememberFile);
+    connect(&m_analysis, &AnalysisService::resultReady, this, &MainWindow::showResult);
 }
 
-void MainWindow::createMenus()
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildViews()
+{
+    auto* tools = addToolBar("Rules");
+    tools->setObjectName("rulesToolbar");
+    m_releaseBox = new QComboBox;
+    fillReleases(m_releaseBox);
+    m_releaseBox->setToolTip(
+        "The MM2 release whose rules rebuild the store and translate (the patch matters)");
+    m_compareBox = new QCheckBox("Compare with");
+    m_compareRelease = new QComboBox;
+    fillReleases(m_compareRelease);
+    m_compareRelease->setCurrentText("3.4.0");
+    m_compareRelease->setEnabled(false);
+    tools->addWidget(new QLabel(" MM2 release: "));
+    tools->addWidget(m_releaseBox);
+    tools->addSeparator();
+    tools->addWidget(m_compareBox);
+    tools->addWidget(m_compareRelease);
+    connect(m_releaseBox, &QComboBox::currentTextChanged, this,
+            [this](const QString& text) { selectRelease(parseRelease(text.toStdString()).value()); });
+    const auto compareChanged = [this] {
+        m_compareRelease->setEnabled(m_compareBox->isChecked());
+        setCompareRelease(
+            m_compareBox->isChecked()
+                ? std::optional<Release>(parseRelease(m_compareRelease->currentText().toStdString()).value())
+                : std::nullopt);
+    };
+    connect(m_compareBox, &QCheckBox::toggled, this, compareChanged);
+    connect(m_compareRelease, &QComboBox::currentTextChanged, this, compareChanged);
+
+    m_panel = new widgets::SessionPanel;
+    auto* panelDock = new QDockWidget("Flow and groups");
+    panelDock->setObjectName("panelDock");
+    panelDock->setWidget(m_panel);
+    panelDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, panelDock);
+    resizeDocks({panelDock}, {320}, Qt::Horizontal);
+    connect(m_panel, &widgets::SessionPanel::groupChosen, this, &MainWindow::selectGroup);
+    connect(
+        m_panel, &widgets::SessionPanel::partitionChosen, this,
+        [this](const QString& group, const QString& topic, int partition) {
+            selectPartition(group.isEmpty() ? q(m_selection.group) : group, {topic.toStdString(), partition});
+        });
+
+    m_simulator = new widgets::SimulatorPanel;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_simulator);
+    scroll->setWidgetResizable(true);
+    m_simulatorDock = new QDockWidget("What-if simulator");
+    m_simulatorDock->setObjectName("simulatorDock");
+    m_simulatorDock->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, m_simulatorDock);
+    m_simulatorDock->hide();
+    connect(m_simulator, &widgets::SimulatorPanel::runRequested, this, &MainWindow::runSimulation);
+
+    m_pageSplit = new QSplitter(Qt::Horizontal);
+    for (auto*& page : m_pages) {
+        page = new widgets::PartitionPage;
+        m_pageSplit->addWidget(page);
+        for (widgets::ExplorerPlot* plot : page->plots())
+            connect(plot, &widgets::ExplorerPlot::hovered, this, [this, plot] { m_lastHoveredPlot = plot; });
+    }
+    m_pages[1]->hide();
+    m_groupsTable = new widgets::ReportTable;
+    connect(m_groupsTable, &widgets::ReportTable::rowChosen, this,
+            [this](const QString& group, const QString& topic, int partition) {
+                selectPartition(group, {topic.toStdString(), partition});
+                m_tabs->setCurrentIndex(0);
+            });
+    m_drill = new widgets::FailoverDrill;
+    connect(m_drill, &widgets::FailoverDrill::momentChosen, this,
+            [this](int64_t at) { m_timeBar->moveTo(at); });
+    connect(m_drill, &widgets::FailoverDrill::exportRequested, this, &MainWindow::exportDrillCsv);
+    connect(m_drill->table(), &widgets::ReportTable::rowChosen, this,
+            [this](const QString& group, const QString& topic, int partition) {
+                selectPartition(group, {topic.toStdString(), partition});
+            });
+    m_tabs = new QTabWidget;
+    m_tabs->addTab(m_pageSplit, "Partition");
+    m_tabs->addTab(m_groupsTable, "All groups");
+    m_tabs->addTab(m_drill, "Failover drill");
+
+    m_timeBar = new widgets::TimeCursorBar;
+    connect(m_timeBar, &widgets::TimeCursorBar::cursorMoved, this, &MainWindow::moveCursor);
+    auto* central = new QWidget;
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_timeBar);
+    setCentralWidget(central);
+}
+
+void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu("&File");
-    file->addAction("&Open offset syncs…", QKeySequence::Open, this, &MainWindow::chooseFile);
-    file->addSeparator();
-    file->addAction("&Quit", QKeySequence::Quit, qApp, &QApplication::quit);
-    QMenu* help = menuBar()->addMenu("&Help");
-    help->addAction("&About driftscope", this, [this] {
-        QMessageBox::about(this, "About driftscope",
-                           QString("driftscope %1\nExplorer of Kafka MirrorMaker 2 offset translation.\n"
-                                   "Licensed under the GNU GPL, version 3 or later.")
-                               .arg(DRIFTSCOPE_VERSION));
+    file->addAction("&Open capture or records…", QKeySequence::Open, this, &MainWindow::chooseFile);
+    m_recentMenu = file->addMenu("Open &recent");
+    fillRecentMenu();
+    file->addAction("&Connect to clusters…", QKeySequence(Qt::CTRL | Qt::Key_K), this,
+                    &MainWindow::chooseConnection);
+    QMenu* demo = file->addMenu("Start &demo clusters");
+    for (const std::string& name : kafka::demoScenarioNames()) {
+        QAction* a = demo->addAction(q(name), this, [this, name] { startDemo(q(name)); });
+        if (name == "steady")
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    }
+    file->addAction("New &simulation", QKeySequence::New, this, [this] {
+        m_simulatorDock->show();
+        runSimulation(m_simulator->scenario());
     });
+    file->addSeparator();
+    file->addAction("&Save session as capture…", QKeySequence::Save, this, &MainWindow::saveCaptureAs);
+    QMenu* exportMenu = file->addMenu("&Export");
+    exportMenu->addAction("Current plot as PNG, PDF or SVG…", QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                          [this] {
+                              if (widgets::ExplorerPlot* plot = currentPlot())
+                                  exportPlotImage(this, plot);
+                          });
+    exportMenu->addAction("Current plot's values as CSV…", this, [this] {
+        if (widgets::ExplorerPlot* plot = currentPlot())
+            exportPlotCsv(this, plot);
+    });
+    QMenu* each = exportMenu->addMenu("Plot");
+    for (widgets::ExplorerPlot* plot : m_pages[0]->plots())
+        each->addAction(plot->title() + "…", this, [this, plot] { exportPlotImage(this, plot); });
+    exportMenu->addSeparator();
+    exportMenu->addAction("Report as JSON…", this, &MainWindow::exportReportJson);
+    exportMenu->addAction("Failover drill as CSV…", this, &MainWindow::exportDrillCsv);
+    file->addSeparator();
+    file->addAction("&Stop reading", this, [this] { m_sources.stop(); });
+    file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu("&Edit");
+    edit->addAction("&Copy as CSV", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
+                    &MainWindow::copyAsCsv);
+    edit->addAction("&Find group", QKeySequence::Find, this, [this] { m_panel->focusFilter(); });
+
+    QMenu* view = menuBar()->addMenu("&View");
+    view->addAction(m_simulatorDock->toggleViewAction());
+    QAction* compare = view->addAction("Compare two releases", this, [this] { m_compareBox->toggle(); });
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    view->addSeparator();
+    view->addAction("Play / pause", QKeySequence(Qt::Key_Space), m_timeBar,
+                    &widgets::TimeCursorBar::togglePlay);
+    view->addAction("Cursor forward", QKeySequence(Qt::CTRL | Qt::Key_Right), m_timeBar,
+                    &widgets::TimeCursorBar::stepForward);
+    view->addAction("Cursor back", QKeySequence(Qt::CTRL | Qt::Key_Left), m_timeBar,
+                    &widgets::TimeCursorBar::stepBack);
+    view->addAction("Follow the end (now)", QKeySequence(Qt::CTRL | Qt::Key_End), this,
+                    [this] { moveCursor(std::nullopt); });
+    view->addAction("Fit all plots", QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
+        for (widgets::PartitionPage* page : m_pages)
+            for (widgets::ExplorerPlot* plot : page->plots()) {
+                plot->resetView();
+                plot->replot();
+            }
+    });
+    view->addSeparator();
+    view->addAction("&Light theme", this, [this] { setTheme(Theme::Light); });
+    view->addAction("&Dark theme", this, [this] { setTheme(Theme::Dark); });
+
+    QMenu* help = menuBar()->addMenu("&Help");
+    help->addAction("&Keyboard shortcuts", QKeySequence::HelpContents, this, [this] {
+        QList<QAction*> all;
+        for (QAction* top : menuBar()->actions())
+            if (top->menu())
+                for (QAction* a : top->menu()->actions())
+                    all << a;
+        showShortcuts(this, all);
+    });
+    help->addAction("&About driftscope", this, [this] {
+        QMessageBox::about(
+            this, "About driftscope",
+            QString("<b>driftscope %1</b><p>Explorer of Kafka MirrorMaker 2 offset translation: where "
+                    "a consumer group resumes after a failover, how much it replays, and why.</p>"
+                    "<p>Licensed under the GNU GPL, version 3 or later.</p>")
+                .arg(DRIFTSCOPE_VERSION));
+    });
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_connection = new QLabel;
+    m_records = new QLabel;
+    m_undecodable = new QToolButton;
+    m_undecodable->setAutoRaise(true);
+    m_undecodable->setToolTip("Records of MM2's topics that did not decode (click for the list)");
+    m_computing = new QLabel;
+    m_progress = new QProgressBar;
+    m_progress->setMaximumWidth(180);
+    m_progress->setVisible(false);
+    m_stop = new QPushButton("Stop");
+    m_stop->setToolTip("Stop reading: what was read so far stays");
+    m_stop->setVisible(false);
+    statusBar()->addPermanentWidget(m_connection);
+    statusBar()->addPermanentWidget(m_records);
+    statusBar()->addPermanentWidget(m_undecodable);
+    statusBar()->addPermanentWidget(m_computing);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_stop);
+    connect(m_stop, &QPushButton::clicked, this, [this] {
+        m_sources.stop();
+        m_stop->setVisible(false);
+        m_progress->setVisible(false);
+    });
+    connect(m_undecodable, &QToolButton::clicked, this, [this] {
+        if (m_result)
+            showUndecodableRecords(this, m_result->summary.undecodable);
+    });
+}
+
+// --- sources ------------------------------------------------------------------------------
+
+void MainWindow::startDemo(const QString& scenario)
+{
+    m_sources.startDemo(scenario);
+}
+
+void MainWindow::openFile(const QString& path)
+{
+    m_sources.openFile(path);
+}
+
+void MainWindow::runSimulation(const sim::Scenario& scenario)
+{
+    m_simulatorDock->show();
+    m_simulator->setStatus("Simulating " + QString::number(scenario.durationMs / 60'000) + " min…");
+    m_sources.runSimulation(scenario);
+}
+
+void MainWindow::connectLive(kafka::LiveReaderOptions options, const QString& description)
+{
+    m_sources.connectLive(std::move(options), description);
+}
+
+void MainWindow::sourceStarted()
+{
+    const SourceKind kind = m_sources.kind();
+    m_cursorMs.reset();
+    m_timeBar->setLiveAvailable(kind == SourceKind::Demo || kind == SourceKind::Live);
+    m_stop->setVisible(m_sources.live() != nullptr);
+    m_connection->setText(kind == SourceKind::Demo || kind == SourceKind::Live ? "connecting…" : QString());
+    setWindowTitle(m_sources.description() + " — driftscope");
+    if (kind != SourceKind::Simulation)
+        m_simulatorDock->hide();
 }
 
 void MainWindow::chooseFile()
 {
     const QString path = QFileDialog::getOpenFileName(
-        this, "Open offset syncs", QString(), "Offset syncs (*.txt *.jsonl *.json *.log);;All files (*)");
-    if (!path.isEmpty())
-        openOffsetSyncs(path);
+        this, "Open a capture or MM2 records", m_settings.value("lastDirectory").toString(),
+        "Captures and records (*.capture *.sqlite *.db *.txt *.jsonl *.json *.log);;All files (*)");
+    if (path.isEmpty())
+        return;
+    m_settings.setValue("lastDirectory", QFileInfo(path).absolutePath());
+    openFile(path);
 }
 
-bool MainWindow::openOffsetSyncs(const QString& path)
+void MainWindow::chooseConnection()
 {
-    const auto file = readRecordFile(path.toStdString());
-    if (!file) {
-        QMessageBox::warning(this, "Cannot open offset syncs", QString::fromStdString(file.error()));
-        return false;
+    ConnectDialog dialog(m_settings, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const ConnectionProfile profile = dialog.profile();
+    auto settings = connectionOf(profile);
+    if (!settings)
+        return;
+    kafka::LiveReaderOptions options;
+    options.connection = std::move(*settings);
+    const auto release = parseRelease(profile.release.toStdString());
+    options.release = release ? *release : kDefaultRelease;
+    for (const QString& g : profile.groups)
+        options.groups.push_back(g.toStdString());
+    m_releaseBox->setCurrentText(profile.release);
+    connectLive(std::move(options),
+                "live " + q(options.connection.source.alias) + " → " + q(options.connection.target.alias));
+}
+
+void MainWindow::rememberFile(const QString& path)
+{
+    QStringList recent = m_settings.value("recentFiles").toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    m_settings.setValue("recentFiles", recent);
+    fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_settings.value("recentFiles").toStringList();
+    for (const QString& path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })
+            ->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+// --- selection and rules ------------------------------------------------------------------
+
+void MainWindow::selectRelease(const Release& release)
+{
+    m_release = release;
+    if (m_releaseBox->currentText() != q(toString(release))) {
+        const QSignalBlocker block(m_releaseBox);
+        m_releaseBox->setCurrentText(q(toString(release)));
     }
-    std::vector<OffsetSync> syncs;
-    size_t otherKinds = 0;
-    for (const NumberedRecord& r : file->records) {
-        if (const auto* sync = std::get_if<OffsetSync>(&r.record))
-            syncs.push_back(*sync);
-        else
-            ++otherKinds;
+    requestAnalysis();
+}
+
+void MainWindow::setCompareRelease(std::optional<Release> release)
+{
+    m_compare = release;
+    {
+        const QSignalBlocker a(m_compareBox), b(m_compareRelease);
+        m_compareBox->setChecked(release.has_value());
+        m_compareRelease->setEnabled(release.has_value());
+        if (release)
+            m_compareRelease->setCurrentText(q(toString(*release)));
     }
-    m_explorer->setSyncs(std::move(syncs));
-    m_pages->setCurrentWidget(m_explorer);
-    const QString name = QFileInfo(path).fileName();
-    setWindowTitle(name + " — driftscope");
-    QString status = QString("%1 offset syncs from %2").arg(file->records.size() - otherKinds).arg(name);
-    if (otherKinds > 0)
-        status += QString(", %1 checkpoint or heartbeat records ignored").arg(otherKinds);
-    if (!file->errors.empty()) {
-        status += QString(", %1 unreadable lines skipped").arg(file->errors.size());
-        QStringList lines;
-        for (size_t i = 0; i < file->errors.size() && i < kMaxListedBadLines; ++i)
-            lines << QString("line %1: %2")
-                         .arg(file->errors[i].line)
-                         .arg(QString::fromStdString(file->errors[i].message));
-        if (file->errors.size() > kMaxListedBadLines)
-            lines << QString("… and %1 more").arg(file->errors.size() - kMaxListedBadLines);
-        QMessageBox::warning(this, "Some lines were skipped",
-                             QString("%1 lines of %2 are not offset-sync records and were skipped:\n\n%3")
-                                 .arg(file->errors.size())
-                                 .arg(name, lines.join('\n')));
+    requestAnalysis();
+}
+
+void MainWindow::selectGroup(const QString& group)
+{
+    m_selection = {group.toStdString(), std::nullopt};
+    requestAnalysis();
+}
+
+void MainWindow::selectPartition(const QString& group, const TopicPartition& partition)
+{
+    m_selection = {group.toStdString(), partition};
+    requestAnalysis();
+}
+
+void MainWindow::moveCursor(std::optional<int64_t> atMs)
+{
+    m_cursorMs = atMs;
+    requestAnalysis();
+}
+
+void MainWindow::setTheme(Theme theme)
+{
+    m_theme = theme;
+    m_settings.setValue("theme", themeName(theme));
+    m_plotTheme = applyTheme(theme);
+    for (widgets::PartitionPage* page : m_pages)
+        page->applyTheme(m_plotTheme);
+}
+
+void MainWindow::requestAnalysis()
+{
+    AnalysisRequest request;
+    request.state.release = m_release;
+    request.compare = m_compare;
+    request.selection = m_selection;
+    request.cursorMs = m_cursorMs;
+    m_analysis.request(request);
+    m_computing->setText("computing…");
+}
+
+// --- results ------------------------------------------------------------------------------
+
+void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
+{
+    m_result = std::move(result);
+    const AnalysisResult& r = *m_result;
+    if (r.request.selection.group == m_selection.group &&
+        r.request.selection.partition == m_selection.partition)
+        m_selection = r.selection; // what "the first group" turned out to be
+    m_computing->setText(m_analysis.busy() ? "computing…" : QString());
+
+    m_timeBar->setSpan(r.fromMs, r.toMs);
+    m_timeBar->setCursor(r.cursorMs);
+    const SessionSummary& s = r.summary;
+    const ReleaseResult& first = r.releases.front();
+    widgets::PanelContent panel;
+    panel.flow =
+        QString("<b>%1 → %2</b> (%3)<br>MM2 %4 rules · offset syncs in <i>%5</i> on %6")
+            .arg(q(s.info.sourceAlias).toHtmlEscaped(), q(s.info.targetAlias).toHtmlEscaped(),
+                 m_sources.description().toHtmlEscaped(), q(toString(first.release)),
+                 q(s.info.offsetSyncsTopic.empty() ? std::string("?") : s.info.offsetSyncsTopic)
+                     .toHtmlEscaped(),
+                 q(s.info.offsetSyncsSide == ClusterSide::Source ? s.info.sourceAlias : s.info.targetAlias)
+                     .toHtmlEscaped());
+    panel.upstreamPartitions = s.upstreamPartitions;
+    panel.groups = s.groups;
+    panel.report = &first.cursor.report;
+    panel.selectedGroup = r.selection.group;
+    panel.selectedPartition = r.selection.partition;
+    m_panel->setContent(panel);
+
+    for (size_t i = 0; i < 2; ++i) {
+        if (i >= r.releases.size()) {
+            m_pages[i]->hide();
+            continue;
+        }
+        const ReleaseResult& rel = r.releases[i];
+        widgets::PartitionData input;
+        input.series = &rel.series;
+        input.cursor = &rel.cursor;
+        input.truth = r.hasTruth ? &r.truth : nullptr;
+        input.emitIntervalMs = s.info.emitCheckpointsIntervalMs;
+        input.staleAfterMs = rel.cursor.report.staleAfterMs;
+        const QString heading =
+            r.selection.group.empty()
+                ? QString("<b>No consumer group yet</b> · MM2 %1 rules").arg(q(toString(rel.release)))
+                : QString("<b>%1</b> on <b>%2</b> · MM2 <b>%3</b> rules · at %4")
+                      .arg(q(r.selection.group).toHtmlEscaped(),
+                           r.selection.partition ? q(toString(*r.selection.partition)).toHtmlEscaped() : "-",
+                           q(toString(rel.release)), q(formatUtcMs(r.cursorMs)));
+        m_pages[i]->display(input, heading);
+        m_pages[i]->show();
     }
-    statusBar()->showMessage(status);
-    return true;
+    m_groupsTable->setRows(first.cursor.report.rows);
+    m_drill->setReport(first.cursor.report, r.selection.group);
+
+    m_records->setText(QString("%1 offset syncs · %2 checkpoints · %3 heartbeats")
+                           .arg(thousands(s.syncs), thousands(s.checkpoints), thousands(s.heartbeats)));
+    m_undecodable->setText(QString("%1 undecodable").arg(thousands(s.undecodable.size())));
+    m_undecodable->setStyleSheet(s.undecodable.empty() ? QString() : "color: #cc0000; font-weight: bold");
+    if (m_sources.kind() == SourceKind::Simulation)
+        m_simulator->setStatus(
+            QString("%1 offset syncs and %2 checkpoints simulated; the plots show what a reader of "
+                    "MM2's topics sees, with the simulator's truth (processed, replayed, skipped).")
+                .arg(thousands(s.syncs), thousands(s.checkpoints)));
+}
+
+void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
+{
+    const auto state = [](const std::string& alias, const kafka::ClusterStatus& c) {
+        const bool ok = c.state == "connected";
+        QString text = QString("<span style='color:%1'>%2: %3</span>")
+                           .arg(ok ? "#4e9a06" : "#cc0000", q(alias).toHtmlEscaped(), q(c.state));
+        return text;
+    };
+    const SessionInfo* info = m_result ? &m_result->summary.info : nullptr;
+    m_connection->setText(state(info ? info->sourceAlias : "source", status.source) + " · " +
+                          state(info ? info->targetAlias : "target", status.target));
+    QStringList details;
+    for (const kafka::ClusterStatus* c : {&status.source, &status.target})
+        if (!c->detail.empty())
+            details << q(c->detail);
+    m_connection->setToolTip(details.join('\n'));
+    const kafka::TopicProgress& syncs = status.offsetSyncs;
+    const bool reading = m_sources.live() && m_sources.live()->running() && !status.historyRead();
+    m_progress->setVisible(reading);
+    if (reading) {
+        m_progress->setRange(
+            0, static_cast<int>(std::min<int64_t>(std::max<int64_t>(syncs.endAtStart, 1), INT32_MAX)));
+        m_progress->setValue(static_cast<int>(std::min<int64_t>(syncs.read, INT32_MAX)));
+        m_progress->setFormat("history %p%");
+        m_progress->setToolTip(QString("Reading the offset-syncs topic's history: %1 of %2 records")
+                                   .arg(syncs.read)
+                                   .arg(syncs.endAtStart));
+    }
+    m_stop->setVisible(m_sources.live() && m_sources.live()->running());
+}
+
+QString MainWindow::statusText() const
+{
+    return m_connection->text() + " | " + m_records->text() + " | " + m_undecodable->text();
+}
+
+// --- exports ------------------------------------------------------------------------------
+
+widgets::ExplorerPlot* MainWindow::currentPlot() const
+{
+    for (QWidget* w = QApplication::focusWidget(); w; w = w->parentWidget())
+        if (auto* plot = qobject_cast<widgets::ExplorerPlot*>(w))
+            return plot;
+    return m_lastHoveredPlot ? m_lastHoveredPlot : m_pages[0]->plots().front();
+}
+
+void MainWindow::copyAsCsv()
+{
+    QString text;
+    if (m_tabs->currentWidget() == m_groupsTable && m_result)
+        text = q(reportCsv(m_result->releases.front().cursor.report));
+    else if (m_tabs->currentWidget() == m_drill)
+        text = q(m_drill->csv());
+    else if (widgets::ExplorerPlot* plot = currentPlot())
+        text = plot->csv();
+    QApplication::clipboard()->setText(text);
+    statusBar()->showMessage(QString("Copied %1 lines of CSV").arg(text.count('\n')), 4000);
+}
+
+void MainWindow::exportReportJson()
+{
+    if (!m_result)
+        return;
+    exportText(this, "Export the report as JSON", "JSON (*.json)", "driftscope-report.json",
+               QByteArray::fromStdString(reportJson(m_result->releases.front().cursor.report) + "\n"));
+}
+
+void MainWindow::exportDrillCsv()
+{
+    exportText(this, "Export the failover drill as CSV", "CSV (*.csv)", "failover-drill.csv",
+               QByteArray::fromStdString(m_drill->csv()));
+}
+
+void MainWindow::saveCaptureAs()
+{
+    const QString path = QFileDialog::getSaveFileName(this, "Save the session as a capture",
+                                                      "session.capture", "Captures (*.capture)");
+    if (path.isEmpty())
+        return;
+    if (QFileInfo::exists(path) && !QFile::remove(path)) {
+        tellLater(this, "Save capture", "Cannot replace " + path);
+        return;
+    }
+    const int64_t now = QDateTime::currentMSecsSinceEpoch();
+    m_analysis.withSession(
+        [path, now](const Observations& session) { return saveCapture(session, path, now); },
+        [this, path](const QString& error) {
+            if (error.isEmpty())
+                statusBar()->showMessage("Saved " + path, 5000);
+            else
+                tellLater(this, "Save capture", error);
+        });
+}
+
+// --- window -------------------------------------------------------------------------------
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_settings.setValue("window/geometry", saveGeometry());
+    m_settings.setValue("window/state", saveState());
+    m_sources.stop();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile()) {
+        openFile(urls.front().toLocalFile());
+        event->acceptProposedAction();
+    }
 }
 
 } // namespace driftscope::gui

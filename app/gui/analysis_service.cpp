@@ -1,0 +1,212 @@
+#include "app/gui/analysis_service.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <set>
+
+namespace driftscope::gui {
+
+struct AnalysisService::Worker {
+    struct CursorState {
+        SessionStateOptions options;
+        uint64_t version = 0;
+        std::unique_ptr<SessionState> state;
+        std::unique_ptr<SampleCursor> samples;
+    };
+    struct SeriesCache {
+        SessionStateOptions options;
+        uint64_t version = 0;
+        Selection selection;
+        int64_t staleAfterMs = 0;
+        size_t maxMoments = 0;
+        SelectionSeries series;
+    };
+
+    Observations session;
+    TruthMap truth;
+    uint64_t version = 0;
+    std::optional<AnalysisRequest> pending;
+    uint64_t pendingSerial = 0;
+    bool scheduled = false;
+    std::map<Release, CursorState> cursors;
+    std::map<Release, SeriesCache> series;
+
+    static bool same(const SessionStateOptions& a, const SessionStateOptions& b)
+    {
+        return a.release == b.release && a.taskStart == b.taskStart &&
+               a.checkpointsRestored == b.checkpointsRestored;
+    }
+
+    const SelectionSeries& seriesFor(const ReportOptions& options, const Selection& selection,
+                                     size_t maxMoments)
+    {
+        SeriesCache& c = series[options.state.release];
+        if (c.version != version || !same(c.options, options.state) || c.selection.group != selection.group ||
+            c.selection.partition != selection.partition || c.staleAfterMs != options.staleAfterMs ||
+            c.maxMoments != maxMoments) {
+            c = {options.state, version,
+                 selection,     options.staleAfterMs,
+                 maxMoments,    buildSelectionSeries(session, options, selection, maxMoments)};
+        }
+        return c.series;
+    }
+
+    CursorState& cursorAt(const SessionStateOptions& options, int64_t atMs)
+    {
+        CursorState& c = cursors[options.release];
+        // Forward in time on the same session: advance; otherwise start again.
+        if (!c.state || c.version != version || !same(c.options, options) || atMs < c.state->atMs()) {
+            c.options = options;
+            c.version = version;
+            c.state = std::make_unique<SessionState>(session, options);
+            c.samples = std::make_unique<SampleCursor>(session);
+        }
+        c.state->advanceTo(atMs);
+        c.samples->advanceTo(atMs);
+        return c;
+    }
+
+    SessionSummary summarize() const
+    {
+        SessionSummary s;
+        s.info = session.info;
+        s.groups = sessionGroups(session);
+        std::set<uint32_t> upstream;
+        for (const ObservedSync& sync : session.syncs)
+            upstream.insert(sync.partition);
+        for (uint32_t id : upstream)
+            s.upstreamPartitions.push_back(session.partition(id));
+        std::sort(s.upstreamPartitions.begin(), s.upstreamPartitions.end());
+        s.syncs = session.syncs.size();
+        s.checkpoints = session.checkpoints.size();
+        s.heartbeats = session.heartbeats.size();
+        s.undecodable = session.undecodable;
+        s.events = session.events;
+        return s;
+    }
+
+    std::shared_ptr<AnalysisResult> compute(const AnalysisRequest& request)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        auto result = std::make_shared<AnalysisResult>();
+        result->sessionVersion = version;
+        result->request = request;
+        result->selection = resolveSelection(session, request.selection);
+        const auto [from, to] = sessionSpan(session);
+        result->fromMs = from;
+        result->toMs = to;
+        result->cursorMs = std::clamp(request.cursorMs.value_or(to), from, std::max(from, to));
+        result->summary = summarize();
+        std::vector<Release> releases = {request.state.release};
+        if (request.compare && *request.compare != request.state.release)
+            releases.push_back(*request.compare);
+        for (const Release& release : releases) {
+            ReportOptions options;
+            options.state = request.state;
+            options.state.release = release;
+            options.staleAfterMs = request.staleAfterMs;
+            options.atMs = result->cursorMs;
+            ReleaseResult r;
+            r.release = release;
+            r.series = seriesFor(options, result->selection, request.maxMoments);
+            CursorState& c = cursorAt(options.state, result->cursorMs);
+            r.cursor = buildCursorView(session, *c.state, *c.samples, options, result->selection);
+            result->releases.push_back(std::move(r));
+        }
+        if (result->selection.partition)
+            if (const auto it = truth.find({result->selection.group, *result->selection.partition});
+                it != truth.end()) {
+                result->truth = it->second;
+            }
+        result->hasTruth = !truth.empty();
+        result->seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+        return result;
+    }
+};
+
+AnalysisService::AnalysisService(QObject* parent)
+    : QObject(parent), m_context(new QObject), m_worker(std::make_unique<Worker>())
+{
+    m_thread.setObjectName("driftscope-analysis");
+    m_context->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
+    m_thread.start();
+}
+
+AnalysisService::~AnalysisService()
+{
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void AnalysisService::post(std::function<void(Worker&)> job)
+{
+    QMetaObject::invokeMethod(
+        m_context, [this, job = std::move(job)] { job(*m_worker); }, Qt::QueuedConnection);
+}
+
+void AnalysisService::setSession(std::shared_ptr<Observations> session, TruthMap truth)
+{
+    post([session = std::move(session), truth = std::move(truth)](Worker& w) mutable {
+        w.session = std::move(*session);
+        w.truth = std::move(truth);
+        ++w.version;
+        w.cursors.clear();
+        w.series.clear();
+    });
+}
+
+void AnalysisService::appendSlice(std::shared_ptr<const Observations> slice)
+{
+    post([slice = std::move(slice)](Worker& w) {
+        if (w.session.append(*slice))
+            ++w.version;
+    });
+}
+
+void AnalysisService::request(const AnalysisRequest& request)
+{
+    const uint64_t serial = ++m_requested;
+    post([this, request, serial](Worker& w) {
+        // Only the newest request is worth computing: older ones queued behind it are dropped.
+        w.pending = request;
+        w.pendingSerial = serial;
+        if (w.scheduled)
+            return;
+        w.scheduled = true;
+        QMetaObject::invokeMethod(
+            m_context,
+            [this, &w] {
+                w.scheduled = false;
+                if (!w.pending)
+                    return;
+                const AnalysisRequest next = *w.pending;
+                const uint64_t nextSerial = w.pendingSerial;
+                w.pending.reset();
+                std::shared_ptr<const AnalysisResult> result = w.compute(next);
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, result, nextSerial] {
+                        m_latest = result;
+                        m_answered = nextSerial;
+                        Q_EMIT resultReady(result);
+                    },
+                    Qt::QueuedConnection);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void AnalysisService::withSession(std::function<QString(const Observations&)> work,
+                                  std::function<void(const QString&)> done)
+{
+    post([this, work = std::move(work), done = std::move(done)](Worker& w) {
+        const QString answer = work(w.session);
+        QMetaObject::invokeMethod(
+            this, [done, answer] { done(answer); }, Qt::QueuedConnection);
+    });
+}
+
+} // namespace driftscope::gui

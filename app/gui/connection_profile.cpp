@@ -1,0 +1,157 @@
+#include "app/gui/connection_profile.h"
+
+#include "model/io/record_file.h"
+
+namespace driftscope::gui {
+namespace {
+
+constexpr const char* kGroup = "connectionProfiles";
+
+// "source.sasl.password=..." -> ("source.sasl.password", "...").
+std::pair<QString, QString> splitSetting(const QString& line)
+{
+    const qsizetype eq = line.indexOf('=');
+    if (eq < 0)
+        return {line.trimmed(), QString()};
+    return {line.left(eq).trimmed(), line.mid(eq + 1).trimmed()};
+}
+
+bool secretName(const QString& name)
+{
+    const qsizetype dot = name.indexOf('.');
+    return isSecretKey((dot < 0 ? name : name.mid(dot + 1)).toStdString());
+}
+
+} // namespace
+
+QStringList ConnectionProfile::secretSettingNames() const
+{
+    QStringList names;
+    for (const QString& line : clientSettings)
+        if (const auto [key, value] = splitSetting(line); secretName(key))
+            names << key;
+    return names;
+}
+
+ConnectionProfile ConnectionProfile::withoutSecrets() const
+{
+    ConnectionProfile p = *this;
+    p.clientSettings.clear();
+    for (const QString& line : clientSettings) {
+        const auto [key, value] = splitSetting(line);
+        p.clientSettings << (secretName(key) ? key + "=" : line.trimmed());
+    }
+    return p;
+}
+
+QStringList ConnectionProfile::missingSecrets() const
+{
+    QStringList names;
+    for (const QString& line : clientSettings)
+        if (const auto [key, value] = splitSetting(line); secretName(key) && value.isEmpty())
+            names << key;
+    return names;
+}
+
+void ConnectionProfile::setSetting(const QString& key, const QString& value)
+{
+    for (QString& line : clientSettings)
+        if (splitSetting(line).first == key) {
+            line = key + "=" + value;
+            return;
+        }
+    clientSettings << key + "=" + value;
+}
+
+Result<ConnectionSettings> connectionOf(const ConnectionProfile& p)
+{
+    Result<ConnectionSettings> settings = Error{""};
+    if (p.useMm2File) {
+        auto text = readTextFile(p.mm2File.toStdString());
+        if (!text)
+            return Error{text.error()};
+        auto properties = Properties::parse(*text);
+        if (!properties)
+            return Error{p.mm2File.toStdString() + ": " + properties.error()};
+        std::optional<std::string> flow;
+        if (!p.flow.trimmed().isEmpty())
+            flow = p.flow.trimmed().toStdString();
+        settings = settingsFromMm2Config(*properties, flow);
+        if (!settings)
+            return Error{p.mm2File.toStdString() + ": " + settings.error()};
+    } else {
+        std::vector<std::string> dashX;
+        for (const QString& line : p.clientSettings)
+            if (!line.trimmed().isEmpty() && !line.trimmed().startsWith('#'))
+                dashX.push_back(line.trimmed().toStdString());
+        const auto optional = [](const QString& s) -> std::optional<std::string> {
+            if (s.trimmed().isEmpty())
+                return std::nullopt;
+            return s.trimmed().toStdString();
+        };
+        settings = settingsFromParts(p.sourceAlias.trimmed().toStdString(),
+                                     p.targetAlias.trimmed().toStdString(), optional(p.sourceBootstrap),
+                                     optional(p.targetBootstrap), dashX, nullptr, nullptr);
+        if (!settings)
+            return Error{settings.error()};
+    }
+    return settings;
+}
+
+QStringList profileNames(QSettings& settings)
+{
+    settings.beginGroup(kGroup);
+    QStringList names = settings.childGroups();
+    settings.endGroup();
+    return names;
+}
+
+ConnectionProfile loadProfile(QSettings& settings, const QString& name)
+{
+    ConnectionProfile p;
+    settings.beginGroup(kGroup);
+    settings.beginGroup(name);
+    p.name = name;
+    p.useMm2File = settings.value("useMm2File", false).toBool();
+    p.mm2File = settings.value("mm2File").toString();
+    p.flow = settings.value("flow").toString();
+    p.sourceAlias = settings.value("sourceAlias", "A").toString();
+    p.targetAlias = settings.value("targetAlias", "B").toString();
+    p.sourceBootstrap = settings.value("sourceBootstrap").toString();
+    p.targetBootstrap = settings.value("targetBootstrap").toString();
+    p.clientSettings = settings.value("clientSettings").toStringList();
+    p.groups = settings.value("groups").toStringList();
+    p.release = settings.value("release", "3.9.0").toString();
+    settings.endGroup();
+    settings.endGroup();
+    return p;
+}
+
+void saveProfile(QSettings& settings, const ConnectionProfile& profile)
+{
+    const ConnectionProfile p = profile.withoutSecrets();
+    settings.beginGroup(kGroup);
+    settings.remove(p.name);
+    settings.beginGroup(p.name);
+    settings.setValue("useMm2File", p.useMm2File);
+    settings.setValue("mm2File", p.mm2File);
+    settings.setValue("flow", p.flow);
+    settings.setValue("sourceAlias", p.sourceAlias);
+    settings.setValue("targetAlias", p.targetAlias);
+    settings.setValue("sourceBootstrap", p.sourceBootstrap);
+    settings.setValue("targetBootstrap", p.targetBootstrap);
+    settings.setValue("clientSettings", p.clientSettings);
+    settings.setValue("groups", p.groups);
+    settings.setValue("release", p.release);
+    settings.endGroup();
+    settings.endGroup();
+}
+
+void removeProfile(QSettings& settings, const QString& name)
+{
+    settings.beginGroup(kGroup);
+    settings.remove(name);
+    settings.endGroup();
+}
+
+} // namespace driftscope::gui

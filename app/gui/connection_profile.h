@@ -1,0 +1,42 @@
+// What the connect dialog asks for, saved as named profiles in QSettings. Secrets never reach
+// the settings: secret -X values (isSecretKey) are dropped when a profile is saved and their
+// names kept, so that connecting asks for them again; an MM2 properties file is saved by its path
+// and read again (with its secrets) at every connect.
+#pragma once
+
+#include "model/core/connection_settings.h"
+
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+namespace driftscope::gui {
+
+struct ConnectionProfile {
+    QString name;
+    bool useMm2File = false;
+    QString mm2File, flow; // with useMm2File
+    QString sourceAlias = "A", targetAlias = "B";
+    QString sourceBootstrap, targetBootstrap;
+    QStringList clientSettings; // "source.KEY=VALUE" / "target.KEY=VALUE", one per line
+    QStringList groups;
+    QString release = "3.9.0";
+
+    // "source.sasl.password" and the like: settings whose values are secret.
+    QStringList secretSettingNames() const;
+    // The same profile without secret values (the names stay, with empty values).
+    ConnectionProfile withoutSecrets() const;
+    // Settings named but without a value: secrets to ask for before connecting.
+    QStringList missingSecrets() const;
+    void setSetting(const QString& key, const QString& value);
+};
+
+// The connection the profile describes, through the same model functions as the CLI.
+Result<ConnectionSettings> connectionOf(const ConnectionProfile& profile);
+
+QStringList profileNames(QSettings& settings);
+ConnectionProfile loadProfile(QSettings& settings, const QString& name);
+void saveProfile(QSettings& settings, const ConnectionProfile& profile); // without secrets
+void removeProfile(QSettings& settings, const QString& name);
+
+} // namespace driftscope::gui

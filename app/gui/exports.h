@@ -1,0 +1,28 @@
+// Writing what the explorer shows to files: plots as images, plotted values as CSV, reports as
+// JSON, a session as a capture. Each returns what went wrong, or an empty string.
+#pragma once
+
+#include "model/core/observations.h"
+
+#include <QString>
+
+class QWidget;
+
+namespace driftscope::widgets {
+class ExplorerPlot;
+}
+
+namespace driftscope::gui {
+
+QString writeTextFile(const QString& path, const QByteArray& bytes);
+// A capture of the session (an existing file is never overwritten).
+QString saveCapture(const Observations& session, const QString& path, int64_t finishedAtMs);
+
+// Asks where to save, then writes; returns the path written, or empty (cancelled or failed, the
+// failure told to the user).
+QString exportPlotImage(QWidget* parent, widgets::ExplorerPlot* plot);
+QString exportPlotCsv(QWidget* parent, widgets::ExplorerPlot* plot);
+QString exportText(QWidget* parent, const QString& title, const QString& filter, const QString& suggested,
+                   const QByteArray& bytes);
+
+} // namespace driftscope::gui

@@ -1,0 +1,140 @@
+#include "app/gui/source_controller.h"
+
+#include "model/io/kafka/demo_cluster.h"
+#include "model/io/session_file.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QThread>
+
+namespace driftscope::gui {
+
+SourceController::SourceController(QObject* parent) : QObject(parent)
+{
+}
+
+SourceController::~SourceController()
+{
+    // A file being read or a simulation running cannot be interrupted; their answers are
+    // dropped with this object.
+    for (const QPointer<QThread>& thread : m_threads)
+        if (thread)
+            thread->wait();
+}
+
+template <typename Work, typename Done>
+void SourceController::inThread(Work work, Done done)
+{
+    const uint64_t serial = m_serial;
+    QThread* thread =
+        QThread::create([this, serial, work = std::move(work), done = std::move(done)]() mutable {
+            auto result = std::make_shared<decltype(work())>(work());
+            QMetaObject::invokeMethod(
+                this,
+                [this, serial, result, done = std::move(done)]() mutable {
+                    if (serial != m_serial)
+                        return; // stopped, or another source was opened meanwhile
+                    m_loading = false;
+                    Q_EMIT loadingChanged(false, {});
+                    done(std::move(*result));
+                },
+                Qt::QueuedConnection);
+        });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    std::erase_if(m_threads, [](const QPointer<QThread>& t) { return t.isNull(); });
+    m_threads.emplace_back(thread);
+    m_loading = true;
+    thread->start();
+}
+
+void SourceController::begin(SourceKind kind, const QString& description)
+{
+    ++m_serial;
+    if (m_live)
+        m_live->stop();
+    m_live.reset();
+    m_kind = kind;
+    m_description = description;
+    if (m_loading) {
+        m_loading = false;
+        Q_EMIT loadingChanged(false, {});
+    }
+}
+
+void SourceController::startDemo(const QString& scenarioName)
+{
+    auto scenario = kafka::demoScenario(scenarioName.toStdString());
+    if (!scenario) {
+        Q_EMIT failed("Demo clusters", QString::fromStdString(scenario.error()));
+        return;
+    }
+    begin(SourceKind::Demo, "demo clusters " + QString::fromStdString(scenario->sourceAlias) + " → " +
+                                QString::fromStdString(scenario->targetAlias) + " (" + scenarioName + ")");
+    QString error;
+    m_live = LiveFeed::startDemo(*scenario, error);
+    if (!m_live) {
+        Q_EMIT failed("Demo clusters", "The embedded demo clusters did not start: " + error);
+        return;
+    }
+    auto empty = std::make_shared<Observations>();
+    Q_EMIT sessionReplaced(empty, {});
+    connect(m_live.get(), &LiveFeed::sliceRead, this, &SourceController::sliceRead);
+    connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
+}
+
+void SourceController::connectLive(kafka::LiveReaderOptions options, const QString& description)
+{
+    begin(SourceKind::Live, description);
+    m_live = LiveFeed::connect(std::move(options));
+    Q_EMIT sessionReplaced(std::make_shared<Observations>(), {});
+    connect(m_live.get(), &LiveFeed::sliceRead, this, &SourceController::sliceRead);
+    connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
+}
+
+void SourceController::openFile(const QString& path)
+{
+    begin(SourceKind::Capture, QFileInfo(path).fileName());
+    Q_EMIT loadingChanged(true, "Reading " + QFileInfo(path).fileName() + "…");
+    inThread([p = path.toStdString()] { return readSessionFile(p); },
+             [this, path](Result<SessionFile> file) {
+                 if (!file) {
+                     m_kind = SourceKind::None;
+                     Q_EMIT failed("Cannot open " + QFileInfo(path).fileName(),
+                                   QString::fromStdString(file.error()));
+                     return;
+                 }
+                 Q_EMIT opened(path);
+                 Q_EMIT loadingChanged(false, "Opened " + path);
+                 Q_EMIT sessionReplaced(std::make_shared<Observations>(std::move(file->session)), {});
+             });
+}
+
+void SourceController::runSimulation(const sim::Scenario& scenario)
+{
+    begin(SourceKind::Simulation, "simulation: " + QString::fromStdString(scenario.name) + ", MM2 " +
+                                      QString::fromStdString(toString(scenario.release)));
+    if (const std::string problem = sim::validate(scenario); !problem.empty()) {
+        Q_EMIT failed("Simulation", QString::fromStdString(problem));
+        return;
+    }
+    Q_EMIT loadingChanged(true, "Simulating…");
+    // Simulated time starts at a fixed, readable moment: 2026-01-01T00:00:00Z.
+    constexpr int64_t kEpochMs = 1'767'225'600'000;
+    inThread([scenario] { return sim::simulateSession(scenario, kEpochMs); },
+             [this](sim::SimulatedSession run) {
+                 Q_EMIT sessionReplaced(std::make_shared<Observations>(std::move(run.session)), run.truth);
+             });
+}
+
+void SourceController::stop()
+{
+    if (m_loading) {
+        ++m_serial;
+        m_loading = false;
+        Q_EMIT loadingChanged(false, "Stopped");
+    }
+    if (m_live)
+        m_live->stop();
+}
+
+} // namespace driftscope::gui

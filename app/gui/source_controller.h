@@ -1,0 +1,61 @@
+// Where the explorer's session comes from: the embedded demo clusters, a live pair of clusters,
+// a file (capture, formatter text or JSON Lines), or a simulation. Files are read and
+// simulations run on a thread of their own; live clusters are read by a LiveFeed. Whatever the
+// source, the result is a session (replaced whole, or grown by slices) handed to the receiver.
+#pragma once
+
+#include "app/gui/analysis_service.h"
+#include "app/gui/live_feed.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QThread>
+
+#include <memory>
+#include <vector>
+
+namespace driftscope::gui {
+
+enum class SourceKind { None, Demo, Live, Capture, Simulation };
+
+class SourceController : public QObject {
+    Q_OBJECT
+
+public:
+    explicit SourceController(QObject* parent = nullptr);
+    ~SourceController() override;
+
+    void startDemo(const QString& scenario);
+    void connectLive(kafka::LiveReaderOptions options, const QString& description);
+    void openFile(const QString& path);
+    void runSimulation(const sim::Scenario& scenario);
+    // Stops a live reader (keeping what it read) or abandons a file still loading.
+    void stop();
+
+    SourceKind kind() const { return m_kind; }
+    QString description() const { return m_description; } // for the title: never a secret
+    bool loading() const { return m_loading; }
+    LiveFeed* live() const { return m_live.get(); }
+
+Q_SIGNALS:
+    void sessionReplaced(std::shared_ptr<Observations> session, const TruthMap& truth);
+    void sliceRead(std::shared_ptr<const Observations> slice);
+    void liveStatus(const kafka::LiveStatus& status);
+    void loadingChanged(bool loading, const QString& what);
+    void failed(const QString& title, const QString& message);
+    void opened(const QString& path); // a file opened: for the recent files
+
+private:
+    void begin(SourceKind kind, const QString& description);
+    template <typename Work, typename Done>
+    void inThread(Work work, Done done);
+
+    SourceKind m_kind = SourceKind::None;
+    QString m_description;
+    std::unique_ptr<LiveFeed> m_live;
+    bool m_loading = false;
+    uint64_t m_serial = 0;                    // a newer source makes older background work obsolete
+    std::vector<QPointer<QThread>> m_threads; // waited for on destruction
+};
+
+} // namespace driftscope::gui

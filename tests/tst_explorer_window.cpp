@@ -1,0 +1,394 @@
+// The desktop explorer driven as a user would (offscreen): it opens the committed sample
+// capture, selects a group and partition, and every plot holds exactly the values the model
+// computes for them; switching or comparing releases, moving the time cursor and simulating
+// change them as the model says; exports write valid files.
+#include "app/gui/main_window.h"
+#include "model/core/report_format.h"
+#include "model/core/translation_text.h"
+#include "model/io/session_file.h"
+#include "widgets/failover_drill.h"
+#include "widgets/partition_page.h"
+#include "widgets/plots/checkpoint_age_plot.h"
+#include "widgets/plots/offset_map_plot.h"
+#include "widgets/plots/offset_time_plot.h"
+#include "widgets/plots/replay_window_plot.h"
+#include "widgets/plots/retained_syncs_plot.h"
+#include "widgets/report_table.h"
+#include "widgets/session_panel.h"
+
+#include <QImage>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace driftscope;
+using namespace driftscope::gui;
+
+namespace {
+
+const char* const kCapture = DRIFTSCOPE_SAMPLES "/demo.capture";
+
+const Observations& sampleSession()
+{
+    static const Observations session = [] {
+        auto file = readSessionFile(kCapture);
+        if (!file)
+            qFatal("%s", file.error().c_str());
+        return std::move(file->session);
+    }();
+    return session;
+}
+
+Release release(const char* text)
+{
+    return parseRelease(text).value();
+}
+
+// Waits until the window shows the answer to everything asked so far.
+bool settle(MainWindow& w)
+{
+    return QTest::qWaitFor([&] { return w.result() && !w.analysis().busy(); }, 20'000);
+}
+
+const widgets::PlotSeries& seriesOf(const widgets::ExplorerPlot* plot, const char* name)
+{
+    const widgets::PlotSeries* s = plot->seriesNamed(name);
+    if (!s)
+        qFatal("no series '%s' in %s", name, qPrintable(plot->title()));
+    return *s;
+}
+
+// What the model says for a selection, computed here without the window.
+struct Expected {
+    SelectionSeries series;
+    CursorView cursor;
+    Expected(const Release& r, const Selection& selection, std::optional<int64_t> atMs = std::nullopt)
+    {
+        const Observations& session = sampleSession();
+        ReportOptions options;
+        options.state.release = r;
+        const auto [from, to] = sessionSpan(session);
+        options.atMs = atMs.value_or(to);
+        series = buildSelectionSeries(session, options, selection, AnalysisRequest{}.maxMoments);
+        SessionState state(session, options.state, *options.atMs);
+        SampleCursor samples(session);
+        samples.advanceTo(*options.atMs);
+        cursor = buildCursorView(session, state, samples, options, selection);
+    }
+    const PartitionSeries& partition() const { return *series.series.find(*series.selection.partition); }
+};
+
+// The map plot at the cursor holds the model's translation: its step function, the retained
+// syncs, and the committed offset's translation when MM2 gives one.
+void checkMapShows(widgets::PartitionPage* page, const Expected& e)
+{
+    std::vector<int64_t> stepU, stepD, retainedU, retainedD;
+    for (const StepPoint& s : e.cursor.steps) {
+        stepU.push_back(s.upstream);
+        stepD.push_back(s.downstream);
+    }
+    for (auto it = e.cursor.retained.rbegin(); it != e.cursor.retained.rend(); ++it) {
+        retainedU.push_back(it->sync.upstream);
+        retainedD.push_back(it->sync.downstream);
+    }
+    QCOMPARE(seriesOf(page->offsetMap(), "MM2's translation").xs(), stepU);
+    QCOMPARE(seriesOf(page->offsetMap(), "MM2's translation").ys(), stepD);
+    QCOMPARE(seriesOf(page->offsetMap(), "retained syncs").xs(), retainedU);
+    QCOMPARE(seriesOf(page->offsetMap(), "retained syncs").ys(), retainedD);
+    const Translation& t = *e.cursor.row->translated;
+    const bool drawn = t.status == TranslationStatus::Translated && *t.downstream >= 0;
+    QCOMPARE(seriesOf(page->offsetMap(), "committed -> MM2 now").ys(),
+             drawn ? std::vector<int64_t>{*t.downstream} : std::vector<int64_t>{});
+}
+
+QString rowCell(MainWindow& w, const QString& group, const QString& partition, int column)
+{
+    widgets::ReportTable* table = w.groupsTable();
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->cell(r, 0) == group && table->cell(r, 1) == partition)
+            return table->cell(r, column);
+    return "(no row)";
+}
+
+} // namespace
+
+class ExplorerWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void opensTheCaptureAndPlotsTheModel();
+    void retainedSlotsAndLifetimes();
+    void releaseSwitchChangesTranslations();
+    void compareModeShowsBothReleases();
+    void timeCursorScrubs();
+    void tablesAndDrill();
+    void exportsWriteValidFiles();
+    void simulationShowsTruthAndSkips();
+    void badFileIsAMessageNotACrash();
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+    const Selection m_selection{"analytics", TopicPartition{"payments", 0}};
+};
+
+void ExplorerWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // QSettings of the test, not the user's
+    QSettings().clear();
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    m_window->openFile(kCapture);
+    QVERIFY(settle(*m_window));
+}
+
+void ExplorerWindow::init()
+{
+    // Every test starts from the same view, whatever the one before left.
+    MainWindow& w = *m_window;
+    w.selectRelease(kDefaultRelease);
+    w.setCompareRelease(std::nullopt);
+    w.selectPartition("analytics", *m_selection.partition);
+    w.moveCursor(std::nullopt);
+    QVERIFY(settle(w));
+}
+
+void ExplorerWindow::opensTheCaptureAndPlotsTheModel()
+{
+    MainWindow& w = *m_window;
+    QCOMPARE(w.result()->selection.group, m_selection.group);
+    QVERIFY(*w.result()->selection.partition == *m_selection.partition);
+    QVERIFY(w.windowTitle().startsWith("demo.capture"));
+    const Expected e(kDefaultRelease, m_selection);
+    const PartitionSeries& p = e.partition();
+    widgets::PartitionPage* page = w.page(0);
+
+    // Offsets over time: committed offset, checkpoint downstream and log ends at every moment.
+    std::vector<int64_t> committedAt, committed, checkpointD, sourceEnd;
+    for (size_t i = 0; i < p.rows.size(); ++i) {
+        if (p.rows[i].committed) {
+            committedAt.push_back(p.atMs[i]);
+            committed.push_back(*p.rows[i].committed);
+        }
+        if (p.rows[i].checkpoint)
+            checkpointD.push_back(p.rows[i].checkpoint->downstream);
+        if (p.rows[i].sourceEnd)
+            sourceEnd.push_back(*p.rows[i].sourceEnd);
+    }
+    QVERIFY(committed.size() > 100);
+    const auto& c = seriesOf(page->offsetTime(), "committed offset (source)");
+    QCOMPARE(c.xs(), committedAt);
+    QCOMPARE(c.ys(), committed);
+    QCOMPARE(seriesOf(page->offsetTime(), "checkpoint downstream (resume point)").ys(), checkpointD);
+    QCOMPARE(seriesOf(page->offsetTime(), "source end offset").ys(), sourceEnd);
+
+    // The source/target map at the cursor: the committed offset, MM2's translation, the checkpoint.
+    const PartitionReport& row = *e.cursor.row;
+    QVERIFY(row.committed && row.translated && row.checkpoint);
+    const auto& t = seriesOf(page->offsetMap(), "committed -> MM2 now");
+    QCOMPARE(t.xs(), std::vector<int64_t>{*row.committed});
+    QCOMPARE(t.ys(), std::vector<int64_t>{*row.translated->downstream});
+    QCOMPARE(seriesOf(page->offsetMap(), "checkpoint in force").ys(),
+             std::vector<int64_t>{row.checkpoint->downstream});
+    std::vector<int64_t> stepU, stepD;
+    for (const StepPoint& s : e.cursor.steps) {
+        stepU.push_back(s.upstream);
+        stepD.push_back(s.downstream);
+    }
+    QCOMPARE(seriesOf(page->offsetMap(), "MM2's translation").xs(), stepU);
+    QCOMPARE(seriesOf(page->offsetMap(), "MM2's translation").ys(), stepD);
+
+    // Replay window stacked by its parts.
+    std::vector<int64_t> granularity, window;
+    for (const PartitionReport& r : p.rows)
+        if (r.replay.available) {
+            granularity.push_back(r.replay.granularity);
+            window.push_back(r.replay.window);
+        }
+    QCOMPARE(seriesOf(page->replayWindow(), "granularity").ys(), granularity);
+    QCOMPARE(seriesOf(page->replayWindow(), "+ commit cadence (= window)").ys(), window);
+
+    // Checkpoint ages of every partition of the group.
+    for (const PartitionSeries& ps : e.series.series.partitions) {
+        std::vector<int64_t> ages;
+        for (const PartitionReport& r : ps.rows)
+            if (r.checkpoint)
+                ages.push_back(r.checkpoint->ageMs);
+        const QString name = "age: " + QString::fromStdString(toString(ps.upstream));
+        QCOMPARE(seriesOf(page->checkpointAges(), name.toLatin1().constData()).ys(), ages);
+    }
+    // The details pane says it in words.
+    QVERIFY(page->details().contains(QString::fromStdString(e.cursor.explanation)));
+    QVERIFY(page->details().contains("a failover now resumes at"));
+}
+
+void ExplorerWindow::retainedSlotsAndLifetimes()
+{
+    const Expected e(kDefaultRelease, m_selection);
+    widgets::RetainedSyncsPlot* plot = m_window->page(0)->retainedSyncs();
+    std::vector<int64_t> distances;
+    const int64_t head = e.cursor.retained.front().sync.upstream;
+    for (const RetainedSync& r : e.cursor.retained)
+        for (int slot = 0; slot < r.slotCount; ++slot)
+            distances.push_back(head - r.sync.upstream);
+    QCOMPARE(distances.size(), size_t(kSlotCount));
+    QCOMPARE(plot->slotDistances(), distances);
+    // Every sync read so far is drawn: retained ones up to the cursor, expired ones until expiry.
+    size_t alive = 0, expired = 0;
+    for (const SyncLifetime& l : e.series.lifetimes)
+        (l.expiredAtMs ? expired : alive) += 1;
+    QCOMPARE(seriesOf(plot, "retained syncs (written -> cursor)").size(), 2 * alive);
+    QCOMPARE(seriesOf(plot, "expired syncs (written -> expired)").size(), 2 * expired);
+    QCOMPARE(alive, e.cursor.retained.size());
+    QVERIFY(expired > 0);
+}
+
+void ExplorerWindow::releaseSwitchChangesTranslations()
+{
+    MainWindow& w = *m_window;
+    const Expected modern(kDefaultRelease, m_selection);
+    const Expected legacy(release("2.4.0"), m_selection);
+    // The sample's groups are all behind the newest sync at the end: 2.4.0, which keeps that
+    // sync only, cannot translate them (-1) where 3.9.0 rounds back to an older retained sync.
+    QCOMPARE(legacy.cursor.row->translated->status, TranslationStatus::TooOld);
+    QCOMPARE(modern.cursor.row->translated->status, TranslationStatus::Translated);
+    w.selectRelease(release("2.4.0"));
+    QVERIFY(settle(w));
+    checkMapShows(w.page(0), legacy);
+    QVERIFY(w.page(0)->details().contains("is behind the only sync MM2 keeps"));
+    QCOMPARE(rowCell(w, "analytics", "payments-0", 3), QString("-1"));
+    w.selectRelease(kDefaultRelease);
+    QVERIFY(settle(w));
+    checkMapShows(w.page(0), modern);
+    QCOMPARE(rowCell(w, "analytics", "payments-0", 3),
+             QString::fromStdString(withThousands(*modern.cursor.row->translated->downstream)));
+}
+
+void ExplorerWindow::compareModeShowsBothReleases()
+{
+    MainWindow& w = *m_window;
+    w.setCompareRelease(release("3.4.0"));
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->releases.size(), size_t(2));
+    QVERIFY(w.page(1)->isVisible());
+    checkMapShows(w.page(0), Expected(kDefaultRelease, m_selection));
+    checkMapShows(w.page(1), Expected(release("3.4.0"), m_selection));
+    // 3.4.0 keeps one sync per partition.
+    QCOMPARE(seriesOf(w.page(1)->offsetMap(), "retained syncs").size(), size_t(1));
+    w.setCompareRelease(std::nullopt);
+    QVERIFY(settle(w));
+    QVERIFY(!w.page(1)->isVisible());
+}
+
+void ExplorerWindow::timeCursorScrubs()
+{
+    MainWindow& w = *m_window;
+    const int64_t at = w.result()->fromMs + 40'000;
+    w.moveCursor(at);
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->cursorMs, at);
+    const Expected e(kDefaultRelease, m_selection, at);
+    std::vector<int64_t> retainedU;
+    for (auto it = e.cursor.retained.rbegin(); it != e.cursor.retained.rend(); ++it)
+        retainedU.push_back(it->sync.upstream);
+    QCOMPARE(seriesOf(w.page(0)->offsetMap(), "retained syncs").xs(), retainedU);
+    QVERIFY(w.page(0)->details().contains(QString::fromStdString(e.cursor.explanation)));
+    // Forward again (the worker advances its state instead of rebuilding it): same answer as fresh.
+    const int64_t later = at + 20'000;
+    w.moveCursor(later);
+    QVERIFY(settle(w));
+    const Expected f(kDefaultRelease, m_selection, later);
+    QCOMPARE(w.result()->releases[0].cursor.explanation, f.cursor.explanation);
+    w.moveCursor(std::nullopt);
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->cursorMs, w.result()->toMs);
+}
+
+void ExplorerWindow::tablesAndDrill()
+{
+    MainWindow& w = *m_window;
+    const Report& report = w.result()->releases[0].cursor.report;
+    widgets::ReportTable* table = w.groupsTable();
+    QCOMPARE(table->rowCount(), static_cast<int>(report.rows.size()));
+    QCOMPARE(table->cell(0, 0), QString::fromStdString(report.rows[0].group));
+    QCOMPARE(table->cell(0, 2).remove(" *").remove(','), QString::number(*report.rows[0].committed));
+    // The drill's CSV is the CLI's CSV of the group's rows.
+    Report group = report;
+    std::erase_if(group.rows, [](const PartitionReport& r) { return r.group != "analytics"; });
+    QCOMPARE(w.drill()->csv(), reportCsv(group));
+    QVERIFY(w.drill()->summary().contains("nothing is skipped"));
+    // Every group has a badge in the side panel.
+    for (const char* g : {"analytics", "audit", "billing", "fraud"})
+        QVERIFY2(!w.panel()->badgeOf(g).isEmpty(), g);
+}
+
+void ExplorerWindow::exportsWriteValidFiles()
+{
+    QTemporaryDir dir;
+    for (widgets::ExplorerPlot* plot : m_window->page(0)->plots()) {
+        const QString base = dir.filePath(QString::number(reinterpret_cast<quintptr>(plot)));
+        QCOMPARE(plot->exportImage(base + ".png", 900, 500), QString());
+        QCOMPARE(QImage(base + ".png").size(), QSize(900, 500));
+        QCOMPARE(plot->exportImage(base + ".pdf"), QString());
+        QFile pdf(base + ".pdf");
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        QCOMPARE(plot->exportImage(base + ".svg"), QString());
+        QFile svg(base + ".svg");
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray text = svg.readAll();
+        QVERIFY(text.contains("<svg") && text.contains("</svg>"));
+        QVERIFY(!plot->exportImage(base + ".bmp").isEmpty());
+        // CSV: one line per point of every series, exact integers.
+        const QStringList lines = plot->csv().split('\n', Qt::SkipEmptyParts);
+        size_t points = 0;
+        for (const auto& s : plot->series())
+            points += s->size();
+        QCOMPARE(lines.front(), QString("series,x,y"));
+        QCOMPARE(static_cast<size_t>(lines.size()), points + 1);
+    }
+}
+
+void ExplorerWindow::simulationShowsTruthAndSkips()
+{
+    MainWindow w;
+    auto scenario = sim::namedScenario("legacy-skip").value();
+    scenario.durationMs = 32 * 60'000; // the group stops at 30 min 1 s
+    w.runSimulation(scenario);
+    QVERIFY(settle(w));
+    QVERIFY(w.result()->hasTruth);
+    w.selectGroup("app-stops");
+    QVERIFY(settle(w));
+    const auto& skips = seriesOf(w.page(0)->replayWindow(), "records skipped (simulation truth)");
+    QVERIFY2(skips.size() > 0, "legacy-skip under 2.4.0 skips records");
+    for (int64_t v : skips.ys())
+        QVERIFY(v < 0); // drawn below zero: records never read
+    QCOMPARE(seriesOf(w.page(0)->offsetTime(), "processed (simulation truth)").size(),
+             w.result()->truth.size());
+    // The same scenario under 3.4.1 never skips.
+    scenario.release = release("3.4.1");
+    w.runSimulation(scenario);
+    QVERIFY(
+        QTest::qWaitFor([&] { return w.result() && w.result()->summary.info.release == "3.4.1"; }, 20'000));
+    w.selectRelease(release("3.4.1"));
+    QVERIFY(settle(w));
+    QCOMPARE(seriesOf(w.page(0)->replayWindow(), "records skipped (simulation truth)").size(), size_t(0));
+}
+
+void ExplorerWindow::badFileIsAMessageNotACrash()
+{
+    QTemporaryDir dir;
+    QFile bad(dir.filePath("bad.capture"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("SQLite format 3\0garbage", 23);
+    bad.close();
+    MainWindow w;
+    w.openFile(bad.fileName());
+    QVERIFY(QTest::qWaitFor([&] { return !w.sources().loading(); }, 10'000));
+    QTest::qWait(50);
+    QVERIFY(w.statusBar()->currentMessage().contains("Cannot open bad.capture"));
+}
+
+QTEST_MAIN(ExplorerWindow)
+#include "tst_explorer_window.moc"

@@ -1,0 +1,87 @@
+// The health badge of a group partition (or of a whole group: its worst partition), as the side
+// panel and the tables show it: OK, checkpoint stale, not translatable, no syncs, skip possible.
+#pragma once
+
+#include "model/core/health_report.h"
+
+#include <QColor>
+#include <QString>
+
+#include <algorithm>
+#include <vector>
+
+namespace driftscope::widgets {
+
+enum class Health { Ok, CheckpointStale, NotTranslatable, NoSyncs, SkipPossible }; // worst last
+
+inline Health healthOf(const std::vector<Verdict>& verdicts)
+{
+    Health worst = Health::Ok;
+    for (Verdict v : verdicts) {
+        Health h = Health::Ok;
+        switch (v) {
+        case Verdict::SkipPossible:
+        case Verdict::BeyondTargetEnd:
+            h = Health::SkipPossible;
+            break;
+        case Verdict::NoSync:
+            h = Health::NoSyncs;
+            break;
+        case Verdict::TooOld:
+        case Verdict::NotReady:
+        case Verdict::NoCheckpoint:
+            h = Health::NotTranslatable;
+            break;
+        case Verdict::CheckpointStale:
+            h = Health::CheckpointStale;
+            break;
+        }
+        worst = std::max(worst, h);
+    }
+    return worst;
+}
+
+inline QString healthLabel(Health h)
+{
+    switch (h) {
+    case Health::Ok:
+        return "OK";
+    case Health::CheckpointStale:
+        return "checkpoint stale";
+    case Health::NotTranslatable:
+        return "not translatable";
+    case Health::NoSyncs:
+        return "no syncs";
+    case Health::SkipPossible:
+        return "skip possible";
+    }
+    return {};
+}
+
+inline QColor healthColor(Health h)
+{
+    switch (h) {
+    case Health::Ok:
+        return QColor(78, 154, 6);
+    case Health::CheckpointStale:
+        return QColor(196, 160, 0);
+    case Health::NotTranslatable:
+        return QColor(206, 92, 0);
+    case Health::NoSyncs:
+        return QColor(117, 80, 123);
+    case Health::SkipPossible:
+        return QColor(204, 0, 0);
+    }
+    return {};
+}
+
+// "checkpoint-stale, too-old" for tool tips and tables ("ok" when healthy).
+inline QString verdictText(const std::vector<Verdict>& verdicts)
+{
+    QStringList names;
+    for (Verdict v : verdicts)
+        names << QString::fromUtf8(verdictName(v).data(), static_cast<qsizetype>(verdictName(v).size()));
+    return names.isEmpty() ? QString("ok") : names.join(", ");
+}
+
+} // namespace driftscope::widgets

@@ -1,0 +1,105 @@
+#include "widgets/partition_page.h"
+
+#include "widgets/plots/checkpoint_age_plot.h"
+#include "widgets/plots/offset_map_plot.h"
+#include "widgets/plots/offset_time_plot.h"
+#include "widgets/plots/replay_window_plot.h"
+#include "widgets/plots/retained_syncs_plot.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace driftscope::widgets {
+
+PartitionPage::PartitionPage(QWidget* parent)
+    : QWidget(parent), m_heading(new QLabel), m_map(new OffsetMapPlot), m_time(new OffsetTimePlot),
+      m_retained(new RetainedSyncsPlot), m_ages(new CheckpointAgePlot), m_replay(new ReplayWindowPlot),
+      m_details(new QTextBrowser)
+{
+    m_heading->setTextFormat(Qt::RichText);
+    m_details->setOpenLinks(false);
+    m_details->setFixedHeight(76);
+    auto* grid = new QGridLayout;
+    grid->setSpacing(4);
+    grid->addWidget(m_map, 0, 0);
+    grid->addWidget(m_time, 0, 1);
+    grid->addWidget(m_retained, 1, 0);
+    grid->addWidget(m_ages, 1, 1);
+    grid->addWidget(m_replay, 2, 0, 1, 2);
+    grid->addWidget(m_details, 3, 0, 1, 2);
+    for (int column = 0; column < 2; ++column)
+        grid->setColumnStretch(column, 1);
+    for (int row = 0; row < 3; ++row)
+        grid->setRowStretch(row, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(m_heading);
+    layout->addLayout(grid, 1);
+    for (ExplorerPlot* plot : plots())
+        connect(plot, &ExplorerPlot::hovered, this, &PartitionPage::showDetails);
+    linkTimeAxes();
+}
+
+std::vector<ExplorerPlot*> PartitionPage::plots() const
+{
+    return {m_map, m_time, m_retained, m_ages, m_replay};
+}
+
+void PartitionPage::linkTimeAxes()
+{
+    std::vector<QCPAxis*> axes;
+    for (ExplorerPlot* plot : plots())
+        for (QCPAxis* axis : plot->timeAxes())
+            axes.push_back(axis);
+    for (QCPAxis* axis : axes)
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+                [this, axes, axis](const QCPRange& r) {
+                    if (m_linking)
+                        return;
+                    m_linking = true;
+                    for (QCPAxis* other : axes)
+                        if (other != axis) {
+                            other->setRange(r);
+                            other->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+                        }
+                    m_linking = false;
+                });
+}
+
+void PartitionPage::display(const PartitionData& input, const QString& heading)
+{
+    m_heading->setText(heading);
+    m_map->display(input);
+    m_time->display(input);
+    m_retained->display(input);
+    m_ages->display(input);
+    m_replay->display(input);
+    m_cursorText = input.cursor ? QString::fromStdString(input.cursor->explanation) : QString();
+    showDetails({});
+}
+
+void PartitionPage::applyTheme(const PlotTheme& theme)
+{
+    for (ExplorerPlot* plot : plots()) {
+        plot->applyTheme(theme);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void PartitionPage::showDetails(const QString& hovered)
+{
+    QString html = "<p><b>At the time cursor:</b> " + m_cursorText.toHtmlEscaped() + "</p>";
+    if (!hovered.isEmpty())
+        html =
+            "<p><b>Under the pointer:</b> " + hovered.toHtmlEscaped().replace('\n', "<br>") + "</p>" + html;
+    m_details->setHtml(html);
+}
+
+QString PartitionPage::details() const
+{
+    return m_details->toPlainText();
+}
+
+} // namespace driftscope::widgets

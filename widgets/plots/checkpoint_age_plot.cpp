@@ -1,0 +1,77 @@
+#include "widgets/plots/checkpoint_age_plot.h"
+
+#include "model/core/records.h"
+
+namespace driftscope::widgets {
+
+CheckpointAgePlot::CheckpointAgePlot(QWidget* parent) : ExplorerPlot("Checkpoint ages", parent)
+{
+    const auto T = AxisKind::TimeMs, D = AxisKind::DurationMs;
+    m_interval = addSeries(xAxis, yAxis, "emit.checkpoints.interval.seconds", PlotSeries::Style::Line, T, D);
+    m_stale = addSeries(xAxis, yAxis, "stale limit", PlotSeries::Style::Line, T, D);
+    m_heartbeat = addSeries(xAxis, yAxis, "heartbeat age", PlotSeries::Style::Line, T, D);
+    m_fixedSeries = series().size();
+    addTimeAxis(xAxis);
+    xAxis->setLabel("time (UTC)");
+    yAxis->setLabel("age (s)");
+    applyTheme(theme());
+}
+
+void CheckpointAgePlot::applyTheme(const PlotTheme& t)
+{
+    ExplorerPlot::applyTheme(t);
+    if (m_fixedSeries == 0)
+        return;
+    m_interval->graph()->setPen(QPen(t.foreground, 1, Qt::DashLine));
+    m_stale->graph()->setPen(QPen(t.skip, 1, Qt::DotLine));
+    m_heartbeat->graph()->setPen(QPen(t.faint.darker(t.dark ? 70 : 130), 1));
+}
+
+void CheckpointAgePlot::removePartitionSeries()
+{
+    // Series of the previous group's partitions go; the fixed ones stay.
+    removeSeriesFrom(m_fixedSeries);
+}
+
+void CheckpointAgePlot::display(const PartitionData& input)
+{
+    removePartitionSeries();
+    std::vector<int64_t> ht, hv;
+    int64_t from = 0, to = 0;
+    if (input.series) {
+        const GroupSeries& g = input.series->series;
+        if (!g.atMs.empty()) {
+            from = g.atMs.front();
+            to = g.atMs.back();
+        }
+        for (size_t i = 0; i < g.atMs.size(); ++i)
+            if (g.heartbeatAgeMs[i]) {
+                ht.push_back(g.atMs[i]);
+                hv.push_back(*g.heartbeatAgeMs[i]);
+            }
+        int index = 0;
+        for (const PartitionSeries& p : g.partitions) {
+            std::vector<int64_t> t, v;
+            for (size_t i = 0; i < p.rows.size(); ++i)
+                if (p.rows[i].checkpoint) {
+                    t.push_back(p.atMs[i]);
+                    v.push_back(p.rows[i].checkpoint->ageMs);
+                }
+            PlotSeries* s = addSeries(xAxis, yAxis, "age: " + QString::fromStdString(toString(p.upstream)),
+                                      PlotSeries::Style::Line, AxisKind::TimeMs, AxisKind::DurationMs);
+            const bool selected = input.series->selection.partition == p.upstream;
+            s->setColor(theme().seriesColor(index++), selected ? 2.4 : 1.2);
+            s->setPoints(std::move(t), std::move(v));
+        }
+    }
+    m_heartbeat->setPoints(std::move(ht), std::move(hv));
+    m_interval->setPoints({from, to}, {input.emitIntervalMs, input.emitIntervalMs});
+    m_stale->setPoints({from, to}, {input.staleAfterMs, input.staleAfterMs});
+    if (input.cursor)
+        setCursorTime(input.cursor->atMs);
+    resetView();
+    yAxis->setRangeLower(0);
+    replot(rpQueuedReplot);
+}
+
+} // namespace driftscope::widgets

@@ -1,0 +1,291 @@
+#include "widgets/plots/explorer_plot.h"
+
+#include <QFileInfo>
+#include <QSvgGenerator>
+#include <QToolTip>
+
+namespace driftscope::widgets {
+namespace {
+
+constexpr double kHoverRadius = 12; // pixels
+
+} // namespace
+
+ExplorerPlot::ExplorerPlot(const QString& title, QWidget* parent)
+    : QCustomPlot(parent), m_titleText(title), m_title(new QCPTextElement(this, title))
+{
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, m_title);
+    QFont font = m_title->font();
+    font.setBold(true);
+    m_title->setFont(font);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    // The legend sits in a row of its own under the plot, never over the data.
+    legend->setVisible(true);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(2, 0, legend);
+    plotLayout()->setRowStretchFactor(2, 0.001);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(3);
+    legend->setMargins(QMargins(4, 0, 4, 0));
+    legend->setRowSpacing(-2);
+    legend->setColumnSpacing(12);
+    legend->setIconSize(18, 10);
+    QFont small = legend->font();
+    small.setPointSizeF(small.pointSizeF() * 0.8);
+    legend->setFont(small);
+    setMinimumSize(320, 200);
+    setAntialiasedElements(QCP::aeNone);
+}
+
+ExplorerPlot::~ExplorerPlot() = default;
+
+PlotSeries* ExplorerPlot::addSeries(QCPAxis* x, QCPAxis* y, const QString& name, PlotSeries::Style style,
+                                    AxisKind xKind, AxisKind yKind)
+{
+    m_series.push_back(std::make_unique<PlotSeries>(this, x, y, name, style, xKind, yKind));
+    PlotSeries* s = m_series.back().get();
+    s->setColor(m_theme.seriesColor(static_cast<int>(m_series.size()) - 1));
+    return s;
+}
+
+void ExplorerPlot::removeSeriesFrom(size_t count)
+{
+    while (m_series.size() > count) {
+        removePlottable(m_series.back()->plottable());
+        m_series.pop_back();
+    }
+}
+
+const PlotSeries* ExplorerPlot::seriesNamed(const QString& name) const
+{
+    for (const auto& s : m_series)
+        if (s->name() == name)
+            return s.get();
+    return nullptr;
+}
+
+void ExplorerPlot::addTimeAxis(QCPAxis* axis)
+{
+    auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
+    ticker->setDateTimeSpec(Qt::UTC);
+    ticker->setDateTimeFormat("HH:mm:ss"); // the date is in the page's heading
+    ticker->setTickCount(5);
+    axis->setTicker(ticker);
+    m_timeAxes.push_back(axis);
+    // A vertical line at the cursor's time, from the bottom to the top of the axis rect
+    // (whatever the value axis's scale).
+    auto* line = new QCPItemStraightLine(this);
+    line->setClipAxisRect(axis->axisRect());
+    for (QCPItemPosition* p : {line->point1, line->point2}) {
+        p->setAxes(axis, axis->axisRect()->axis(QCPAxis::atLeft));
+        p->setAxisRect(axis->axisRect());
+        p->setTypeX(QCPItemPosition::ptPlotCoords);
+        p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    line->setPen(QPen(m_theme.cursor, 1, Qt::DashLine));
+    line->setVisible(false);
+    line->setSelectable(false);
+    m_cursorLines.push_back(line);
+}
+
+void ExplorerPlot::useLogScale(QCPAxis* axis)
+{
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+    axis->setTicker(ticker);
+    axis->setNumberFormat("eb");
+    axis->setNumberPrecision(0);
+}
+
+void ExplorerPlot::setCursorTime(int64_t atMs)
+{
+    m_cursorMs = atMs;
+    const double t = PlotSeries::coordinate(atMs, AxisKind::TimeMs);
+    for (QCPItemStraightLine* line : m_cursorLines) {
+        line->point1->setCoords(t, 0);
+        line->point2->setCoords(t, 1);
+        line->setVisible(true);
+    }
+}
+
+void ExplorerPlot::resetView()
+{
+    rescaleAxes(true);
+    for (QCPAxisRect* rect : axisRects())
+        for (QCPAxis* axis : rect->axes())
+            if (axis->visible() && axis->scaleType() == QCPAxis::stLinear) {
+                const QCPRange r = axis->range();
+                const double pad = r.size() > 0 ? r.size() * 0.04 : 1.0;
+                axis->setRange(r.lower - pad, r.upper + pad);
+            }
+}
+
+void ExplorerPlot::styleAxis(QCPAxis* axis)
+{
+    const QPen pen(m_theme.foreground);
+    axis->setBasePen(pen);
+    axis->setTickPen(pen);
+    axis->setSubTickPen(pen);
+    axis->setTickLabelColor(m_theme.foreground);
+    axis->setLabelColor(m_theme.foreground);
+    axis->grid()->setPen(QPen(m_theme.grid, 1, Qt::DotLine));
+    axis->grid()->setSubGridPen(QPen(m_theme.subGrid, 1, Qt::DotLine));
+    axis->grid()->setZeroLinePen(Qt::NoPen);
+}
+
+void ExplorerPlot::applyTheme(const PlotTheme& theme)
+{
+    m_theme = theme;
+    setBackground(theme.background);
+    m_title->setTextColor(theme.foreground);
+    for (QCPAxisRect* rect : axisRects()) {
+        rect->setBackground(theme.background);
+        for (QCPAxis* axis : rect->axes())
+            styleAxis(axis);
+    }
+    for (QCPLegend* l : {legend}) {
+        l->setBrush(QColor(theme.background.red(), theme.background.green(), theme.background.blue(), 220));
+        l->setTextColor(theme.foreground);
+        l->setBorderPen(QPen(theme.grid));
+    }
+    for (QCPItemStraightLine* line : m_cursorLines)
+        line->setPen(QPen(theme.cursor, 1, Qt::DashLine));
+    for (size_t i = 0; i < m_series.size(); ++i)
+        m_series[i]->setColor(theme.seriesColor(static_cast<int>(i)));
+}
+
+QString ExplorerPlot::exportImage(const QString& path, int width, int height)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    bool ok = false;
+    if (suffix == "png")
+        ok = savePng(path, width, height);
+    else if (suffix == "pdf")
+        ok = savePdf(path, width, height, QCP::epNoCosmetic, "driftscope", m_titleText);
+    else if (suffix == "svg") {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(QSize(width, height));
+        svg.setViewBox(QRect(0, 0, width, height));
+        svg.setTitle(m_titleText);
+        svg.setDescription("driftscope plot");
+        QCPPainter painter;
+        if (painter.begin(&svg)) {
+            toPainter(&painter, width, height);
+            ok = painter.end();
+        }
+    } else
+        return "unknown image format '" + suffix + "': use .png, .pdf or .svg";
+    if (!ok || !QFileInfo(path).exists() || QFileInfo(path).size() == 0)
+        return "could not write " + path;
+    return {};
+}
+
+QString ExplorerPlot::csv() const
+{
+    QString out = "series,x,y\n";
+    for (const auto& s : m_series) {
+        QString name = s->name();
+        if (name.contains(',') || name.contains('"'))
+            name = '"' + name.replace('"', "\"\"") + '"';
+        for (size_t i = 0; i < s->size(); ++i)
+            out += name + ',' + QString::number(s->xs()[i]) + ',' + QString::number(s->ys()[i]) + '\n';
+    }
+    return out;
+}
+
+QString ExplorerPlot::explainPoint(const PlotSeries& series, size_t index) const
+{
+    return series.name() + ": " + formatValue(series.ys()[index], series.yKind()) + " at " +
+           formatValue(series.xs()[index], series.xKind());
+}
+
+QString ExplorerPlot::describeAt(const QPointF& pixel) const
+{
+    const PlotSeries* best = nullptr;
+    size_t bestIndex = 0;
+    double bestDistance = kHoverRadius + 1;
+    for (const auto& s : m_series)
+        if (const auto hit = s->nearest(pixel, kHoverRadius); hit && hit->second < bestDistance) {
+            best = s.get();
+            bestIndex = hit->first;
+            bestDistance = hit->second;
+        }
+    return best ? explainPoint(*best, bestIndex) : QString();
+}
+
+void ExplorerPlot::mouseMoveEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    if (event->buttons() != Qt::NoButton)
+        return;
+    const QString text = describeAt(event->position());
+    if (text == m_lastHover)
+        return;
+    m_lastHover = text;
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    Q_EMIT hovered(text);
+}
+
+void ExplorerPlot::leaveEvent(QEvent* event)
+{
+    QCustomPlot::leaveEvent(event);
+    m_lastHover.clear();
+}
+
+void ExplorerPlot::keyPressEvent(QKeyEvent* event)
+{
+    // + and - zoom, arrows pan, Home (or 0) fits the data; on every axis rect of the plot.
+    const auto zoom = [this](double factor) {
+        for (QCPAxisRect* rect : axisRects())
+            for (QCPAxis* axis : {rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft)})
+                axis->scaleRange(factor, axis->range().center());
+    };
+    const auto pan = [this](double dx, double dy) {
+        for (QCPAxisRect* rect : axisRects()) {
+            QCPAxis* x = rect->axis(QCPAxis::atBottom);
+            QCPAxis* y = rect->axis(QCPAxis::atLeft);
+            if (x->scaleType() == QCPAxis::stLinear)
+                x->moveRange(x->range().size() * dx);
+            if (y->scaleType() == QCPAxis::stLinear)
+                y->moveRange(y->range().size() * dy);
+        }
+    };
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoom(0.8);
+        break;
+    case Qt::Key_Minus:
+        zoom(1.25);
+        break;
+    case Qt::Key_Left:
+        pan(-0.1, 0);
+        break;
+    case Qt::Key_Right:
+        pan(0.1, 0);
+        break;
+    case Qt::Key_Up:
+        pan(0, 0.1);
+        break;
+    case Qt::Key_Down:
+        pan(0, -0.1);
+        break;
+    case Qt::Key_Home:
+    case Qt::Key_0:
+        resetView();
+        break;
+    default:
+        QCustomPlot::keyPressEvent(event);
+        return;
+    }
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace driftscope::widgets

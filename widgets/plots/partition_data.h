@@ -1,0 +1,26 @@
+// What the partition plots draw: the model's values for one release and selection. Plots keep
+// no other state than what they were last given.
+#pragma once
+
+#include "model/core/explorer_view.h"
+#include "model/core/sim/sim_session.h"
+
+#include <vector>
+
+namespace driftscope::widgets {
+
+struct PartitionData {
+    const SelectionSeries* series = nullptr;
+    const CursorView* cursor = nullptr;
+    const std::vector<sim::TruthPoint>* truth = nullptr; // simulations only
+    int64_t emitIntervalMs = 60'000;
+    int64_t staleAfterMs = 90'000;
+
+    const PartitionSeries* partition() const
+    {
+        return series && series->selection.partition ? series->series.find(*series->selection.partition)
+                                                     : nullptr;
+    }
+};
+
+} // namespace driftscope::widgets

@@ -1,0 +1,155 @@
+#include "widgets/plots/plot_series.h"
+
+#include "model/core/text_format.h"
+#include "model/core/translation_text.h"
+
+#include <cmath>
+
+namespace driftscope::widgets {
+
+PlotSeries::PlotSeries(QCustomPlot* plot, QCPAxis* x, QCPAxis* y, const QString& name, Style style,
+                       AxisKind xKind, AxisKind yKind)
+    : m_name(name), m_style(style), m_xKind(xKind), m_yKind(yKind)
+{
+    if (style == Style::Bars) {
+        auto* bars = new QCPBars(x, y);
+        bars->setWidth(0.8);
+        m_plottable = bars;
+    } else if (style == Style::Segments) {
+        // Segments overlap in x, so they are a parametric curve (drawn in data order) with NaN
+        // points between them, not a graph (which sorts by x).
+        m_plottable = new QCPCurve(x, y);
+    } else {
+        QCPGraph* graph = plot->addGraph(x, y);
+        // Keep QCustomPlot's adaptive sampling on: a million points draw in milliseconds.
+        graph->setAdaptiveSampling(true);
+        if (style == Style::Step)
+            graph->setLineStyle(QCPGraph::lsStepLeft);
+        if (style == Style::Dots) {
+            graph->setLineStyle(QCPGraph::lsNone);
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+        }
+        m_plottable = graph;
+    }
+    m_plottable->setName(name);
+}
+
+double PlotSeries::coordinate(int64_t value, AxisKind kind)
+{
+    switch (kind) {
+    case AxisKind::TimeMs:
+    case AxisKind::DurationMs:
+        return static_cast<double>(value) / 1000.0;
+    case AxisKind::LogDistance:
+        return static_cast<double>(value) + 1.0;
+    case AxisKind::Offset:
+        break;
+    }
+    return static_cast<double>(value);
+}
+
+void PlotSeries::setPoints(std::vector<int64_t> xs, std::vector<int64_t> ys)
+{
+    m_xs = std::move(xs);
+    m_ys = std::move(ys);
+    QVector<double> keys, values;
+    keys.reserve(static_cast<qsizetype>(m_xs.size() * (m_style == Style::Segments ? 3 : 1) / 2 + 1));
+    values.reserve(keys.capacity());
+    for (size_t i = 0; i < m_xs.size() && i < m_ys.size(); ++i) {
+        keys.push_back(coordinate(m_xs[i], m_xKind));
+        values.push_back(coordinate(m_ys[i], m_yKind));
+        if (m_style == Style::Segments && i % 2 == 1) {
+            // A NaN value breaks the line between two segments.
+            keys.push_back(keys.back());
+            values.push_back(std::nan(""));
+        }
+    }
+    if (QCPBars* b = bars())
+        b->setData(keys, values, true);
+    else if (QCPCurve* c = curve())
+        c->setData(keys, values);
+    else
+        graph()->setData(keys, values, m_style != Style::Dots);
+}
+
+std::optional<std::pair<size_t, double>> PlotSeries::nearest(const QPointF& pixel, double radius) const
+{
+    if (!m_plottable->visible() || m_xs.empty())
+        return std::nullopt;
+    QCPAxis* x = m_plottable->keyAxis();
+    QCPAxis* y = m_plottable->valueAxis();
+    if (!x->axisRect()->rect().contains(pixel.toPoint()))
+        return std::nullopt;
+    std::optional<std::pair<size_t, double>> best;
+    const auto consider = [&](size_t i, double px, double py) {
+        const double d = std::hypot(px - pixel.x(), py - pixel.y());
+        if (d <= radius && (!best || d < best->second))
+            best = std::pair{i, d};
+    };
+    // Look only near the pixel's key: binary search in the x values (sorted except Dots and
+    // Segments, which are scanned).
+    if (m_style == Style::Segments) {
+        for (size_t i = 0; i + 1 < m_xs.size(); i += 2) {
+            const double p0 = x->coordToPixel(coordinate(m_xs[i], m_xKind));
+            const double p1 = x->coordToPixel(coordinate(m_xs[i + 1], m_xKind));
+            const double lo = std::min(p0, p1), hi = std::max(p0, p1);
+            if (pixel.x() < lo - radius || pixel.x() > hi + radius)
+                continue;
+            consider(i, std::clamp(pixel.x(), lo, hi), y->coordToPixel(coordinate(m_ys[i], m_yKind)));
+        }
+        return best;
+    }
+    if (m_style == Style::Dots) {
+        for (size_t i = 0; i < m_xs.size(); ++i)
+            consider(i, x->coordToPixel(coordinate(m_xs[i], m_xKind)),
+                     y->coordToPixel(coordinate(m_ys[i], m_yKind)));
+        return best;
+    }
+    const double key = x->pixelToCoord(pixel.x());
+    auto it = std::lower_bound(m_xs.begin(), m_xs.end(), key,
+                               [&](int64_t v, double k) { return coordinate(v, m_xKind) < k; });
+    const auto center = static_cast<size_t>(it - m_xs.begin());
+    const size_t from = center > 64 ? center - 64 : 0;
+    for (size_t i = from; i < std::min(m_xs.size(), center + 64); ++i)
+        consider(i, x->coordToPixel(coordinate(m_xs[i], m_xKind)),
+                 y->coordToPixel(coordinate(m_ys[i], m_yKind)));
+    if (m_style == Style::Step && !best && center > 0) {
+        // A step holds its value until the next point: hovering over the flat part counts.
+        const size_t i = center - 1;
+        consider(i, pixel.x(), y->coordToPixel(coordinate(m_ys[i], m_yKind)));
+    }
+    return best;
+}
+
+void PlotSeries::setColor(const QColor& color, double width)
+{
+    if (QCPBars* b = bars()) {
+        b->setPen(Qt::NoPen);
+        b->setBrush(color);
+        return;
+    }
+    m_plottable->setPen(QPen(color, width));
+    if (m_style == Style::Dots)
+        graph()->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 5));
+}
+
+void PlotSeries::setVisible(bool visible)
+{
+    m_plottable->setVisible(visible);
+}
+
+QString formatValue(int64_t value, AxisKind kind)
+{
+    switch (kind) {
+    case AxisKind::TimeMs:
+        return QString::fromStdString(formatUtcMs(value));
+    case AxisKind::DurationMs:
+        return QString::fromStdString(formatDurationMs(value));
+    case AxisKind::LogDistance:
+    case AxisKind::Offset:
+        break;
+    }
+    return QString::fromStdString(withThousands(value));
+}
+
+} // namespace driftscope::widgets

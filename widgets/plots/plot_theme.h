@@ -1,0 +1,52 @@
+// The colours of the plots, light or dark, matching the application palette.
+#pragma once
+
+#include <QColor>
+#include <QVector>
+
+namespace driftscope::widgets {
+
+struct PlotTheme {
+    bool dark = false;
+    QColor background, foreground, grid, subGrid, faint, cursor, band, skip, warning;
+    QVector<QColor> series; // distinct colours for series, in order
+
+    QColor seriesColor(int i) const { return series[i % series.size()]; }
+
+    static PlotTheme light()
+    {
+        PlotTheme t;
+        t.background = Qt::white;
+        t.foreground = QColor(40, 40, 40);
+        t.grid = QColor(210, 210, 210);
+        t.subGrid = QColor(235, 235, 235);
+        t.faint = QColor(160, 160, 160, 110);
+        t.cursor = QColor(0, 0, 0, 170);
+        t.band = QColor(245, 121, 0, 60);
+        t.skip = QColor(204, 0, 0);
+        t.warning = QColor(196, 160, 0);
+        t.series = {QColor(32, 74, 135),  QColor(78, 154, 6),   QColor(245, 121, 0), QColor(117, 80, 123),
+                    QColor(193, 125, 17), QColor(52, 101, 164), QColor(143, 89, 2),  QColor(92, 53, 102)};
+        return t;
+    }
+
+    static PlotTheme darkTheme()
+    {
+        PlotTheme t;
+        t.dark = true;
+        t.background = QColor(32, 34, 37);
+        t.foreground = QColor(220, 220, 220);
+        t.grid = QColor(70, 72, 76);
+        t.subGrid = QColor(50, 52, 56);
+        t.faint = QColor(150, 150, 150, 90);
+        t.cursor = QColor(255, 255, 255, 180);
+        t.band = QColor(252, 175, 62, 70);
+        t.skip = QColor(255, 85, 85);
+        t.warning = QColor(237, 212, 0);
+        t.series = {QColor(114, 159, 207), QColor(138, 226, 52), QColor(252, 175, 62), QColor(173, 127, 168),
+                    QColor(233, 185, 110), QColor(52, 170, 220), QColor(200, 160, 80), QColor(200, 140, 200)};
+        return t;
+    }
+};
+
+} // namespace driftscope::widgets

@@ -1,0 +1,33 @@
+// Plot 4, the replay window of the selected partition over time, stacked by its three parts:
+// granularity (rounding back to a sync), checkpoint staleness (progress since the checkpoint)
+// and commit cadence (processed but not committed). Possible skips are marked in red; in a
+// simulation the records really replayed or skipped are drawn too.
+#pragma once
+
+#include "widgets/plots/explorer_plot.h"
+#include "widgets/plots/partition_data.h"
+
+namespace driftscope::widgets {
+
+class ReplayWindowPlot : public ExplorerPlot {
+    Q_OBJECT
+
+public:
+    explicit ReplayWindowPlot(QWidget* parent = nullptr);
+    void display(const PartitionData& input);
+    void applyTheme(const PlotTheme& theme) override;
+
+protected:
+    QString explainPoint(const PlotSeries& series, size_t index) const override;
+
+private:
+    PlotSeries* m_granularity;
+    PlotSeries* m_staleness;
+    PlotSeries* m_cadence;
+    PlotSeries* m_skips;
+    PlotSeries* m_truthReplay;
+    PlotSeries* m_truthSkips;
+    std::vector<const PartitionReport*> m_rows; // the row of each stacked point
+};
+
+} // namespace driftscope::widgets

@@ -1,0 +1,158 @@
+#include "widgets/session_panel.h"
+
+#include "widgets/health_badge.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace driftscope::widgets {
+namespace {
+
+constexpr int kTopicRole = Qt::UserRole;
+constexpr int kPartitionRole = Qt::UserRole + 1;
+constexpr int kGroupRole = Qt::UserRole + 2;
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+SessionPanel::SessionPanel(QWidget* parent)
+    : QWidget(parent), m_flow(new QLabel), m_topics(new QTreeWidget), m_filter(new QLineEdit),
+      m_groups(new QTreeWidget)
+{
+    m_flow->setWordWrap(true);
+    m_flow->setTextFormat(Qt::RichText);
+    m_topics->setHeaderLabels({"Mirrored topics"});
+    m_topics->setRootIsDecorated(true);
+    m_filter->setPlaceholderText("Filter groups (Ctrl+F)");
+    m_filter->setClearButtonEnabled(true);
+    m_groups->setHeaderLabels({"Consumer group", "Health"});
+    m_groups->header()->setStretchLastSection(false);
+    m_groups->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_groups->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+
+    auto* groupsBox = new QWidget;
+    auto* groupsLayout = new QVBoxLayout(groupsBox);
+    groupsLayout->setContentsMargins(0, 0, 0, 0);
+    groupsLayout->addWidget(m_filter);
+    groupsLayout->addWidget(m_groups);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(groupsBox);
+    split->addWidget(m_topics);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_flow);
+    layout->addWidget(split, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, this, &SessionPanel::applyFilter);
+    connect(m_groups, &QTreeWidget::itemClicked, this, &SessionPanel::onItemClicked);
+    connect(m_topics, &QTreeWidget::itemClicked, this, &SessionPanel::onItemClicked);
+}
+
+void SessionPanel::setContent(const PanelContent& content)
+{
+    m_flow->setText(content.flow);
+    // Rows per group from the report at the cursor: the partitions and their verdicts.
+    std::map<std::string, std::vector<const PartitionReport*>> rowsOf;
+    if (content.report)
+        for (const PartitionReport& row : content.report->rows)
+            rowsOf[row.group].push_back(&row);
+
+    const QSignalBlocker blockGroups(m_groups);
+    std::map<QString, bool> expanded;
+    for (int i = 0; i < m_groups->topLevelItemCount(); ++i)
+        expanded[m_groups->topLevelItem(i)->text(0)] = m_groups->topLevelItem(i)->isExpanded();
+    m_groups->clear();
+    for (const std::string& g : content.groups) {
+        auto* item = new QTreeWidgetItem({q(g), QString()});
+        item->setData(0, kGroupRole, q(g));
+        std::vector<Verdict> all;
+        for (const PartitionReport* row : rowsOf[g]) {
+            all.insert(all.end(), row->verdicts.begin(), row->verdicts.end());
+            const Health h = healthOf(row->verdicts);
+            auto* child = new QTreeWidgetItem({q(toString(row->upstream)), healthLabel(h)});
+            child->setData(0, kGroupRole, q(g));
+            child->setData(0, kTopicRole, q(row->upstream.topic));
+            child->setData(0, kPartitionRole, row->upstream.partition);
+            child->setForeground(1, healthColor(h));
+            child->setToolTip(1, verdictText(row->verdicts));
+            item->addChild(child);
+            if (g == content.selectedGroup && content.selectedPartition == row->upstream)
+                child->setSelected(true);
+        }
+        const Health h = rowsOf[g].empty() ? Health::NotTranslatable : healthOf(all);
+        item->setText(1, rowsOf[g].empty() ? QString("no offsets") : healthLabel(h));
+        item->setForeground(1, healthColor(h));
+        QFont bold = item->font(1);
+        bold.setBold(true);
+        item->setFont(1, bold);
+        m_groups->addTopLevelItem(item);
+        item->setExpanded(expanded.count(q(g)) ? expanded[q(g)] : g == content.selectedGroup);
+        if (g == content.selectedGroup && !content.selectedPartition)
+            item->setSelected(true);
+    }
+    applyFilter();
+
+    const QSignalBlocker blockTopics(m_topics);
+    m_topics->clear();
+    std::map<std::string, QTreeWidgetItem*> topics;
+    for (const TopicPartition& tp : content.upstreamPartitions) {
+        QTreeWidgetItem*& topic = topics[tp.topic];
+        if (!topic) {
+            topic = new QTreeWidgetItem({q(tp.topic)});
+            m_topics->addTopLevelItem(topic);
+        }
+        auto* p = new QTreeWidgetItem({QString("partition %1").arg(tp.partition)});
+        p->setData(0, kTopicRole, q(tp.topic));
+        p->setData(0, kPartitionRole, tp.partition);
+        topic->addChild(p);
+        if (content.selectedPartition == tp)
+            p->setSelected(true);
+    }
+}
+
+void SessionPanel::applyFilter()
+{
+    const QString text = m_filter->text().trimmed();
+    for (int i = 0; i < m_groups->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* item = m_groups->topLevelItem(i);
+        item->setHidden(!text.isEmpty() && !item->text(0).contains(text, Qt::CaseInsensitive));
+    }
+}
+
+void SessionPanel::focusFilter()
+{
+    m_filter->setFocus();
+    m_filter->selectAll();
+}
+
+QString SessionPanel::badgeOf(const QString& group) const
+{
+    for (int i = 0; i < m_groups->topLevelItemCount(); ++i)
+        if (m_groups->topLevelItem(i)->text(0) == group)
+            return m_groups->topLevelItem(i)->text(1);
+    return {};
+}
+
+void SessionPanel::onItemClicked(QTreeWidgetItem* item)
+{
+    const QString group = item->data(0, kGroupRole).toString();
+    const QVariant partition = item->data(0, kPartitionRole);
+    if (partition.isValid())
+        Q_EMIT partitionChosen(group, item->data(0, kTopicRole).toString(), partition.toInt());
+    else if (!group.isEmpty())
+        Q_EMIT groupChosen(group);
+}
+
+} // namespace driftscope::widgets

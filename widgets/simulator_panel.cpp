@@ -1,0 +1,224 @@
+#include "widgets/simulator_panel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace driftscope::widgets {
+namespace {
+
+// offset.lag.max on a slider: 0, then powers of ten apart (0, 1, 10, 100, 1000, 10000).
+constexpr int kLagSliderSteps = 50;
+
+int64_t lagFromSlider(int step)
+{
+    return step == 0 ? 0 : std::llround(std::pow(10.0, (step - 10) / 10.0));
+}
+
+int sliderFromLag(int64_t lag)
+{
+    return lag <= 0
+               ? 0
+               : std::clamp(static_cast<int>(std::lround(std::log10(static_cast<double>(lag)) * 10)) + 10, 1,
+                            kLagSliderSteps);
+}
+
+QSpinBox* seconds(int max)
+{
+    auto* box = new QSpinBox;
+    box->setRange(1, max);
+    box->setSuffix(" s");
+    return box;
+}
+
+} // namespace
+
+SimulatorPanel::SimulatorPanel(QWidget* parent)
+    : QWidget(parent), m_release(new QComboBox), m_lagSlider(new QSlider(Qt::Horizontal)),
+      m_lag(new QSpinBox), m_emit(seconds(3600)), m_flush(seconds(3600)), m_commit(seconds(3600)),
+      m_rate(new QDoubleSpinBox), m_gap(new QDoubleSpinBox), m_partitions(new QSpinBox),
+      m_duration(new QSpinBox), m_seed(new QSpinBox), m_events(new QLineEdit), m_status(new QLabel),
+      m_debounce(new QTimer(this))
+{
+    for (const Release& r : knownReleases())
+        m_release->addItem(QString::fromStdString(toString(r)));
+    m_lagSlider->setRange(0, kLagSliderSteps);
+    m_lag->setRange(0, 1'000'000);
+    m_rate->setRange(0.1, 100'000);
+    m_rate->setSuffix(" rec/s");
+    m_gap->setRange(0, 90);
+    m_gap->setSuffix(" % markers");
+    m_gap->setDecimals(1);
+    m_partitions->setRange(1, 64);
+    m_duration->setRange(1, 24 * 60);
+    m_duration->setSuffix(" min");
+    m_seed->setRange(1, 1'000'000);
+    m_events->setPlaceholderText("e.g. 600:source-task-restart 1800:checkpoint-task-restart:10");
+    m_events->setToolTip(
+        "Events, separated by spaces: 600:source-task-restart[:DOWN_S[:graceful]], "
+        "1800:checkpoint-task-restart[:DOWN_S[:restore-fails]], 300:consumer-stall:GROUP:SECONDS, "
+        "900:truncate-target[:PARTITION] (times in seconds)");
+    m_status->setWordWrap(true);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+
+    auto* scenarios = new QGridLayout;
+    int i = 0;
+    for (const std::string& name : sim::scenarioNames()) {
+        auto* button = new QPushButton(QString::fromStdString(name));
+        button->setToolTip("Load the " + QString::fromStdString(name) + " scenario and run it");
+        connect(button, &QPushButton::clicked, this,
+                [this, name] { chooseScenario(QString::fromStdString(name)); });
+        scenarios->addWidget(button, i / 2, i % 2);
+        ++i;
+    }
+    auto* lagRow = new QHBoxLayout;
+    lagRow->addWidget(m_lagSlider, 1);
+    lagRow->addWidget(m_lag);
+    auto* form = new QFormLayout;
+    form->addRow("MM2 release", m_release);
+    form->addRow("offset.lag.max", lagRow);
+    form->addRow("emit.checkpoints.interval", m_emit);
+    form->addRow("offset.flush.interval", m_flush);
+    form->addRow("group commit interval", m_commit);
+    form->addRow("produce rate / partition", m_rate);
+    form->addRow("transaction markers", m_gap);
+    form->addRow("partitions", m_partitions);
+    form->addRow("duration", m_duration);
+    form->addRow("seed", m_seed);
+    form->addRow("events", m_events);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel("<b>Scenarios</b>"));
+    layout->addLayout(scenarios);
+    layout->addWidget(new QLabel("<b>Parameters</b> (changes rerun the simulation)"));
+    layout->addLayout(form);
+    layout->addWidget(m_status);
+    layout->addStretch(1);
+
+    connect(m_lagSlider, &QSlider::valueChanged, this, [this](int step) {
+        if (!m_loading) {
+            const QSignalBlocker block(m_lag);
+            m_lag->setValue(static_cast<int>(lagFromSlider(step)));
+            changed();
+        }
+    });
+    connect(m_lag, &QSpinBox::valueChanged, this, [this](int v) {
+        const QSignalBlocker block(m_lagSlider);
+        m_lagSlider->setValue(sliderFromLag(v));
+        changed();
+    });
+    for (QSpinBox* box : {m_emit, m_flush, m_commit, m_partitions, m_duration, m_seed})
+        connect(box, &QSpinBox::valueChanged, this, &SimulatorPanel::changed);
+    for (QDoubleSpinBox* box : {m_rate, m_gap})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &SimulatorPanel::changed);
+    connect(m_release, &QComboBox::currentIndexChanged, this, &SimulatorPanel::changed);
+    connect(m_events, &QLineEdit::editingFinished, this, &SimulatorPanel::changed);
+    connect(m_debounce, &QTimer::timeout, this, [this] {
+        QString error;
+        const sim::Scenario s = scenario(&error);
+        if (!error.isEmpty()) {
+            setStatus("<span style='color:#cc0000'>" + error.toHtmlEscaped() + "</span>");
+            return;
+        }
+        Q_EMIT runRequested(s);
+    });
+    setScenario(sim::namedScenario("steady").value());
+}
+
+void SimulatorPanel::setScenario(const sim::Scenario& s)
+{
+    m_loading = true;
+    m_base = s;
+    const QSignalBlocker b0(m_release), b1(m_lag), b2(m_emit), b3(m_flush), b4(m_commit), b5(m_rate),
+        b6(m_gap), b7(m_partitions), b8(m_duration), b9(m_seed), b10(m_lagSlider);
+    m_release->setCurrentText(QString::fromStdString(toString(s.release)));
+    m_lag->setValue(static_cast<int>(std::clamp<int64_t>(s.offsetLagMax, 0, 1'000'000)));
+    m_lagSlider->setValue(sliderFromLag(s.offsetLagMax));
+    m_emit->setValue(static_cast<int>(s.emitCheckpointsIntervalMs / 1000));
+    m_flush->setValue(static_cast<int>(s.offsetFlushIntervalMs / 1000));
+    m_commit->setValue(s.groups.empty() ? 5 : static_cast<int>(s.groups.front().commitIntervalMs / 1000));
+    m_rate->setValue(s.produceRate);
+    m_gap->setValue(s.gapRatio * 100);
+    m_partitions->setValue(s.partitions);
+    m_duration->setValue(static_cast<int>(s.durationMs / 60'000));
+    m_seed->setValue(static_cast<int>(s.seed));
+    QStringList events;
+    for (const sim::Event& e : s.events)
+        events << QString::fromStdString(sim::describeEvent(e));
+    m_events->setText(events.join(' '));
+    m_loading = false;
+}
+
+sim::Scenario SimulatorPanel::scenario(QString* error) const
+{
+    sim::Scenario s = m_base;
+    s.release = parseRelease(m_release->currentText().toStdString()).value();
+    s.offsetLagMax = m_lag->value();
+    s.emitCheckpointsIntervalMs = m_emit->value() * 1000LL;
+    s.offsetFlushIntervalMs = m_flush->value() * 1000LL;
+    // The first group's cadence is the one on the field; the others keep their ratio to it.
+    if (!s.groups.empty() && s.groups.front().commitIntervalMs > 0) {
+        const double factor =
+            m_commit->value() * 1000.0 / static_cast<double>(s.groups.front().commitIntervalMs);
+        for (sim::GroupSpec& g : s.groups)
+            g.commitIntervalMs =
+                std::max<int64_t>(100, std::llround(static_cast<double>(g.commitIntervalMs) * factor));
+    }
+    s.produceRate = m_rate->value();
+    s.gapRatio = m_gap->value() / 100.0;
+    s.partitions = m_partitions->value();
+    s.durationMs = m_duration->value() * 60'000LL;
+    s.sampleIntervalMs = std::max<int64_t>(1000, s.durationMs / 600);
+    s.seed = static_cast<uint64_t>(m_seed->value());
+    s.events.clear();
+    for (const QString& spec : m_events->text().split(' ', Qt::SkipEmptyParts)) {
+        auto e = sim::parseEvent(spec.toStdString());
+        if (!e) {
+            if (error)
+                *error = "event '" + spec + "': " + QString::fromStdString(e.error());
+            return m_base;
+        }
+        s.events.push_back(*e);
+    }
+    if (const std::string problem = sim::validate(s); !problem.empty() && error)
+        *error = QString::fromStdString(problem);
+    return s;
+}
+
+void SimulatorPanel::setStatus(const QString& text)
+{
+    m_status->setText(text);
+}
+
+void SimulatorPanel::setOffsetLagMax(int64_t value)
+{
+    m_lag->setValue(static_cast<int>(value));
+    m_debounce->start(0);
+}
+
+void SimulatorPanel::chooseScenario(const QString& name)
+{
+    auto s = sim::namedScenario(name.toStdString());
+    if (!s)
+        return;
+    setScenario(*s);
+    m_debounce->start(0);
+}
+
+void SimulatorPanel::changed()
+{
+    if (!m_loading)
+        m_debounce->start();
+}
+
+} // namespace driftscope::widgets

@@ -1,0 +1,59 @@
+// The time cursor: the moment every view shows. Live sessions follow now unless the user moves
+// it; captures and simulations are scrubbed with the slider or played at a chosen speed.
+#pragma once
+
+#include <QWidget>
+
+#include <cstdint>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSlider;
+class QTimer;
+class QToolButton;
+
+namespace driftscope::widgets {
+
+class TimeCursorBar : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit TimeCursorBar(QWidget* parent = nullptr);
+
+    void setSpan(int64_t fromMs, int64_t toMs);
+    void setCursor(int64_t atMs); // shows it; emits nothing
+    // Live sessions can follow now; others cannot.
+    void setLiveAvailable(bool available);
+    bool following() const;
+    // Moves the cursor as the user would (emits cursorMoved unless it is already there).
+    void moveTo(int64_t atMs);
+    int64_t cursorMs() const { return m_cursorMs; }
+    bool playing() const;
+
+public Q_SLOTS:
+    void togglePlay();
+    void stepForward();
+    void stepBack();
+
+Q_SIGNALS:
+    // none: follow the end of the session (now, when live).
+    void cursorMoved(std::optional<int64_t> atMs);
+
+private:
+    void sliderMoved(int value);
+    void playTick();
+    void showLabel();
+    int64_t span() const { return m_toMs > m_fromMs ? m_toMs - m_fromMs : 1; }
+
+    QToolButton* m_play;
+    QSlider* m_slider;
+    QLabel* m_label;
+    QComboBox* m_speed;
+    QCheckBox* m_follow;
+    QTimer* m_timer;
+    int64_t m_fromMs = 0, m_toMs = 0, m_cursorMs = 0;
+};
+
+} // namespace driftscope::widgets

@@ -41,6 +41,7 @@ class GroupSeriesTest : public QObject {
 private Q_SLOTS:
     void advancingInStepsEqualsBuildingAtTheMoment_data();
     void advancingInStepsEqualsBuildingAtTheMoment();
+    void everyPointIsTheReportAtItsMoment_data();
     void everyPointIsTheReportAtItsMoment();
     void momentsCoverCheckpointsAndTheSpan();
     void lifetimesAgreeWithTheStoreAtEveryMoment_data();
@@ -86,13 +87,26 @@ void GroupSeriesTest::advancingInStepsEqualsBuildingAtTheMoment()
     }
 }
 
+void GroupSeriesTest::everyPointIsTheReportAtItsMoment_data()
+{
+    // Series rebuild only the group's partitions (StateScope): every group is checked.
+    QTest::addColumn<QString>("group");
+    QTest::addColumn<QString>("release");
+    for (const char* g : {"analytics", "audit", "billing", "fraud"})
+        for (const char* r : {"3.9.0", "2.4.0"})
+            QTest::addRow("%s %s", g, r) << QString(g) << QString(r);
+}
+
 void GroupSeriesTest::everyPointIsTheReportAtItsMoment()
 {
+    QFETCH(QString, group);
+    QFETCH(QString, release);
+    const std::string name = group.toStdString();
     const Observations& session = demoCapture();
-    const ReportOptions options = withRelease("3.9.0");
+    const ReportOptions options = withRelease(release.toLatin1().constData());
     const auto [from, to] = sessionSpan(session);
-    const std::vector<int64_t> moments = seriesMoments(session, "analytics", from, to, 200);
-    const GroupSeries series = buildGroupSeries(session, options, "analytics", moments);
+    const std::vector<int64_t> moments = seriesMoments(session, name, from, to, 200);
+    const GroupSeries series = buildGroupSeries(session, options, name, moments);
     QCOMPARE(series.atMs, moments);
     QCOMPARE(series.heartbeatAgeMs.size(), moments.size());
     QVERIFY(series.partitions.size() >= 2);
@@ -102,7 +116,7 @@ void GroupSeriesTest::everyPointIsTheReportAtItsMoment()
         for (size_t i = 0; i < p.rows.size(); ++i) {
             ReportOptions atT = options;
             atT.atMs = p.atMs[i];
-            atT.groups = {"analytics"};
+            atT.groups = {name};
             Report expected = buildReport(session, atT);
             std::erase_if(expected.rows, [&](const PartitionReport& r) { return r.upstream != p.upstream; });
             QCOMPARE(expected.rows.size(), size_t(1));

@@ -89,7 +89,10 @@ GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& o
 {
     GroupSeries out;
     out.group = group;
-    SessionState state(session, options.state);
+    // Only the group's partitions and checkpoints: its rows are the same, and the other syncs
+    // of the session (possibly millions) need not be applied.
+    const auto groupId = session.findGroup(group);
+    SessionState state(session, options.state, groupId ? scopeOfGroup(session, *groupId) : StateScope{});
     SampleCursor samples(session);
     ReportOptions one = options;
     one.groups = {group};

@@ -20,9 +20,24 @@ std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& sess
     return upstreamOf;
 }
 
-SessionState::SessionState(const Observations& session, const SessionStateOptions& options)
-    : m_session(session), m_store(profileFor(options.release), options.checkpointsRestored),
-      m_taskStart(options.taskStart)
+StateScope scopeOfGroup(const Observations& session, uint32_t group)
+{
+    StateScope scope;
+    scope.group = group;
+    scope.upstreamPartitions.assign(session.partitionCount(), false);
+    for (const GroupOffsetSample& g : session.groupOffsets)
+        if (g.group == group && g.side == ClusterSide::Source)
+            scope.upstreamPartitions[g.partition] = true;
+    const auto upstreamOf = upstreamPartitions(session);
+    for (const ObservedCheckpoint& c : session.checkpoints)
+        if (c.group == group && upstreamOf[c.partition])
+            scope.upstreamPartitions[*upstreamOf[c.partition]] = true;
+    return scope;
+}
+
+SessionState::SessionState(const Observations& session, const SessionStateOptions& options, StateScope scope)
+    : m_session(session), m_scope(std::move(scope)),
+      m_store(profileFor(options.release), options.checkpointsRestored), m_taskStart(options.taskStart)
 {
     if (m_taskStart == 0)
         m_store.finishInitialLoad();
@@ -74,16 +89,17 @@ void SessionState::applySync(size_t index)
     const Observations& session = m_session;
     if (index == m_taskStart)
         m_store.finishInitialLoad();
+    ++m_syncsApplied;
     const ObservedSync& s = session.syncs[index];
+    const auto& only = m_scope.upstreamPartitions;
+    if (!only.empty() && (s.partition >= only.size() || !only[s.partition]))
+        return;
     int64_t& id = m_storePartition[s.partition];
     if (id < 0)
         id = m_store.partitionId(session.partition(s.partition));
     m_store.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
     if (m_historyIndexed)
         m_history[s.partition].push_back(static_cast<uint32_t>(index));
-    ++m_syncsApplied;
-    if (m_syncObserver)
-        m_syncObserver(index);
 
     const int64_t drift = javalong::sub(s.upstream, s.downstream);
     std::optional<int64_t>& first = m_firstDrift[s.partition];
@@ -97,6 +113,9 @@ void SessionState::applyCheckpoint(size_t index)
 {
     const Observations& session = m_session;
     const ObservedCheckpoint& c = session.checkpoints[index];
+    ++m_checkpointsApplied;
+    if (m_scope.group && c.group != *m_scope.group)
+        return;
     CheckpointInForce inForce{index, std::nullopt, false};
     if (const auto upstream = m_upstreamOf[c.partition]) {
         const TopicPartition& tp = session.partition(*upstream);
@@ -111,7 +130,6 @@ void SessionState::applyCheckpoint(size_t index)
     }
     if (!inForce.explained)
         ++m_unexplained;
-    ++m_checkpointsApplied;
     m_checkpoints[{c.group, c.partition}] = inForce;
 }
 

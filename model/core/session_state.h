@@ -17,7 +17,6 @@
 #include "model/core/sync_store.h"
 
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <optional>
 #include <utility>
@@ -38,17 +37,27 @@ struct CheckpointInForce {
     bool explained = false;
 };
 
+// Restricts a state to what the report of one group needs: the syncs of that group's
+// partitions and the group's own checkpoints. The rows of that group are exactly those of an
+// unrestricted state; rebuilding the store is then cheap even when the session holds millions
+// of syncs of other partitions. Counts of records read still count every record.
+struct StateScope {
+    std::vector<bool> upstreamPartitions; // by session partition id; empty: all
+    std::optional<uint32_t> group;        // none: all groups
+};
+
+// The scope of a group: the upstream partitions it sampled on the source or has checkpoints for.
+StateScope scopeOfGroup(const Observations& session, uint32_t group);
+
 class SessionState {
 public:
     // Nothing applied yet (the moment before the session's first record).
-    SessionState(const Observations& session, const SessionStateOptions& options);
+    SessionState(const Observations& session, const SessionStateOptions& options, StateScope scope = {});
     SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs);
 
     // Applies what was written after the current moment, up to `atMs`; earlier moments are
     // ignored (the state never goes back).
     void advanceTo(int64_t atMs);
-    // Called after each offset sync the store applied, with its index in Observations::syncs.
-    void setSyncObserver(std::function<void(size_t)> observer) { m_syncObserver = std::move(observer); }
 
     int64_t atMs() const { return m_atMs; }
     const SyncStore& store() const { return m_store; }
@@ -76,7 +85,7 @@ private:
     const Observations& m_session;
     int64_t m_atMs = INT64_MIN;
     size_t m_nextSync = 0, m_nextCheckpoint = 0;
-    std::function<void(size_t)> m_syncObserver;
+    StateScope m_scope;
     SyncStore m_store;
     size_t m_taskStart;
     size_t m_syncsApplied = 0;

@@ -3,7 +3,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
-#include <set>
+#include <thread>
 
 namespace driftscope::gui {
 
@@ -72,11 +72,12 @@ struct AnalysisService::Worker {
         SessionSummary s;
         s.info = session.info;
         s.groups = sessionGroups(session);
-        std::set<uint32_t> upstream;
+        std::vector<bool> upstream(session.partitionCount(), false);
         for (const ObservedSync& sync : session.syncs)
-            upstream.insert(sync.partition);
-        for (uint32_t id : upstream)
-            s.upstreamPartitions.push_back(session.partition(id));
+            upstream[sync.partition] = true;
+        for (uint32_t id = 0; id < upstream.size(); ++id)
+            if (upstream[id])
+                s.upstreamPartitions.push_back(session.partition(id));
         std::sort(s.upstreamPartitions.begin(), s.upstreamPartitions.end());
         s.syncs = session.syncs.size();
         s.checkpoints = session.checkpoints.size();
@@ -110,9 +111,12 @@ struct AnalysisService::Worker {
             options.atMs = result->cursorMs;
             ReleaseResult r;
             r.release = release;
-            r.series = seriesFor(options, result->selection, request.maxMoments);
+            // The series and the state at the cursor each replay the session: on two cores.
+            std::thread seriesWork(
+                [&] { r.series = seriesFor(options, result->selection, request.maxMoments); });
             CursorState& c = cursorAt(options.state, result->cursorMs);
             r.cursor = buildCursorView(session, *c.state, *c.samples, options, result->selection);
+            seriesWork.join();
             result->releases.push_back(std::move(r));
         }
         if (result->selection.partition)

@@ -25,12 +25,9 @@ Selection resolveSelection(const Observations& session, const Selection& wanted)
         s.group = groups.empty() ? std::string() : groups.front();
     if (s.group.empty() || s.partition)
         return s;
-    // The group's first partition at the end of the session.
-    ReportOptions options;
-    options.groups = {s.group};
-    const Report report = buildReport(session, options);
-    if (!report.rows.empty())
-        s.partition = report.rows.front().upstream;
+    const std::vector<TopicPartition> partitions = groupPartitions(session, s.group);
+    if (!partitions.empty())
+        s.partition = partitions.front();
     return s;
 }
 
@@ -40,9 +37,16 @@ SelectionSeries buildSelectionSeries(const Observations& session, const ReportOp
     SelectionSeries out;
     out.selection = selection;
     const auto [from, to] = sessionSpan(session);
-    if (!selection.group.empty())
-        out.series = buildGroupSeries(session, options, selection.group,
+    if (!selection.group.empty()) {
+        ReportOptions some = options;
+        if (selection.partition)
+            some.partitions.push_back(*selection.partition);
+        for (const TopicPartition& tp : groupPartitions(session, selection.group))
+            if (some.partitions.size() < kMaxSeriesPartitions && tp != selection.partition)
+                some.partitions.push_back(tp);
+        out.series = buildGroupSeries(session, some, selection.group,
                                       seriesMoments(session, selection.group, from, to, maxMoments));
+    }
     if (selection.partition)
         if (const auto id = session.findPartition(*selection.partition))
             out.lifetimes = syncLifetimes(session, options.state, *id, to);

@@ -28,6 +28,10 @@ std::vector<std::string> sessionGroups(const Observations& session);
 // The selection made concrete: a group the session has (or none), and one of its partitions.
 Selection resolveSelection(const Observations& session, const Selection& wanted);
 
+// Series cover the selected partition and at most this many of the group's partitions in all
+// (a plot of a thousand age curves says nothing; the groups table has every partition).
+constexpr size_t kMaxSeriesPartitions = 16;
+
 struct SelectionSeries {
     Selection selection;
     GroupSeries series;

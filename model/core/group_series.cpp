@@ -84,15 +84,35 @@ std::vector<int64_t> seriesMoments(const Observations& session, const std::strin
     return moments;
 }
 
+std::vector<TopicPartition> groupPartitions(const Observations& session, const std::string& group)
+{
+    std::vector<TopicPartition> out;
+    if (const auto id = session.findGroup(group)) {
+        const StateScope scope = scopeOfGroup(session, *id);
+        for (uint32_t p = 0; p < scope.upstreamPartitions.size(); ++p)
+            if (scope.upstreamPartitions[p])
+                out.push_back(session.partition(p));
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& options,
                              const std::string& group, const std::vector<int64_t>& moments)
 {
     GroupSeries out;
     out.group = group;
-    // Only the group's partitions and checkpoints: its rows are the same, and the other syncs
-    // of the session (possibly millions) need not be applied.
+    // Only the partitions reported and the group's checkpoints: its rows are the same, and the
+    // other syncs of the session (possibly millions) need not be applied.
     const auto groupId = session.findGroup(group);
-    SessionState state(session, options.state, groupId ? scopeOfGroup(session, *groupId) : StateScope{});
+    StateScope scope = groupId ? scopeOfGroup(session, *groupId) : StateScope{};
+    if (!options.partitions.empty()) {
+        scope.upstreamPartitions.assign(session.partitionCount(), false);
+        for (const TopicPartition& tp : options.partitions)
+            if (const auto id = session.findPartition(tp))
+                scope.upstreamPartitions[*id] = true;
+    }
+    SessionState state(session, options.state, std::move(scope));
     SampleCursor samples(session);
     ReportOptions one = options;
     one.groups = {group};

@@ -39,7 +39,11 @@ std::vector<int64_t> seriesMoments(const Observations& session, const std::strin
 // The session's time span: its first and last record, sample or event (0, 0 when empty).
 std::pair<int64_t, int64_t> sessionSpan(const Observations& session);
 
-// `moments` must be ascending. options.atMs and options.groups are ignored.
+// The upstream partitions of a group (sampled on the source or checkpointed), sorted.
+std::vector<TopicPartition> groupPartitions(const Observations& session, const std::string& group);
+
+// `moments` must be ascending. options.atMs and options.groups are ignored; options.partitions
+// limits the partitions (all of the group's when empty).
 GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& options,
                              const std::string& group, const std::vector<int64_t>& moments);
 

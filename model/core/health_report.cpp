@@ -139,6 +139,9 @@ Report buildReport(const Observations& session, const SessionState& state, const
         }
 
         for (const auto& [tp, upstreamId] : partitions) {
+            if (!options.partitions.empty() && std::find(options.partitions.begin(), options.partitions.end(),
+                                                         tp) == options.partitions.end())
+                continue;
             PartitionReport row;
             row.group = name;
             row.upstream = tp;

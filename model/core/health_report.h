@@ -31,6 +31,8 @@ struct ReportOptions {
     SessionStateOptions state;
     std::optional<int64_t> atMs;     // default: the session's last activity
     std::vector<std::string> groups; // empty: every group the session selected or saw
+    // Upstream partitions to report (series of one group need only a few); empty: all.
+    std::vector<TopicPartition> partitions;
     // A checkpoint older than this while the group moved on is stale. 0: one and a half emit
     // intervals (the next checkpoint is due one interval plus processing time after the last).
     int64_t staleAfterMs = 0;

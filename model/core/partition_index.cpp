@@ -40,8 +40,7 @@ int64_t PartitionIndex::findSlow(const TopicPartition& tp) const
     const Slot& slot = m_slots[probe(tp, hashOf(tp))];
     if (slot.idPlusOne == 0)
         return kAbsent;
-    m_lastHit = slot.idPlusOne - 1;
-    return m_lastHit;
+    return remember(slot.idPlusOne - 1);
 }
 
 uint32_t PartitionIndex::internSlow(const TopicPartition& tp)
@@ -49,14 +48,14 @@ uint32_t PartitionIndex::internSlow(const TopicPartition& tp)
     const uint64_t hash = hashOf(tp);
     Slot* slot = &m_slots[probe(tp, hash)];
     if (slot->idPlusOne != 0)
-        return m_lastHit = slot->idPlusOne - 1;
+        return remember(slot->idPlusOne - 1);
     if ((m_keys.size() + 1) * 2 > m_slots.size()) { // keep the load factor at most 1/2
         grow();
         slot = &m_slots[probe(tp, hash)];
     }
     m_keys.push_back(tp);
     *slot = Slot{hash, static_cast<uint32_t>(m_keys.size())};
-    return m_lastHit = static_cast<uint32_t>(m_keys.size() - 1);
+    return remember(static_cast<uint32_t>(m_keys.size() - 1));
 }
 
 void PartitionIndex::grow()

@@ -2,12 +2,13 @@
 //
 // Every record read from MM2's internal topics names its partition, so this lookup sits on the
 // hot path of rebuilding a store: an open-addressing table (no node per entry, no rehash of
-// keys) plus a one-entry cache for runs of records of the same partition. The cache is updated by
-// const lookups too, so an index must not be shared between threads.
+// keys) plus a one-entry cache for runs of records of the same partition. Lookups (const) may run
+// on several threads at once; interning needs exclusive access.
 #pragma once
 
 #include "model/core/records.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -21,15 +22,17 @@ public:
     // The id of `tp`, or kAbsent.
     int64_t find(const TopicPartition& tp) const
     {
-        if (m_lastHit < m_keys.size() && samePartition(m_keys[m_lastHit], tp))
-            return m_lastHit;
+        const uint32_t last = lastHit();
+        if (last < m_keys.size() && samePartition(m_keys[last], tp))
+            return last;
         return findSlow(tp);
     }
     // The id of `tp`, registering it if new.
     uint32_t intern(const TopicPartition& tp)
     {
-        if (m_lastHit < m_keys.size() && samePartition(m_keys[m_lastHit], tp))
-            return m_lastHit;
+        const uint32_t last = lastHit();
+        if (last < m_keys.size() && samePartition(m_keys[last], tp))
+            return last;
         return internSlow(tp);
     }
 
@@ -60,7 +63,16 @@ private:
 
     std::vector<TopicPartition> m_keys;
     std::vector<Slot> m_slots = std::vector<Slot>(16);
-    mutable uint32_t m_lastHit = 0;
+    // The one-entry cache is written by const lookups. Accessed atomically (relaxed: it is only
+    // a hint, checked before use), so threads may look up a shared index concurrently; a plain
+    // load and store on the CPUs we run on.
+    uint32_t lastHit() const { return std::atomic_ref<uint32_t>(m_lastHit).load(std::memory_order_relaxed); }
+    uint32_t remember(uint32_t id) const
+    {
+        std::atomic_ref<uint32_t>(m_lastHit).store(id, std::memory_order_relaxed);
+        return id;
+    }
+    alignas(std::atomic_ref<uint32_t>::required_alignment) mutable uint32_t m_lastHit = 0;
 };
 
 } // namespace driftscope

@@ -116,6 +116,10 @@ void SessionState::applyCheckpoint(size_t index)
     ++m_checkpointsApplied;
     if (m_scope.group && c.group != *m_scope.group)
         return;
+    const auto& only = m_scope.upstreamPartitions;
+    if (const auto upstream = m_upstreamOf[c.partition];
+        !only.empty() && upstream && (*upstream >= only.size() || !only[*upstream]))
+        return;
     CheckpointInForce inForce{index, std::nullopt, false};
     if (const auto upstream = m_upstreamOf[c.partition]) {
         const TopicPartition& tp = session.partition(*upstream);

@@ -38,7 +38,7 @@ struct CheckpointInForce {
 };
 
 // Restricts a state to what the report of one group needs: the syncs of that group's
-// partitions and the group's own checkpoints. The rows of that group are exactly those of an
+// partitions and the group's own checkpoints of them. The rows of that group are exactly those of an
 // unrestricted state; rebuilding the store is then cheap even when the session holds millions
 // of syncs of other partitions. Counts of records read still count every record.
 struct StateScope {

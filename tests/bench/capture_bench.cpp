@@ -72,7 +72,7 @@ CaptureFigures runCaptureBench(const std::string& directory, size_t partitions, 
 {
     CaptureFigures f;
     f.partitions = partitions;
-    const std::string path = directory + "/driftscope-bench-" + std::to_string(partitions) + "p-" +
+    const std::string& path = f.path = directory + "/driftscope-bench-" + std::to_string(partitions) + "p-" +
                              std::to_string(syncs) + "s-" + std::to_string(checkpoints) + "c.capture";
     if (!std::filesystem::exists(path)) {
         const auto start = Clock::now();

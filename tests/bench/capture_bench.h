@@ -7,6 +7,7 @@
 namespace bench {
 
 struct CaptureFigures {
+    std::string path; // the fixture
     size_t partitions = 0, syncs = 0, checkpoints = 0;
     double fileMegabytes = 0;
     double writeSeconds = 0; // building the fixture, not part of the target

@@ -60,7 +60,12 @@ void CheckpointAgePlot::display(const PartitionData& input)
             PlotSeries* s = addSeries(xAxis, yAxis, "age: " + QString::fromStdString(toString(p.upstream)),
                                       PlotSeries::Style::Line, AxisKind::TimeMs, AxisKind::DurationMs);
             const bool selected = input.series->selection.partition == p.upstream;
-            s->setColor(theme().seriesColor(index++), selected ? 2.4 : 1.2);
+            // Thin pens only: ages saw-tooth, and wide pens over dense teeth take seconds to draw.
+            // The selected partition stands out by colour, the others are faded.
+            QColor color = theme().seriesColor(index++);
+            if (!selected)
+                color.setAlpha(90);
+            s->setColor(color, 1.0);
             s->setPoints(std::move(t), std::move(v));
         }
     }

@@ -7,20 +7,21 @@ namespace driftscope::widgets {
 ReplayWindowPlot::ReplayWindowPlot(QWidget* parent) : ExplorerPlot("Replay window of a failover", parent)
 {
     const auto T = AxisKind::TimeMs, O = AxisKind::Offset;
-    m_granularity = addSeries(xAxis, yAxis, "granularity", PlotSeries::Style::Step, T, O);
-    m_staleness = addSeries(xAxis, yAxis, "+ checkpoint staleness", PlotSeries::Style::Step, T, O);
+    // Stacked areas, each filled down to zero and drawn over the one above it (the window first,
+    // granularity last): simple polygons, which stay fast with a million points.
     m_cadence = addSeries(xAxis, yAxis, "+ commit cadence (= window)", PlotSeries::Style::Step, T, O);
+    m_staleness = addSeries(xAxis, yAxis, "+ checkpoint staleness", PlotSeries::Style::Step, T, O);
+    m_granularity = addSeries(xAxis, yAxis, "granularity", PlotSeries::Style::Step, T, O);
     m_skips = addSeries(xAxis, yAxis, "skip possible", PlotSeries::Style::Dots, T, O);
     m_truthReplay =
         addSeries(xAxis, yAxis, "records replayed (simulation truth)", PlotSeries::Style::Line, T, O);
     m_truthSkips =
         addSeries(xAxis, yAxis, "records skipped (simulation truth)", PlotSeries::Style::Dots, T, O);
-    // Stacked areas: each part fills down to the one below it.
-    m_staleness->graph()->setChannelFillGraph(m_granularity->graph());
-    m_cadence->graph()->setChannelFillGraph(m_staleness->graph());
     addTimeAxis(xAxis);
     xAxis->setLabel("time (UTC)");
     yAxis->setLabel("upstream offsets replayed");
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            &ReplayWindowPlot::chooseAreaStyle);
     applyTheme(theme());
 }
 
@@ -30,11 +31,9 @@ void ReplayWindowPlot::applyTheme(const PlotTheme& t)
     const QColor colors[] = {t.seriesColor(0), t.seriesColor(2), t.seriesColor(3)};
     PlotSeries* parts[] = {m_granularity, m_staleness, m_cadence};
     for (int i = 0; i < 3; ++i) {
-        parts[i]->setColor(colors[i], 1.2);
-        QColor fill = colors[i];
-        fill.setAlpha(110);
-        parts[i]->graph()->setBrush(fill);
+        parts[i]->setColor(colors[i], 1.0);
     }
+    chooseAreaStyle();
     m_skips->setColor(t.skip);
     m_skips->graph()->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, t.skip, 9));
     m_truthReplay->setColor(t.foreground, 1.0);
@@ -94,7 +93,36 @@ void ReplayWindowPlot::display(const PartitionData& input)
     // The zero line stays in view: a window is never below it unless a failover skips.
     const QCPRange r = yAxis->range();
     yAxis->setRange(std::min(r.lower, 0.0), std::max(r.upper, 1.0));
+    chooseAreaStyle();
     replot(rpQueuedReplot);
+}
+
+void ReplayWindowPlot::chooseAreaStyle()
+{
+    // Filling a polygon through hundreds of thousands of saw teeth takes Qt seconds. Where there
+    // are more points than pixels the areas are drawn as one vertical line per point instead
+    // (QCustomPlot samples them down to a few per pixel column), which looks the same; zoomed
+    // in, they are steps with a fill.
+    const PlotTheme& t = theme();
+    const QCPRange range = xAxis->range();
+    const auto& xs = m_cadence->xs();
+    const auto lo = std::lower_bound(xs.begin(), xs.end(), range.lower, [](int64_t v, double k) {
+        return PlotSeries::coordinate(v, AxisKind::TimeMs) < k;
+    });
+    const auto hi = std::upper_bound(lo, xs.end(), range.upper, [](double k, int64_t v) {
+        return k < PlotSeries::coordinate(v, AxisKind::TimeMs);
+    });
+    const bool dense = hi - lo > std::max(200, axisRect()->width());
+    const QColor colors[] = {t.seriesColor(0), t.seriesColor(2), t.seriesColor(3)};
+    PlotSeries* parts[] = {m_granularity, m_staleness, m_cadence};
+    for (int i = 0; i < 3; ++i) {
+        // Opaque: the areas overlap, and each must hide the one beneath.
+        const QColor area = t.dark ? colors[i].darker(160) : colors[i].lighter(150);
+        QCPGraph* g = parts[i]->graph();
+        g->setLineStyle(dense ? QCPGraph::lsImpulse : QCPGraph::lsStepLeft);
+        g->setPen(QPen(dense ? area : colors[i], 1.0));
+        g->setBrush(dense ? Qt::NoBrush : QBrush(area));
+    }
 }
 
 QString ReplayWindowPlot::explainPoint(const PlotSeries& series, size_t index) const

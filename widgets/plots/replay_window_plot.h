@@ -21,6 +21,8 @@ protected:
     QString explainPoint(const PlotSeries& series, size_t index) const override;
 
 private:
+    void chooseAreaStyle();
+
     PlotSeries* m_granularity;
     PlotSeries* m_staleness;
     PlotSeries* m_cadence;

@@ -2,8 +2,10 @@
 // capture, selects a group and partition, and every plot holds exactly the values the model
 // computes for them; switching or comparing releases, moving the time cursor and simulating
 // change them as the model says; exports write valid files.
+#include "app/gui/connection_profile.h"
 #include "app/gui/main_window.h"
 #include "model/core/report_format.h"
+#include "model/core/text_format.h"
 #include "model/core/translation_text.h"
 #include "model/io/session_file.h"
 #include "widgets/failover_drill.h"
@@ -15,6 +17,7 @@
 #include "widgets/plots/retained_syncs_plot.h"
 #include "widgets/report_table.h"
 #include "widgets/session_panel.h"
+#include "widgets/simulator_panel.h"
 
 #include <QImage>
 #include <QStandardPaths>
@@ -125,7 +128,11 @@ private Q_SLOTS:
     void timeCursorScrubs();
     void tablesAndDrill();
     void exportsWriteValidFiles();
+    void hoverShowsExactValues();
+    void keysZoomAndPan();
+    void simulatorSlidersRerun();
     void simulationShowsTruthAndSkips();
+    void profilesKeepNoSecrets();
     void badFileIsAMessageNotACrash();
 
 private:
@@ -350,6 +357,53 @@ void ExplorerWindow::exportsWriteValidFiles()
     }
 }
 
+void ExplorerWindow::hoverShowsExactValues()
+{
+    widgets::ExplorerPlot* plot = m_window->page(0)->offsetTime();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    const widgets::PlotSeries& s = seriesOf(plot, "committed offset (source)");
+    const size_t i = s.size() / 2;
+    const QPointF pixel(
+        plot->xAxis->coordToPixel(widgets::PlotSeries::coordinate(s.xs()[i], widgets::AxisKind::TimeMs)),
+        plot->yAxis->coordToPixel(static_cast<double>(s.ys()[i])));
+    const QString text = plot->describeAt(pixel);
+    QVERIFY2(text.contains(QString::fromStdString(withThousands(s.ys()[i]))), qPrintable(text));
+    QVERIFY2(text.contains(QString::fromStdString(formatUtcMs(s.xs()[i]))), qPrintable(text));
+    // Offsets beyond 2^53 cannot be drawn exactly, but they are shown exactly.
+    QCOMPARE(widgets::formatValue(INT64_MAX, widgets::AxisKind::Offset),
+             QString("9,223,372,036,854,775,807"));
+    QVERIFY(plot->describeAt(QPointF(-50, -50)).isEmpty());
+}
+
+void ExplorerWindow::keysZoomAndPan()
+{
+    widgets::ExplorerPlot* plot = m_window->page(0)->offsetTime();
+    const QCPRange before = plot->xAxis->range();
+    QTest::keyClick(plot, Qt::Key_Plus);
+    QVERIFY(plot->xAxis->range().size() < before.size() * 0.9);
+    // The time axes of the page move together.
+    QCOMPARE(m_window->page(0)->replayWindow()->xAxis->range().lower, plot->xAxis->range().lower);
+    const QCPRange zoomed = plot->xAxis->range();
+    QTest::keyClick(plot, Qt::Key_Right);
+    QVERIFY(plot->xAxis->range().lower > zoomed.lower);
+    QTest::keyClick(plot, Qt::Key_Home);
+    QVERIFY(plot->xAxis->range().size() >= before.size() * 0.99);
+}
+
+void ExplorerWindow::simulatorSlidersRerun()
+{
+    MainWindow w;
+    w.runSimulation(w.simulator()->scenario());
+    QVERIFY(settle(w));
+    const size_t syncs = w.result()->summary.syncs;
+    // A smaller offset.lag.max makes MM2 emit syncs more often: the rerun has more.
+    w.simulator()->setOffsetLagMax(10);
+    QVERIFY(QTest::qWaitFor([&] { return w.result() && w.result()->summary.syncs > syncs * 5; }, 20'000));
+    QVERIFY(settle(w));
+    w.simulator()->chooseScenario("bursty");
+    QVERIFY(QTest::qWaitFor([&] { return w.windowTitle().startsWith("simulation: bursty"); }, 20'000));
+}
+
 void ExplorerWindow::simulationShowsTruthAndSkips()
 {
     MainWindow w;
@@ -374,6 +428,35 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     w.selectRelease(release("3.4.1"));
     QVERIFY(settle(w));
     QCOMPARE(seriesOf(w.page(0)->replayWindow(), "records skipped (simulation truth)").size(), size_t(0));
+}
+
+void ExplorerWindow::profilesKeepNoSecrets()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath("settings.ini");
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        ConnectionProfile p;
+        p.name = "prod";
+        p.sourceBootstrap = "kafka-a:9093";
+        p.targetBootstrap = "kafka-b:9093";
+        p.clientSettings = {"source.security.protocol=SASL_SSL", "source.sasl.username=reader",
+                            "source.sasl.password=planted-Secret-42",
+                            "target.ssl.key.password=planted-Secret-43"};
+        saveProfile(settings, p);
+        settings.sync();
+        const ConnectionProfile back = loadProfile(settings, "prod");
+        QCOMPARE(back.missingSecrets(), QStringList({"source.sasl.password", "target.ssl.key.password"}));
+        QVERIFY(back.clientSettings.contains("source.sasl.username=reader"));
+        auto connection = connectionOf(p);
+        QVERIFY(connection.ok());
+        QCOMPARE(*connection->source.property("sasl.password"), std::string("planted-Secret-42"));
+    }
+    QFile ini(file);
+    QVERIFY(ini.open(QIODevice::ReadOnly));
+    const QByteArray text = ini.readAll();
+    QVERIFY(text.contains("kafka-a:9093"));
+    QVERIFY(!text.contains("planted-Secret"));
 }
 
 void ExplorerWindow::badFileIsAMessageNotACrash()

@@ -184,11 +184,11 @@ void ExplorerWindow::opensTheCaptureAndPlotsTheModel()
             sourceEnd.push_back(*p.rows[i].sourceEnd);
     }
     QVERIFY(committed.size() > 100);
-    const auto& c = seriesOf(page->offsetTime(), "committed offset (source)");
+    const auto& c = seriesOf(page->offsetTime(), "committed (source)");
     QCOMPARE(c.xs(), committedAt);
     QCOMPARE(c.ys(), committed);
-    QCOMPARE(seriesOf(page->offsetTime(), "checkpoint downstream (resume point)").ys(), checkpointD);
-    QCOMPARE(seriesOf(page->offsetTime(), "source end offset").ys(), sourceEnd);
+    QCOMPARE(seriesOf(page->offsetTime(), "checkpoint downstream").ys(), checkpointD);
+    QCOMPARE(seriesOf(page->offsetTime(), "source end").ys(), sourceEnd);
 
     // The source/target map at the cursor: the committed offset, MM2's translation, the checkpoint.
     const PartitionReport& row = *e.cursor.row;
@@ -214,7 +214,7 @@ void ExplorerWindow::opensTheCaptureAndPlotsTheModel()
             window.push_back(r.replay.window);
         }
     QCOMPARE(seriesOf(page->replayWindow(), "granularity").ys(), granularity);
-    QCOMPARE(seriesOf(page->replayWindow(), "+ commit cadence (= window)").ys(), window);
+    QCOMPARE(seriesOf(page->replayWindow(), "+ cadence = window").ys(), window);
 
     // Checkpoint ages of every partition of the group.
     for (const PartitionSeries& ps : e.series.series.partitions) {
@@ -245,8 +245,8 @@ void ExplorerWindow::retainedSlotsAndLifetimes()
     size_t alive = 0, expired = 0;
     for (const SyncLifetime& l : e.series.lifetimes)
         (l.expiredAtMs ? expired : alive) += 1;
-    QCOMPARE(seriesOf(plot, "retained syncs (written -> cursor)").size(), 2 * alive);
-    QCOMPARE(seriesOf(plot, "expired syncs (written -> expired)").size(), 2 * expired);
+    QCOMPARE(seriesOf(plot, "retained syncs").size(), 2 * alive);
+    QCOMPARE(seriesOf(plot, "expired syncs").size(), 2 * expired);
     QCOMPARE(alive, e.cursor.retained.size());
     QVERIFY(expired > 0);
 }
@@ -361,7 +361,7 @@ void ExplorerWindow::hoverShowsExactValues()
 {
     widgets::ExplorerPlot* plot = m_window->page(0)->offsetTime();
     plot->replot(QCustomPlot::rpImmediateRefresh);
-    const widgets::PlotSeries& s = seriesOf(plot, "committed offset (source)");
+    const widgets::PlotSeries& s = seriesOf(plot, "committed (source)");
     const size_t i = s.size() / 2;
     const QPointF pixel(
         plot->xAxis->coordToPixel(widgets::PlotSeries::coordinate(s.xs()[i], widgets::AxisKind::TimeMs)),
@@ -414,11 +414,11 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     QVERIFY(w.result()->hasTruth);
     w.selectGroup("app-stops");
     QVERIFY(settle(w));
-    const auto& skips = seriesOf(w.page(0)->replayWindow(), "records skipped (simulation truth)");
+    const auto& skips = seriesOf(w.page(0)->replayWindow(), "skipped (truth)");
     QVERIFY2(skips.size() > 0, "legacy-skip under 2.4.0 skips records");
     for (int64_t v : skips.ys())
         QVERIFY(v < 0); // drawn below zero: records never read
-    QCOMPARE(seriesOf(w.page(0)->offsetTime(), "processed (simulation truth)").size(),
+    QCOMPARE(seriesOf(w.page(0)->offsetTime(), "processed (truth)").size(),
              w.result()->truth.size());
     // The same scenario under 3.4.1 never skips.
     scenario.release = release("3.4.1");
@@ -427,7 +427,7 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
         QTest::qWaitFor([&] { return w.result() && w.result()->summary.info.release == "3.4.1"; }, 20'000));
     w.selectRelease(release("3.4.1"));
     QVERIFY(settle(w));
-    QCOMPARE(seriesOf(w.page(0)->replayWindow(), "records skipped (simulation truth)").size(), size_t(0));
+    QCOMPARE(seriesOf(w.page(0)->replayWindow(), "skipped (truth)").size(), size_t(0));
 }
 
 void ExplorerWindow::profilesKeepNoSecrets()

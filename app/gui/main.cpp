@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -40,11 +41,12 @@ int main(int argc, char** argv)
     const QCommandLineOption theme("theme", "light or dark.", "THEME");
     const QCommandLineOption at("at", "Put the time cursor at this many seconds after the session's start.",
                                 "S");
+    const QCommandLineOption page("page", "Show this page first: partition, groups or drill.", "PAGE");
     const QCommandLineOption screenshot(
         "screenshot", "Save a PNG of the window after --screenshot-delay, then quit.", "PNG");
     const QCommandLineOption delay("screenshot-delay", "Seconds to wait before the screenshot (default 2).",
                                    "S", "2");
-    for (const auto& o : {demo, simulate, release, compare, group, theme, at, screenshot, delay})
+    for (const auto& o : {demo, simulate, release, compare, group, theme, at, page, screenshot, delay})
         parser.addOption(o);
     parser.process(app);
 
@@ -72,6 +74,8 @@ int main(int argc, char** argv)
         window.setCompareRelease(*compared);
     if (parser.isSet(group))
         window.selectGroup(parser.value(group));
+    if (parser.isSet(page))
+        window.tabs()->setCurrentIndex(QStringList{"partition", "groups", "drill"}.indexOf(parser.value(page)));
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());
     else if (parser.isSet(simulate)) {

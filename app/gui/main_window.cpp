@@ -102,6 +102,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         m_stop->setVisible(loading || m_sources.live());
         if (!what.isEmpty())
             statusBar()->showMessage(what, loading ? 0 : 5000);
+        else if (!loading)
+            statusBar()->clearMessage();
     });
     connect(&m_sources, &SourceController::failed, this,
             [this](const QString& title, const QString& message) {
@@ -109,6 +111,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
                 tellLater(this, title, message);
             });
     connect(&m_sources, &SourceController::opened, this, &MainWindow::rememberFile);
+    connect(&m_sources, &SourceController::releaseSuggested, this, &MainWindow::selectRelease);
     connect(&m_analysis, &AnalysisService::resultReady, this, &MainWindow::showResult);
 }
 
@@ -340,6 +343,7 @@ void MainWindow::openFile(const QString& path)
 void MainWindow::runSimulation(const sim::Scenario& scenario)
 {
     m_simulatorDock->show();
+    m_simulator->setScenario(scenario);
     m_simulator->setStatus("Simulating " + QString::number(scenario.durationMs / 60'000) + " min…");
     m_sources.runSimulation(scenario);
 }

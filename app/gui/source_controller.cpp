@@ -76,8 +76,8 @@ void SourceController::startDemo(const QString& scenarioName)
         Q_EMIT failed("Demo clusters", "The embedded demo clusters did not start: " + error);
         return;
     }
-    auto empty = std::make_shared<Observations>();
-    Q_EMIT sessionReplaced(empty, {});
+    Q_EMIT releaseSuggested(scenario->release);
+    Q_EMIT sessionReplaced(std::make_shared<Observations>(), {});
     connect(m_live.get(), &LiveFeed::sliceRead, this, &SourceController::sliceRead);
     connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
 }
@@ -85,6 +85,7 @@ void SourceController::startDemo(const QString& scenarioName)
 void SourceController::connectLive(kafka::LiveReaderOptions options, const QString& description)
 {
     begin(SourceKind::Live, description);
+    Q_EMIT releaseSuggested(options.release);
     m_live = LiveFeed::connect(std::move(options));
     Q_EMIT sessionReplaced(std::make_shared<Observations>(), {});
     connect(m_live.get(), &LiveFeed::sliceRead, this, &SourceController::sliceRead);
@@ -105,6 +106,8 @@ void SourceController::openFile(const QString& path)
                  }
                  Q_EMIT opened(path);
                  Q_EMIT loadingChanged(false, "Opened " + path);
+                 if (const auto recorded = parseRelease(file->session.info.release))
+                     Q_EMIT releaseSuggested(*recorded);
                  Q_EMIT sessionReplaced(std::make_shared<Observations>(std::move(file->session)), {});
              });
 }
@@ -121,7 +124,11 @@ void SourceController::runSimulation(const sim::Scenario& scenario)
     // Simulated time starts at a fixed, readable moment: 2026-01-01T00:00:00Z.
     constexpr int64_t kEpochMs = 1'767'225'600'000;
     inThread([scenario] { return sim::simulateSession(scenario, kEpochMs); },
-             [this](sim::SimulatedSession run) {
+             [this, release = scenario.release](sim::SimulatedSession run) {
+                 Q_EMIT loadingChanged(false, QString("Simulated %1 offset syncs and %2 checkpoints")
+                                                  .arg(run.summary.syncsSent)
+                                                  .arg(run.summary.checkpointsEmitted));
+                 Q_EMIT releaseSuggested(release);
                  Q_EMIT sessionReplaced(std::make_shared<Observations>(std::move(run.session)), run.truth);
              });
 }

@@ -7,7 +7,7 @@ namespace driftscope::widgets {
 CheckpointAgePlot::CheckpointAgePlot(QWidget* parent) : ExplorerPlot("Checkpoint ages", parent)
 {
     const auto T = AxisKind::TimeMs, D = AxisKind::DurationMs;
-    m_interval = addSeries(xAxis, yAxis, "emit.checkpoints.interval.seconds", PlotSeries::Style::Line, T, D);
+    m_interval = addSeries(xAxis, yAxis, "emit interval", PlotSeries::Style::Line, T, D);
     m_stale = addSeries(xAxis, yAxis, "stale limit", PlotSeries::Style::Line, T, D);
     m_heartbeat = addSeries(xAxis, yAxis, "heartbeat age", PlotSeries::Style::Line, T, D);
     m_fixedSeries = series().size();

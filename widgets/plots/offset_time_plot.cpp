@@ -7,14 +7,14 @@ namespace driftscope::widgets {
 OffsetTimePlot::OffsetTimePlot(QWidget* parent) : ExplorerPlot("Offsets over time", parent)
 {
     const auto T = AxisKind::TimeMs, O = AxisKind::Offset;
-    m_sourceEnd = addSeries(xAxis, yAxis, "source end offset", PlotSeries::Style::Line, T, O);
-    m_targetEnd = addSeries(xAxis, yAxis, "target end offset", PlotSeries::Style::Line, T, O);
-    m_committed = addSeries(xAxis, yAxis, "committed offset (source)", PlotSeries::Style::Step, T, O);
+    m_sourceEnd = addSeries(xAxis, yAxis, "source end", PlotSeries::Style::Line, T, O);
+    m_targetEnd = addSeries(xAxis, yAxis, "target end", PlotSeries::Style::Line, T, O);
+    m_committed = addSeries(xAxis, yAxis, "committed (source)", PlotSeries::Style::Step, T, O);
     m_checkpoint =
-        addSeries(xAxis, yAxis, "checkpoint downstream (resume point)", PlotSeries::Style::Step, T, O);
-    m_processed = addSeries(xAxis, yAxis, "processed (simulation truth)", PlotSeries::Style::Line, T, O);
+        addSeries(xAxis, yAxis, "checkpoint downstream", PlotSeries::Style::Step, T, O);
+    m_processed = addSeries(xAxis, yAxis, "processed (truth)", PlotSeries::Style::Line, T, O);
     yAxis2->setVisible(true);
-    m_drift = addSeries(xAxis, yAxis2, "offset drift u - d (right axis)", PlotSeries::Style::Step, T, O);
+    m_drift = addSeries(xAxis, yAxis2, "drift u - d (right axis)", PlotSeries::Style::Step, T, O);
     addTimeAxis(xAxis);
     xAxis->setLabel("time (UTC)");
     yAxis->setLabel("offset");

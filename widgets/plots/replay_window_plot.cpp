@@ -9,14 +9,14 @@ ReplayWindowPlot::ReplayWindowPlot(QWidget* parent) : ExplorerPlot("Replay windo
     const auto T = AxisKind::TimeMs, O = AxisKind::Offset;
     // Stacked areas, each filled down to zero and drawn over the one above it (the window first,
     // granularity last): simple polygons, which stay fast with a million points.
-    m_cadence = addSeries(xAxis, yAxis, "+ commit cadence (= window)", PlotSeries::Style::Step, T, O);
-    m_staleness = addSeries(xAxis, yAxis, "+ checkpoint staleness", PlotSeries::Style::Step, T, O);
+    m_cadence = addSeries(xAxis, yAxis, "+ cadence = window", PlotSeries::Style::Step, T, O);
+    m_staleness = addSeries(xAxis, yAxis, "+ staleness", PlotSeries::Style::Step, T, O);
     m_granularity = addSeries(xAxis, yAxis, "granularity", PlotSeries::Style::Step, T, O);
     m_skips = addSeries(xAxis, yAxis, "skip possible", PlotSeries::Style::Dots, T, O);
     m_truthReplay =
-        addSeries(xAxis, yAxis, "records replayed (simulation truth)", PlotSeries::Style::Line, T, O);
+        addSeries(xAxis, yAxis, "replayed (truth)", PlotSeries::Style::Line, T, O);
     m_truthSkips =
-        addSeries(xAxis, yAxis, "records skipped (simulation truth)", PlotSeries::Style::Dots, T, O);
+        addSeries(xAxis, yAxis, "skipped (truth)", PlotSeries::Style::Dots, T, O);
     addTimeAxis(xAxis);
     xAxis->setLabel("time (UTC)");
     yAxis->setLabel("upstream offsets replayed");

@@ -32,18 +32,25 @@ RetainedSyncsPlot::RetainedSyncsPlot(QWidget* parent) : ExplorerPlot("Retained s
     for (QCPAxis* axis : {yAxis, lifeY})
         useLogScale(axis);
     const auto S = AxisKind::Offset, D = AxisKind::LogDistance, T = AxisKind::TimeMs;
-    m_evenRuns = addSeries(xAxis, yAxis, "slots (runs of one sync alternate)", PlotSeries::Style::Bars, S, D);
+    m_evenRuns = addSeries(xAxis, yAxis, "slots (one colour per sync)", PlotSeries::Style::Bars, S, D);
     m_oddRuns = addSeries(xAxis, yAxis, "slots, odd runs", PlotSeries::Style::Bars, S, D);
     m_oddRuns->plottable()->removeFromLegend();
-    m_bound = addSeries(xAxis, yAxis, "invariant B bound 2^slot", PlotSeries::Style::Line, S, D);
+    m_bound = addSeries(xAxis, yAxis, "bound 2^slot", PlotSeries::Style::Line, S, D);
     m_expired =
-        addSeries(lifeX, lifeY, "expired syncs (written -> expired)", PlotSeries::Style::Segments, T, D);
+        addSeries(lifeX, lifeY, "expired syncs", PlotSeries::Style::Segments, T, D);
     m_alive =
-        addSeries(lifeX, lifeY, "retained syncs (written -> cursor)", PlotSeries::Style::Segments, T, D);
+        addSeries(lifeX, lifeY, "retained syncs", PlotSeries::Style::Segments, T, D);
     xAxis->setLabel("slot (0 = newest sync)");
     yAxis->setLabel("1 + offsets behind the newest sync");
     lifeX->setLabel("time (UTC)");
     addTimeAxis(lifeX);
+    m_note = new QCPItemText(this);
+    m_note->setClipAxisRect(axisRect());
+    m_note->position->setAxisRect(axisRect());
+    m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_note->position->setCoords(0.5, 0.45);
+    m_note->setTextAlignment(Qt::AlignCenter);
+    m_note->setVisible(false);
     // Slots in steps of 16; the lifetimes share the slots' distance axis, labelled once.
     auto slotTicks = QSharedPointer<QCPAxisTickerFixed>::create();
     slotTicks->setTickStep(16);
@@ -64,6 +71,7 @@ void RetainedSyncsPlot::applyTheme(const PlotTheme& t)
     if (QCPGraph* g = m_bound->graph())
         g->setPen(QPen(t.skip, 1.2, Qt::DashLine));
     m_expired->setColor(t.faint, 1.0);
+    m_note->setColor(t.foreground);
     m_alive->setColor(t.seriesColor(0), 2.2);
 }
 
@@ -86,6 +94,9 @@ void RetainedSyncsPlot::display(const PartitionData& input)
             bx.push_back(slot);
             by.push_back(slot >= 62 ? INT64_MAX : (int64_t{1} << slot) - 1);
         }
+    m_note->setVisible(!slotted);
+    m_note->setText(m_retained.empty() ? "no sync for this partition\nat the cursor"
+                                       : "this release keeps only\nthe latest sync:\nno slots");
     m_evenRuns->setPoints(std::move(ex), std::move(ey));
     m_oddRuns->setPoints(std::move(ox), std::move(oy));
     m_bound->setPoints(std::move(bx), std::move(by));

@@ -33,6 +33,7 @@ private:
     PlotSeries* m_bound;
     PlotSeries* m_expired;
     PlotSeries* m_alive;
+    QCPItemText* m_note; // why there are no slots to show
     std::vector<RetainedSync> m_retained;
     std::vector<const SyncLifetime*> m_expiredOf, m_aliveOf; // segment -> its sync
     const SelectionSeries* m_series = nullptr;

@@ -32,6 +32,7 @@ private Q_SLOTS:
     void recordThenReport();
     void killedRecorderLeavesAReadableCapture();
     void unreachableClustersFailInTime();
+    void refusedClientSettingsAreAUsageErrorAtOnce();
 
 private:
     QStringList connection() const
@@ -165,6 +166,36 @@ void CliLive::unreachableClustersFailInTime()
     QVERIFY2(r.err.contains("source cluster unreachable"), qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
     QVERIFY(timer.elapsed() < 15'000);
+}
+
+void CliLive::refusedClientSettingsAreAUsageErrorAtOnce()
+{
+    // Found before anything connects: no waiting for --timeout, no recording without data.
+    const QString refused =
+        "driftscope-cli: source cluster A: client setting 'no.such.key' is not accepted by "
+        "librdkafka: No such configuration property: \"no.such.key\"\n";
+    QElapsedTimer timer;
+    timer.start();
+    const CliRun report =
+        runCli(QStringList{"report", "--timeout", "30", "-X", "source.no.such.key=1"} + connection());
+    QCOMPARE(report.exitCode, 2);
+    QVERIFY2(report.err.startsWith(refused), qPrintable(report.err));
+    QVERIFY(report.out.isEmpty());
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("never.capture");
+    const CliRun record =
+        runCli(QStringList{"record", "--out", capture, "-X", "source.no.such.key=1"} + connection());
+    QCOMPARE(record.exitCode, 2);
+    QVERIFY2(record.err.startsWith(refused), qPrintable(record.err));
+    QVERIFY(!QFile::exists(capture));
+    // A secret setting is named, never shown.
+    const CliRun secret =
+        runCli(QStringList{"report", "-X", "target.sasl.no.such.password=hunter2-secret"} + connection());
+    QCOMPARE(secret.exitCode, 2);
+    QVERIFY2(secret.err.contains("target cluster B: client setting 'sasl.no.such.password'"),
+             qPrintable(secret.err));
+    QVERIFY(!secret.err.contains("hunter2"));
+    QVERIFY(timer.elapsed() < 5000);
 }
 
 QTEST_GUILESS_MAIN(CliLive)

@@ -6,6 +6,7 @@
 #include "model/io/kafka/demo_cluster.h"
 #include "model/io/kafka/kafka_client.h"
 #include "model/io/kafka/live_reader.h"
+#include "model/io/kafka/settings_check.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -67,6 +68,16 @@ bool eventually(Condition condition, int timeoutMs = 20'000)
     return true;
 }
 
+// The reader's events of one state, in order.
+std::vector<ReaderEvent> eventsOf(const Observations& session, const std::string& state)
+{
+    std::vector<ReaderEvent> out;
+    for (const ReaderEvent& e : session.events)
+        if (e.state == state)
+            out.push_back(e);
+    return out;
+}
+
 // Everything a reader could change on a cluster: topics and partition counts, every
 // partition's log offsets, and the committed offsets of the given groups on every partition.
 struct ClusterSnapshot {
@@ -118,6 +129,8 @@ private Q_SLOTS:
     void undecodableRecordsAreKeptAndCounted();
     void brokerDownAndBack();
     void unreachableClusterIsAStateNotAHang();
+    void clientSettingsAreCheckedWithoutConnecting();
+    void refusedClientSettingsAreAFailedStateNotAWait();
 
 private:
     std::unique_ptr<DemoClusters> m_demo;
@@ -344,6 +357,53 @@ void Live::unreachableClusterIsAStateNotAHang()
     }
     // Stopping does not wait for the unreachable cluster.
     QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+}
+
+void Live::clientSettingsAreCheckedWithoutConnecting()
+{
+    // Nothing listens on these addresses: a check that connected would fail or wait.
+    ConnectionSettings c;
+    c.source = {"A", {{"bootstrap.servers", "127.0.0.1:1"}, {"security.protocol", "plaintext"}}};
+    c.target = {"B", {{"bootstrap.servers", "127.0.0.1:1"}}};
+    const auto start = std::chrono::steady_clock::now();
+    QCOMPARE(validateClientSettings(c), std::optional<std::string>());
+
+    c.source.clientProperties.emplace_back("no.such.key", "1");
+    QCOMPARE(validateClientSettings(c),
+             std::optional<std::string>("source cluster A: client setting 'no.such.key' is not accepted by "
+                                        "librdkafka: No such configuration property: \"no.such.key\""));
+    c.source.clientProperties.pop_back();
+    c.target.clientProperties.emplace_back("security.protocol", "carrier-pigeon");
+    QCOMPARE(validateClientSettings(c),
+             std::optional<std::string>("target cluster B: client setting 'security.protocol' is not "
+                                        "accepted by librdkafka: Invalid value \"carrier-pigeon\" for "
+                                        "configuration property \"security.protocol\""));
+    // A secret setting is named, its value never shown.
+    c.target.clientProperties.back() = {"sasl.oauthbearer.no.such.secret", "hunter2-secret"};
+    const auto secret = validateClientSettings(ClusterSide::Target, c.target);
+    QVERIFY(secret);
+    QVERIFY2(secret->find("'sasl.oauthbearer.no.such.secret'") != std::string::npos, secret->c_str());
+    QVERIFY2(secret->find("hunter2") == std::string::npos, secret->c_str());
+    QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+}
+
+void Live::refusedClientSettingsAreAFailedStateNotAWait()
+{
+    LiveReaderOptions options = readerOptions(*m_demo);
+    options.connection.source.clientProperties.emplace_back("no.such.key", "1");
+    const auto start = std::chrono::steady_clock::now();
+    LiveReader reader(options);
+    reader.start();
+    QVERIFY(!reader.waitUntilReady(20'000));
+    QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+    const LiveStatus status = reader.status();
+    QVERIFY(status.failed());
+    QCOMPARE(status.source.state, std::string("failed"));
+    QCOMPARE(status.source.detail, *validateClientSettings(options.connection));
+    reader.stop();
+    const std::vector<ReaderEvent> failed = eventsOf(reader.since({}), "failed");
+    QCOMPARE(failed.size(), size_t{1});
+    QVERIFY(failed[0].side == ClusterSide::Source);
 }
 
 QTEST_GUILESS_MAIN(Live)

@@ -13,7 +13,8 @@ void addConnectionOptions(QCommandLineParser& parser);
 bool hasConnectionOptions(const QCommandLineParser& parser);
 
 // The reader's options from the command line: connection, --group, --sample-interval and the
-// release (for MM2's topic names). Notes about the configuration go to stderr.
+// release (for MM2's topic names). Client settings librdkafka refuses are a usage error (an
+// input error naming the file with --mm2-config). Notes about the configuration go to stderr.
 std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const Release& release,
                                        kafka::LiveReaderOptions& out);
 

@@ -28,11 +28,13 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const Release&
     kafka::LiveReader reader(options);
     reader.start();
     // Progress on stderr while a long history is read.
-    bool ready = false;
-    for (int64_t waitedMs = 0; !ready && waitedMs < timeoutS * 1000; waitedMs += kProgressEveryMs) {
+    bool ready = false, failed = false;
+    for (int64_t waitedMs = 0; !ready && !failed && waitedMs < timeoutS * 1000;
+         waitedMs += kProgressEveryMs) {
         ready = reader.waitUntilReady(std::min(kProgressEveryMs, timeoutS * 1000 - waitedMs));
         const kafka::LiveStatus s = reader.status();
-        if (!ready && s.offsetSyncs.endAtStart > 0)
+        failed = s.failed();
+        if (!ready && !failed && s.offsetSyncs.endAtStart > 0)
             printNote("reading history: " + std::to_string(s.offsetSyncs.read) + " of " +
                       std::to_string(s.offsetSyncs.endAtStart) + " offset syncs, " +
                       std::to_string(s.checkpoints.read) + " of " + std::to_string(s.checkpoints.endAtStart) +
@@ -53,6 +55,8 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const Release&
         if (c->state != "connected")
             why += std::string("; ") + name + " cluster " + c->state +
                    (c->detail.empty() ? "" : ": " + c->detail);
+    if (s.failed())
+        return Failure{kInputError, "the clusters cannot be read" + why};
     return Failure{kInputError,
                    "the clusters could not be read within " + std::to_string(timeoutS) + " s" + why};
 }

@@ -1,5 +1,7 @@
 #include "model/io/kafka/cluster_reader.h"
 
+#include "model/io/kafka/settings_check.h"
+
 #include <array>
 
 namespace driftscope::kafka {
@@ -43,10 +45,15 @@ std::string ClusterReader::lastClientError()
 void ClusterReader::run()
 {
     const ClusterConnection& connection = m_live.options.connection.cluster(m_side);
+    // Settings librdkafka refuses never get better: a failed state at once, not a reader that
+    // waits for a cluster it will never talk to.
+    std::optional<std::string> failure = validateClientSettings(m_side, connection);
     auto client = makeClient(connection.clientProperties, readerSettings("driftscope-reader"), &m_callbacks);
-    if (!client) {
+    if (!failure && !client)
+        failure = std::string(sideName(m_side)) + " cluster " + connection.alias + ": " + client.error();
+    if (failure) {
         std::lock_guard lock(m_live.mutex);
-        m_live.setClusterState(m_side, "failed", client.error());
+        m_live.setClusterState(m_side, "failed", *failure);
         return;
     }
     m_client = std::move(*client);

@@ -38,11 +38,13 @@ struct TopicProgress {
 };
 
 struct ClusterStatus {
-    std::string state = "connecting"; // "connecting", "connected", "unreachable", "failed"
-    std::string detail;               // the last error, when there is one
-    int rounds = 0;                   // completed sampling rounds
-    int roundsWithHistory = 0;        // ... that started with the history read (they saw every
-                                      // mirrored partition the syncs name)
+    // "connecting", "connected", "unreachable", or "failed": the client settings were refused or
+    // no client could be made; the reader gives up on that cluster.
+    std::string state = "connecting";
+    std::string detail;        // the last error, when there is one
+    int rounds = 0;            // completed sampling rounds
+    int roundsWithHistory = 0; // ... that started with the history read (they saw every
+                               // mirrored partition the syncs name)
 };
 
 struct LiveStatus {
@@ -52,6 +54,8 @@ struct LiveStatus {
     size_t undecodable = 0;
     size_t groupsSampled = 0;
     bool historyRead() const { return offsetSyncs.caughtUp && checkpoints.caughtUp; }
+    // A cluster cannot be read at all: waiting longer changes nothing.
+    bool failed() const { return source.state == "failed" || target.state == "failed"; }
     // The offset syncs and checkpoints written before the session are read and both clusters
     // have been sampled since: a report now reflects the clusters.
     bool ready() const
@@ -73,7 +77,7 @@ public:
     // Everything read after `from` (Observations::since); cheap when little is new.
     Observations since(const Observations::Cursor& from) const;
     LiveStatus status() const;
-    // Waits until status().ready() or the timeout; returns whether it is ready.
+    // Waits until status().ready(), status().failed() or the timeout; returns whether it is ready.
     bool waitUntilReady(int64_t timeoutMs) const;
 
     struct Shared;

@@ -2,6 +2,8 @@
 // demo-cluster serves, report and record read it, a recorder is killed mid-write.
 #include "support/cli_runner.h"
 
+#include "model/io/kafka/demo_cluster.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -11,6 +13,8 @@
 #include <QTest>
 
 #include <csignal>
+
+using namespace driftscope;
 
 namespace {
 
@@ -33,6 +37,7 @@ private Q_SLOTS:
     void killedRecorderLeavesAReadableCapture();
     void unreachableClustersFailInTime();
     void refusedClientSettingsAreAUsageErrorAtOnce();
+    void unreadableTopicIsNamedWhenTheReportTimesOut();
 
 private:
     QStringList connection() const
@@ -164,6 +169,10 @@ void CliLive::unreachableClustersFailInTime()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("the clusters could not be read within 2 s"), qPrintable(r.err));
     QVERIFY2(r.err.contains("source cluster unreachable"), qPrintable(r.err));
+    // The syncs topic was never seen: said so, not "0 of -1 records read".
+    QVERIFY2(r.err.contains(
+                 "mm2-offset-syncs.B.internal: not found (the source cluster has not listed its topics)"),
+             qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
     QVERIFY(timer.elapsed() < 15'000);
 }
@@ -196,6 +205,31 @@ void CliLive::refusedClientSettingsAreAUsageErrorAtOnce()
              qPrintable(secret.err));
     QVERIFY(!secret.err.contains("hunter2"));
     QVERIFY(timer.elapsed() < 5000);
+}
+
+void CliLive::unreadableTopicIsNamedWhenTheReportTimesOut()
+{
+    // Clusters of this process whose target refuses every ListOffsets request, as a broker does
+    // for a principal without Describe on the topics.
+    auto demo = kafka::DemoClusters::start(kafka::demoScenario("steady").value());
+    QVERIFY(demo.ok());
+    (*demo)->pushRequestErrors(ClusterSide::Target, kafka::MockRequest::ListOffsets, 100'000,
+                               RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+    const kafka::DemoInfo& info = (*demo)->info();
+    const CliRun r = runCli({"report", "--source-bootstrap", QString::fromStdString(info.sourceBootstrap),
+                             "--target-bootstrap", QString::fromStdString(info.targetBootstrap), "--timeout",
+                             "3", "--sample-interval", "1"});
+    (*demo)->clearRequestErrors(ClusterSide::Target, kafka::MockRequest::ListOffsets);
+    QCOMPARE(r.exitCode, 1);
+    const QString refused = "log offsets request failed: Broker: Topic authorization failed";
+    QVERIFY2(
+        r.err.contains("the clusters could not be read within 3 s; A.checkpoints.internal: not readable on "
+                       "the target cluster: " +
+                       refused),
+        qPrintable(r.err));
+    // Said once on stderr, though every round of those 3 s failed the same way.
+    QCOMPARE(r.err.count("note: A.checkpoints.internal cannot be read: " + refused), 1);
+    QVERIFY(r.out.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(CliLive)

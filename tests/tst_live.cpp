@@ -131,6 +131,9 @@ private Q_SLOTS:
     void unreachableClusterIsAStateNotAHang();
     void clientSettingsAreCheckedWithoutConnecting();
     void refusedClientSettingsAreAFailedStateNotAWait();
+    void missingInternalTopicIsAState();
+    void unauthorizedInternalTopicIsAState();
+    void refusedLogOffsetsAreAStateSaidOnce();
 
 private:
     std::unique_ptr<DemoClusters> m_demo;
@@ -404,6 +407,98 @@ void Live::refusedClientSettingsAreAFailedStateNotAWait()
     const std::vector<ReaderEvent> failed = eventsOf(reader.since({}), "failed");
     QCOMPARE(failed.size(), size_t{1});
     QVERIFY(failed[0].side == ClusterSide::Source);
+}
+
+void Live::missingInternalTopicIsAState()
+{
+    LiveReaderOptions options = readerOptions(*m_demo);
+    options.connection.checkpointsTopic = "no-such.checkpoints.internal";
+    LiveReader reader(options);
+    reader.start();
+    // A missing topic has an empty history: the reader gets ready, with the state to show.
+    QVERIFY(reader.waitUntilReady(20'000));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000)); // a few more rounds
+    const LiveStatus status = reader.status();
+    QCOMPARE(status.checkpoints.state, std::string("missing"));
+    QVERIFY(!status.checkpoints.present);
+    QCOMPARE(status.offsetSyncs.state, std::string("read"));
+    reader.stop();
+    const std::vector<ReaderEvent> missing = eventsOf(reader.since({}), "topic-missing");
+    QCOMPARE(missing.size(), size_t{1}); // said once, not every round
+    QCOMPARE(missing[0].message, std::string("no-such.checkpoints.internal does not exist"));
+    QVERIFY(missing[0].side == ClusterSide::Target);
+}
+
+void Live::unauthorizedInternalTopicIsAState()
+{
+    // The broker lists the checkpoints topic with TOPIC_AUTHORIZATION_FAILED in its metadata.
+    const Paused paused(*m_demo);
+    QVERIFY(paused.drained());
+    const std::string checkpoints = m_demo->info().topics.checkpoints;
+    m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+    LiveReader reader(readerOptions(*m_demo));
+    reader.start();
+    const bool ready = reader.waitUntilReady(20'000);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    const LiveStatus during = reader.status();
+    m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_NO_ERROR);
+    QVERIFY(ready); // not a hang: the topic's history cannot be read, the rest is
+    QCOMPARE(during.checkpoints.state, std::string("unreadable"));
+    QCOMPARE(during.checkpoints.detail, std::string("Broker: Topic authorization failed"));
+    // Allowed again: read from the beginning.
+    QVERIFY(eventually([&] { return reader.status().checkpoints.state == "read"; }));
+    reader.stop();
+    const Observations session = reader.since({});
+    const std::vector<ReaderEvent> unreadable = eventsOf(session, "topic-unreadable");
+    QCOMPARE(unreadable.size(), size_t{1});
+    QCOMPARE(unreadable[0].message, checkpoints + ": Broker: Topic authorization failed");
+    QVERIFY(!session.checkpoints.empty());
+}
+
+void Live::refusedLogOffsetsAreAStateSaidOnce()
+{
+    // Every ListOffsets request to the target fails with TOPIC_AUTHORIZATION_FAILED: the
+    // checkpoints topic is listed but cannot be read, and log offsets cannot be sampled.
+    const Paused paused(*m_demo);
+    QVERIFY(paused.drained());
+    m_demo->pushRequestErrors(ClusterSide::Target, MockRequest::ListOffsets, 100'000,
+                              RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+    LiveReader reader(readerOptions(*m_demo));
+    reader.start();
+    const bool ready = reader.waitUntilReady(3000);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000)); // more rounds, same failures
+    const LiveStatus during = reader.status();
+    const Observations duringSession = reader.since({});
+    m_demo->clearRequestErrors(ClusterSide::Target, MockRequest::ListOffsets);
+    QVERIFY(!ready); // its history is unread: a report waits, and says why
+    QCOMPARE(during.checkpoints.state, std::string("unreadable"));
+    QVERIFY(during.checkpoints.present);
+    QVERIFY(!during.checkpoints.caughtUp);
+    // librdkafka reports the broker's error for the whole request.
+    const std::string refused = "log offsets request failed: Broker: Topic authorization failed";
+    QCOMPARE(during.checkpoints.detail, refused);
+    QVERIFY(during.target.rounds >= 3);
+    std::vector<std::string> said;
+    for (const ReaderEvent& e : duringSession.events)
+        if (e.side == ClusterSide::Target && !isProgressState(e.state))
+            said.push_back(e.state + ": " + e.message);
+    // Once per topic and once for the samples, however many rounds failed.
+    QCOMPARE(said.size(), size_t{3});
+    QCOMPARE(said[0],
+             "topic-unreadable: " + m_demo->info().topics.checkpoints + " cannot be read: " + refused);
+    QCOMPARE(said[1], "topic-unreadable: heartbeats cannot be read: " + refused);
+    QCOMPARE(said[2], "sample-failed: " + refused);
+
+    // Allowed again: the reader recovers by itself and says so.
+    QVERIFY(reader.waitUntilReady(20'000));
+    reader.stop();
+    const Observations session = reader.since({});
+    QCOMPARE(eventsOf(session, "topic-unreadable").size(), size_t{2});
+    QCOMPARE(eventsOf(session, "sample-failed").size(), size_t{1});
+    const std::vector<ReaderEvent> sampled = eventsOf(session, "sampled");
+    QCOMPARE(sampled.size(), size_t{1});
+    QCOMPARE(sampled[0].message, std::string("log offsets sampled again"));
+    QCOMPARE(reader.status().checkpoints.state, std::string("read"));
 }
 
 QTEST_GUILESS_MAIN(Live)

@@ -162,7 +162,7 @@ size_t printEvents(const Observations& session, size_t from)
 {
     for (; from < session.events.size(); ++from) {
         const ReaderEvent& e = session.events[from];
-        if (e.state != "started" && e.state != "connected" && e.state != "topic-found")
+        if (!isProgressState(e.state))
             printNote("note: " + e.message);
     }
     return from;

@@ -18,8 +18,8 @@ bool hasConnectionOptions(const QCommandLineParser& parser);
 std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const Release& release,
                                        kafka::LiveReaderOptions& out);
 
-// Events of a live session (unreachable clusters, missing topics...) as notes on stderr, from
-// `from` on; returns where it stopped.
+// Events of a live session that are not plain progress (unreachable clusters, missing
+// topics...) as notes on stderr, from `from` on; returns where it stopped.
 size_t printEvents(const Observations& session, size_t from);
 
 } // namespace driftscope::cli

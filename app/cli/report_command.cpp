@@ -15,6 +15,17 @@ namespace {
 constexpr int64_t kDefaultTimeoutS = 30;
 constexpr int64_t kProgressEveryMs = 2000;
 
+// Why an internal topic's history is not read yet, for the timeout message.
+std::string topicWhy(const kafka::TopicProgress& t)
+{
+    const std::string side(sideName(t.side));
+    if (t.state == "unknown")
+        return t.topic + ": not found (the " + side + " cluster has not listed its topics)";
+    if (t.state == "unreadable")
+        return t.topic + ": not readable on the " + side + " cluster: " + t.detail;
+    return t.topic + ": " + std::to_string(t.read) + " of " + std::to_string(t.endAtStart) + " records read";
+}
+
 // A live session read until the clusters' history is in and both were sampled once.
 std::optional<Failure> readLive(const QCommandLineParser& parser, const Release& release, Observations& out)
 {
@@ -49,8 +60,7 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const Release&
     std::string why;
     for (const kafka::TopicProgress* t : {&s.offsetSyncs, &s.checkpoints})
         if (!t->caughtUp)
-            why += "; " + t->topic + ": " + std::to_string(t->read) + " of " + std::to_string(t->endAtStart) +
-                   " records read";
+            why += "; " + topicWhy(*t);
     for (const auto& [name, c] : {std::pair{"source", &s.source}, std::pair{"target", &s.target}})
         if (c->state != "connected")
             why += std::string("; ") + name + " cluster " + c->state +

@@ -182,6 +182,14 @@ bool Observations::append(const Observations& slice)
     return true;
 }
 
+bool isProgressState(std::string_view state)
+{
+    for (std::string_view progress : {"started", "connected", "topic-found", "sampled", "fetching"})
+        if (state == progress)
+            return true;
+    return false;
+}
+
 int64_t Observations::lastActivityMs() const
 {
     int64_t last = 0;

@@ -29,6 +29,7 @@ private:
         rd_kafka_topic_t* handle = nullptr;
         std::vector<int64_t> endAtStart; // by partition
         std::vector<bool> caughtUp;      // by partition
+        std::vector<bool> fetchFailing;  // by partition: the last fetch gave an error
         size_t partitionsCaughtUp = 0;
     };
 

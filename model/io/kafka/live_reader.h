@@ -31,10 +31,14 @@ struct LiveReaderOptions {
 struct TopicProgress {
     std::string topic;
     ClusterSide side = ClusterSide::Source;
+    // "unknown" (its cluster has not listed its topics yet), "missing" (not listed), "unreadable"
+    // (listed with an error, or its log offsets were refused: see detail), "reading", "read".
+    std::string state = "unknown";
+    std::string detail{};    // the broker's error, for "unreadable"
     bool present = false;    // listed by the cluster's metadata
     int64_t endAtStart = -1; // records up to here are the history (sum over partitions)
     int64_t read = 0;        // records read so far
-    bool caughtUp = false;   // the history has been read
+    bool caughtUp = false;   // the history has been read (a missing topic's is empty)
 };
 
 struct ClusterStatus {

@@ -70,6 +70,21 @@ void LiveSession::addEvent(std::optional<ClusterSide> side, const std::string& s
     changed.notify_all();
 }
 
+void LiveSession::noteProblem(ClusterSide side, const std::string& subject, const std::string& state,
+                              const std::string& message)
+{
+    auto& last = m_problems[{side, subject}];
+    if (last == std::make_pair(state, message))
+        return;
+    last = {state, message};
+    addEvent(side, state, message);
+}
+
+bool LiveSession::forgetProblem(ClusterSide side, const std::string& subject)
+{
+    return m_problems.erase({side, subject}) > 0;
+}
+
 void LiveSession::addListedGroups(const std::vector<std::string>& groups)
 {
     for (const std::string& g : groups)

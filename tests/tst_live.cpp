@@ -6,6 +6,7 @@
 #include "model/io/kafka/demo_cluster.h"
 #include "model/io/kafka/kafka_client.h"
 #include "model/io/kafka/live_reader.h"
+#include "model/io/kafka/live_session.h"
 #include "model/io/kafka/settings_check.h"
 
 #include <QTemporaryDir>
@@ -134,6 +135,7 @@ private Q_SLOTS:
     void missingInternalTopicIsAState();
     void unauthorizedInternalTopicIsAState();
     void refusedLogOffsetsAreAStateSaidOnce();
+    void mirroredPartitionsComeFromCheckpointsToo();
 
 private:
     std::unique_ptr<DemoClusters> m_demo;
@@ -499,6 +501,28 @@ void Live::refusedLogOffsetsAreAStateSaidOnce()
     QCOMPARE(sampled.size(), size_t{1});
     QCOMPARE(sampled[0].message, std::string("log offsets sampled again"));
     QCOMPARE(reader.status().checkpoints.state, std::string("read"));
+}
+
+void Live::mirroredPartitionsComeFromCheckpointsToo()
+{
+    LiveReaderOptions options;
+    options.connection.source.alias = "A";
+    options.connection.target.alias = "B";
+    LiveSession live(options);
+    Observations& s = live.session;
+    // Syncs name orders-0; only a checkpoint names payments (as A.payments-2 on the target).
+    s.syncs.push_back({{0, 1000, 1000}, s.partitionId({"orders", 0}), 10, 10});
+    s.checkpoints.push_back(
+        {{0, 1000, 1000}, s.groupId("app"), s.partitionId({"A.payments", 2}), 5, 5, 0, ""});
+    TopicList source, target;
+    source.partitions = {{"orders", 2}, {"payments", 3}, {"other", 1}};
+    target.partitions = {{"A.orders", 2}, {"A.payments", 3}, {"A.other", 1}};
+    const std::vector<TopicPartition> sourceSide = {
+        {"orders", 0}, {"orders", 1}, {"payments", 0}, {"payments", 1}, {"payments", 2}};
+    const std::vector<TopicPartition> targetSide = {
+        {"A.orders", 0}, {"A.orders", 1}, {"A.payments", 0}, {"A.payments", 1}, {"A.payments", 2}};
+    QCOMPARE(live.mirroredPartitions(ClusterSide::Source, source), sourceSide);
+    QCOMPARE(live.mirroredPartitions(ClusterSide::Target, target), targetSide);
 }
 
 QTEST_GUILESS_MAIN(Live)

@@ -1,5 +1,7 @@
 #include "model/io/kafka/live_session.h"
 
+#include "model/core/session_state.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -126,6 +128,15 @@ std::vector<TopicPartition> LiveSession::mirroredPartitions(ClusterSide side, co
 {
     for (; m_syncsSeen < session.syncs.size(); ++m_syncsSeen)
         m_upstreamTopics.insert(session.partition(session.syncs[m_syncsSeen].partition).topic);
+    // A topic may have checkpoints and no syncs (yet, or any more): its partitions are mirrored
+    // all the same, named upstream as reports name them.
+    if (m_checkpointsSeen < session.checkpoints.size()) {
+        const auto upstreamOf = upstreamPartitions(session);
+        for (; m_checkpointsSeen < session.checkpoints.size(); ++m_checkpointsSeen)
+            m_upstreamTopics.insert(
+                checkpointUpstream(session, upstreamOf, session.checkpoints[m_checkpointsSeen].partition)
+                    .topic);
+    }
     const SessionInfo& info = session.info;
     std::vector<TopicPartition> partitions;
     for (const std::string& upstream : m_upstreamTopics) {

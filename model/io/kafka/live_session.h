@@ -54,7 +54,7 @@ public:
     // The user's groups, then listed ones and those named in checkpoints, up to maxGroups. Guarded.
     std::vector<std::string> groupsToSample();
     // The partitions MM2 mirrors, as named on `side` and present in `topics`: every partition of
-    // the upstream topics that offset syncs named, renamed for the target. Guarded.
+    // the upstream topics that offset syncs or checkpoints named, renamed for the target. Guarded.
     std::vector<TopicPartition> mirroredPartitions(ClusterSide side, const TopicList& topics);
 
 private:
@@ -63,6 +63,7 @@ private:
     std::set<std::string> m_listedGroups;
     std::set<std::string> m_upstreamTopics;
     size_t m_syncsSeen = 0;
+    size_t m_checkpointsSeen = 0;
     bool m_groupCapNoted = false;
 };
 

@@ -4,6 +4,7 @@
 
 #include "model/io/kafka/demo_cluster.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -12,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 
 using namespace driftscope;
@@ -133,17 +135,35 @@ void CliLive::recordThenReport()
     QCOMPARE(o["unexplained_checkpoints"].toInt(), 0);
 }
 
+// The newest moment a capture's export knows of: records read and samples taken.
+qint64 lastActivity(const QString& exported)
+{
+    qint64 last = 0;
+    for (const QString& line : exported.split('\n', Qt::SkipEmptyParts)) {
+        const QJsonObject o = json(line);
+        last = std::max({last, o["read_at_ms"].toInteger(), o["sampled_at_ms"].toInteger()});
+    }
+    return last;
+}
+
 void CliLive::killedRecorderLeavesAReadableCapture()
 {
     QTemporaryDir dir;
     const QString capture = dir.filePath("killed.capture");
     QProcess recorder;
-    recorder.start(DRIFTSCOPE_CLI, QStringList{"record", "--out", capture} + connection());
+    recorder.start(DRIFTSCOPE_CLI,
+                   QStringList{"record", "--out", capture, "--sample-interval", "1"} + connection());
     QVERIFY(recorder.waitForStarted());
-    QTest::qWait(3500); // a few appends
+    QTest::qWait(5000); // appends every second, the WAL checkpointed after three
+    const qint64 killedAt = QDateTime::currentMSecsSinceEpoch();
     ::kill(static_cast<pid_t>(recorder.processId()), SIGKILL);
     QVERIFY(recorder.waitForFinished(5000));
     QCOMPARE(recorder.exitStatus(), QProcess::CrashExit);
+    QVERIFY(QFile::exists(capture + "-wal"));
+    // The main file alone, as someone copying just the .capture would have it.
+    QTemporaryDir elsewhere;
+    const QString alone = elsewhere.filePath("killed.capture");
+    QVERIFY(QFile::copy(capture, alone));
 
     const CliRun exported = runCli({"export", capture});
     QCOMPARE(exported.exitCode, 0);
@@ -155,9 +175,21 @@ void CliLive::killedRecorderLeavesAReadableCapture()
             QCOMPARE(o["topic_offset"].toInteger(), expected++);
     }
     QVERIFY(expected > 0);
+    // Everything up to the last append before the kill: within about a second (appends every
+    // second, samples every second, heartbeats read as they come).
+    const qint64 last = lastActivity(exported.out);
+    QVERIFY2(last >= killedAt - 2000,
+             qPrintable(QString("last activity %1 ms before the kill").arg(killedAt - last)));
+    QVERIFY(last <= killedAt);
     const CliRun report = runCli({"report", capture, "--json"});
     QCOMPARE(report.exitCode, 0);
     QVERIFY(!json(report.out)["rows"].toArray().isEmpty());
+
+    // Without its -wal file the capture still opens, with what the last checkpoint took in.
+    const CliRun copied = runCli({"export", alone});
+    QCOMPARE(copied.exitCode, 0);
+    QVERIFY(copied.out.contains("\"kind\":\"offset-sync\""));
+    QVERIFY(lastActivity(copied.out) <= last);
 }
 
 void CliLive::unreachableClustersFailInTime()

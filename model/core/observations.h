@@ -27,6 +27,9 @@ namespace driftscope {
 // The three internal topics MM2 writes.
 enum class InternalTopic { OffsetSyncs, Checkpoints, Heartbeats };
 RecordKind recordKindOf(InternalTopic topic);
+// "offset-syncs", "checkpoints", "heartbeats": how captures, exports and reports name them.
+std::string_view internalTopicName(InternalTopic topic);
+std::optional<InternalTopic> parseInternalTopic(std::string_view name);
 
 // Where a record sat and when: its offset in the internal topic, the record timestamp MM2 gave
 // it, and when driftscope read it (all times in ms since the epoch).

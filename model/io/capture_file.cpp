@@ -73,28 +73,6 @@ std::optional<Bytes> bytesOrNull(const QVariant& value)
     return Bytes(b.begin(), b.end());
 }
 
-std::string_view internalTopicName(InternalTopic topic)
-{
-    switch (topic) {
-    case InternalTopic::OffsetSyncs:
-        return "offset-syncs";
-    case InternalTopic::Checkpoints:
-        return "checkpoints";
-    case InternalTopic::Heartbeats:
-        break;
-    }
-    return "heartbeats";
-}
-
-std::optional<InternalTopic> parseInternalTopic(const std::string& name)
-{
-    for (InternalTopic t :
-         {InternalTopic::OffsetSyncs, InternalTopic::Checkpoints, InternalTopic::Heartbeats})
-        if (internalTopicName(t) == name)
-            return t;
-    return std::nullopt;
-}
-
 // Runs statements on one connection and keeps the first error.
 class Sql {
 public:

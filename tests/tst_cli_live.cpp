@@ -35,6 +35,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void demoClusterDescribesItself();
     void liveReport();
+    void liveReportShowsTheReaderProblems();
     void recordThenReport();
     void killedRecorderLeavesAReadableCapture();
     void unreachableClustersFailInTime();
@@ -105,6 +106,32 @@ void CliLive::liveReport()
     }
     // The mock cannot list groups: said on stderr, not an error.
     QVERIFY(report.err.contains("groups come from the checkpoints topic and --group"));
+}
+
+void CliLive::liveReportShowsTheReaderProblems()
+{
+    // A checkpoints topic that does not exist: the report is made (exit 0), and says so.
+    const CliRun report =
+        runCli(QStringList{"report", "--json", "--checkpoints-topic", "no-such.checkpoints"} + connection());
+    QCOMPARE(report.exitCode, 0);
+    const QJsonObject o = json(report.out);
+    QCOMPARE(o["clusters"].toObject(), (QJsonObject{{"source", "connected"}, {"target", "connected"}}));
+    QStringList problems;
+    for (const QJsonValue& v : o["reader_problems"].toArray()) {
+        const QJsonObject p = v.toObject();
+        problems << p["cluster"].toString() + " " + p["state"].toString() + " x" +
+                        QString::number(p["count"].toInt()) + ": " + p["message"].toString();
+    }
+    problems.sort(); // the two clusters' readers run side by side
+    QCOMPARE(problems,
+             (QStringList{"source group-listing-unavailable x1: group listing failed: Local: Required "
+                          "feature not supported by broker; groups come from the checkpoints topic "
+                          "and --group",
+                          "target topic-missing x1: no-such.checkpoints does not exist"}));
+    QCOMPARE(o["undecodable_by_topic"].toObject(),
+             (QJsonObject{{"offset-syncs", 0}, {"checkpoints", 0}, {"heartbeats", 0}}));
+    QVERIFY(o["syncs_read"].toInt() > 0);
+    QCOMPARE(o["checkpoints_read"].toInt(), 0);
 }
 
 void CliLive::recordThenReport()

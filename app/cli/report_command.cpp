@@ -163,9 +163,14 @@ int runReport(const QStringList& args)
     const Report result = buildReport(session, options);
     if (parser.isSet("json"))
         printOut(reportJson(result));
-    else if (parser.isSet("csv"))
+    else if (parser.isSet("csv")) {
         std::fputs(reportCsv(result).c_str(), stdout);
-    else
+        // CSV lines are all rows: the reader's problems go to stderr (a live read printed its
+        // events there already).
+        if (!live)
+            for (const std::string& line : readerProblemLines(result))
+                printNote("note: " + line);
+    } else
         std::fputs(reportText(result).c_str(), stdout);
     return kOk;
 }

@@ -97,9 +97,9 @@ Report buildReport(const Observations& session, const SessionState& state, const
     report.syncsApplied = state.syncsApplied();
     report.checkpointsApplied = state.checkpointsApplied();
     report.unexplainedCheckpoints = state.unexplainedCheckpoints();
-    report.undecodableRecords = static_cast<size_t>(
-        std::count_if(session.undecodable.begin(), session.undecodable.end(),
-                      [&](const UndecodableRecord& r) { return r.stamp.timestampMs <= at; }));
+    report.reader = summarizeReader(session, at);
+    for (const size_t n : report.reader.undecodable)
+        report.undecodableRecords += n;
 
     const auto& upstreamOf = state.upstreamOf();
     const TranslationRule rule = state.store().profile().translation;

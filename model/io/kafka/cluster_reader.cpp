@@ -104,7 +104,13 @@ void ClusterReader::round()
     std::vector<TopicPartition> mirrored;
     {
         std::lock_guard lock(m_live.mutex);
-        mirrored = m_live.mirroredPartitions(m_side, *topics);
+        // No samples while this cluster's offset syncs or checkpoints history is being read: a
+        // round of samples (a client per group) holds up reading for a second or more while the
+        // other cluster's topic runs ahead, and a capture cut short then holds checkpoints whose
+        // syncs it never read. Samples of a partly read history name too few partitions anyway;
+        // the round right after the history is read takes them.
+        if (!readingHistory())
+            mirrored = m_live.mirroredPartitions(m_side, *topics);
     }
     sampleLogOffsets(mirrored);
     sampleGroups(mirrored);
@@ -113,6 +119,14 @@ void ClusterReader::round()
     if (withHistory)
         m_live.clusterStatus(m_side).roundsWithHistory++;
     m_live.changed.notify_all();
+}
+
+bool ClusterReader::readingHistory() const
+{
+    for (const auto& [name, topic] : m_consumed)
+        if (topic.kind != InternalTopic::Heartbeats && topic.partitionsCaughtUp < topic.caughtUp.size())
+            return true;
+    return false;
 }
 
 TopicProgress& ClusterReader::progressOf(InternalTopic kind)

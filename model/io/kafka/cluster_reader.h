@@ -35,6 +35,7 @@ private:
 
     void round();
     bool historyReadButNotSampled();
+    bool readingHistory() const; // guarded
     void followInternalTopics(const TopicList& topics);
     void startConsuming(const std::string& name, InternalTopic kind, int partitionCount);
     void consume(int timeoutMs);

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void demoClusterDescribesItself();
+    void demoClusterJsonHasTheDocumentedKeys();
     void liveReport();
     void liveReportShowsTheReaderProblems();
     void recordThenReport();
@@ -85,6 +86,23 @@ void CliLive::demoClusterDescribesItself()
     QCOMPARE(m_info["offset_syncs_topic"].toString(), QString("mm2-offset-syncs.B.internal"));
     QCOMPARE(m_info["checkpoints_topic"].toString(), QString("A.checkpoints.internal"));
     QCOMPARE(m_info["groups"].toArray(), (QJsonArray{"billing", "analytics", "audit", "fraud"}));
+}
+
+void CliLive::demoClusterJsonHasTheDocumentedKeys()
+{
+    // The keys issue 4 documents, with their types (more keys are allowed).
+    for (const char* side : {"source", "target"}) {
+        QVERIFY2(m_info[side].isObject(), side);
+        const QJsonObject cluster = m_info[side].toObject();
+        for (const char* key : {"alias", "bootstrap"})
+            QVERIFY2(cluster[key].isString() && !cluster[key].toString().isEmpty(), key);
+    }
+    for (const char* key : {"offset_syncs_topic", "checkpoints_topic"})
+        QVERIFY2(m_info[key].isString() && !m_info[key].toString().isEmpty(), key);
+    QVERIFY(m_info["groups"].isArray());
+    QVERIFY(!m_info["groups"].toArray().isEmpty());
+    for (const QJsonValue& g : m_info["groups"].toArray())
+        QVERIFY(g.isString());
 }
 
 void CliLive::liveReport()

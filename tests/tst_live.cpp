@@ -429,6 +429,23 @@ void Live::missingInternalTopicIsAState()
     QCOMPARE(missing.size(), size_t{1}); // said once, not every round
     QCOMPARE(missing[0].message, std::string("no-such.checkpoints.internal does not exist"));
     QVERIFY(missing[0].side == ClusterSide::Target);
+
+    // A broker that lists the topic as unknown (UNKNOWN_TOPIC_OR_PART, as while it is deleted).
+    const Paused paused(*m_demo);
+    QVERIFY(paused.drained());
+    const std::string checkpoints = m_demo->info().topics.checkpoints;
+    m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART);
+    LiveReader second(readerOptions(*m_demo));
+    second.start();
+    const bool ready = second.waitUntilReady(20'000);
+    const LiveStatus status2 = second.status();
+    m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_NO_ERROR);
+    QVERIFY(ready);
+    QCOMPARE(status2.checkpoints.state, std::string("missing"));
+    second.stop();
+    const std::vector<ReaderEvent> unknown = eventsOf(second.since({}), "topic-missing");
+    QCOMPARE(unknown.size(), size_t{1});
+    QCOMPARE(unknown[0].message, checkpoints + " does not exist");
 }
 
 void Live::unauthorizedInternalTopicIsAState()

@@ -128,7 +128,7 @@ Result<TopicList> listTopics(rd_kafka_t* rk, int timeoutMs)
         const rd_kafka_metadata_topic_t& t = metadata->topics[i];
         if (t.err == RD_KAFKA_RESP_ERR_NO_ERROR)
             topics.partitions[t.topic] = t.partition_cnt;
-        else
+        else if (t.err != RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) // that one is missing (being deleted)
             topics.errors[t.topic] = errorText(t.err);
     }
     rd_kafka_metadata_destroy(metadata);

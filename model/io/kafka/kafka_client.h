@@ -63,7 +63,8 @@ Properties readerSettings(const std::string& clientId);
 // The topics of a cluster from a metadata request for all topics (which never creates one).
 struct TopicList {
     std::map<std::string, int> partitions;     // readable topics and their partition counts
-    std::map<std::string, std::string> errors; // topics listed with an error (authorization, ...)
+    std::map<std::string, std::string> errors; // topics listed with an error (authorization, ...);
+                                               // those listed as unknown are missing: in neither map
 };
 Result<TopicList> listTopics(rd_kafka_t* rk, int timeoutMs);
 

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void unreachableClustersFailInTime();
     void refusedClientSettingsAreAUsageErrorAtOnce();
     void unreadableTopicIsNamedWhenTheReportTimesOut();
+    void unusableClientFailsAtOnce();
 
 private:
     QStringList connection() const
@@ -307,6 +308,31 @@ void CliLive::unreadableTopicIsNamedWhenTheReportTimesOut()
     // Said once on stderr, though every round of those 3 s failed the same way.
     QCOMPARE(r.err.count("note: A.checkpoints.internal cannot be read: " + refused), 1);
     QVERIFY(r.out.isEmpty());
+}
+
+void CliLive::unusableClientFailsAtOnce()
+{
+    // Settings librdkafka accepts but cannot make a client of (a CA file that is not there).
+    const QStringList broken = {"-X", "source.security.protocol=ssl", "-X",
+                                "source.ssl.ca.location=/nonexistent/ca.pem"};
+    const QString failed = "source cluster A: cannot create a Kafka client: ssl.ca.location failed";
+    QElapsedTimer timer;
+    timer.start();
+    const CliRun report = runCli(QStringList{"report", "--timeout", "30"} + broken + connection());
+    QCOMPARE(report.exitCode, 1);
+    QVERIFY2(report.err.contains("driftscope-cli: the clusters cannot be read; "), qPrintable(report.err));
+    QVERIFY2(report.err.contains("source cluster failed: " + failed), qPrintable(report.err));
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("failed.capture");
+    const CliRun record =
+        runCli(QStringList{"record", "--out", capture, "--duration", "30"} + broken + connection());
+    QCOMPARE(record.exitCode, 1);
+    QVERIFY2(record.err.contains("driftscope-cli: cannot record: " + failed), qPrintable(record.err));
+    QVERIFY(timer.elapsed() < 10'000);
+    // The capture keeps what happened.
+    const CliRun exported = runCli({"export", capture});
+    QCOMPARE(exported.exitCode, 0);
+    QVERIFY(exported.out.contains("\"side\":\"source\",\"state\":\"failed\""));
 }
 
 QTEST_GUILESS_MAIN(CliLive)

@@ -153,6 +153,8 @@ private Q_SLOTS:
     void neverOverwrites();
     void refusesFilesThatAreNotCaptures();
     void refusesNewerSchemaAndDamage();
+    void mainFileAloneHoldsTheCaptureUpToItsLastCheckpoint();
+    void walShellWithoutItsWalSaysWhereTheDataIs();
 };
 
 void Captures::columnBlockRoundTrip()
@@ -426,6 +428,71 @@ void Captures::refusesNewerSchemaAndDamage()
     tamper(QString::fromStdString(miscounted), "UPDATE blocks SET row_count=5 WHERE stream='offset-syncs'");
     QCOMPARE(readCapture(miscounted).error(),
              miscounted + ": block 1 (offset-syncs): holds 4 rows, row_count says 5");
+}
+
+void Captures::mainFileAloneHoldsTheCaptureUpToItsLastCheckpoint()
+{
+    // Someone copies the main file of a capture being recorded, without its -wal file.
+    namespace fs = std::filesystem;
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("recording.capture").toStdString();
+    const Observations whole = sampleSession();
+    auto writer = CaptureWriter::create(path, whole.info);
+    QVERIFY(writer.ok());
+    // Created: the main file is a capture at once, with nothing in it yet.
+    const std::string early = dir.filePath("early.capture").toStdString();
+    fs::copy_file(path, early);
+    auto read = readCapture(early);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    QCOMPARE(read->observations.info.sourceAlias, std::string("eu-west"));
+    QVERIFY(read->observations.syncs.empty());
+    // An append that checkpoints: the main file alone holds it all.
+    (*writer)->setCheckpointEveryMs(0);
+    QVERIFY(!(*writer)->append(whole));
+    QVERIFY(fs::exists(path + "-wal")); // still recording in WAL mode
+    const std::string later = dir.filePath("later.capture").toStdString();
+    fs::copy_file(path, later);
+    read = readCapture(later);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    QVERIFY(!read->finishedAtMs);
+    compareSessions(read->observations, whole);
+    writer->reset();
+}
+
+void Captures::walShellWithoutItsWalSaysWhereTheDataIs()
+{
+    // A main file whose pages are all still in its WAL (what recorders left before they
+    // checkpointed), copied without the -wal file.
+    namespace fs = std::filesystem;
+    QTemporaryDir dir;
+    const QString original = dir.filePath("original.capture");
+    const std::string shell = dir.filePath("shell.capture").toStdString();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "shell");
+        db.setDatabaseName(original);
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec("PRAGMA journal_mode=WAL"));
+        QVERIFY(query.exec("PRAGMA wal_autocheckpoint=0"));
+        QVERIFY(query.exec("CREATE TABLE capture_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"));
+        fs::copy_file(original.toStdString(), shell);
+        fs::copy_file(original.toStdString() + "-wal", dir.filePath("paired.capture-wal").toStdString());
+        fs::copy_file(original.toStdString(), dir.filePath("paired.capture").toStdString());
+        db.close();
+    }
+    QSqlDatabase::removeDatabase("shell");
+    auto read = readCapture(shell);
+    QVERIFY(!read.ok());
+    QCOMPARE(read.error(), shell +
+                               ": holds no data: it is the main file of a database in WAL mode (a capture "
+                               "being recorded, or whose recorder was killed), and its data is in the "
+                               "file shell.capture-wal that was beside it, which is not here: copy or "
+                               "move the two files together");
+    // With its -wal file beside it, the same main file has its table back.
+    const std::string paired = dir.filePath("paired.capture").toStdString();
+    QCOMPARE(readCapture(paired).error(),
+             paired + ": is an SQLite database but not a driftscope capture (capture_meta has no format "
+                      "'driftscope-capture')");
 }
 
 QTEST_GUILESS_MAIN(Captures)

@@ -2,6 +2,9 @@
 // demo-cluster serves, report and record read it, a recorder is killed mid-write.
 #include "support/cli_runner.h"
 
+#include "model/io/kafka/demo_cluster.h"
+
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -10,7 +13,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
+
+using namespace driftscope;
 
 namespace {
 
@@ -28,10 +34,15 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void demoClusterDescribesItself();
+    void demoClusterJsonHasTheDocumentedKeys();
     void liveReport();
+    void liveReportShowsTheReaderProblems();
     void recordThenReport();
     void killedRecorderLeavesAReadableCapture();
     void unreachableClustersFailInTime();
+    void refusedClientSettingsAreAUsageErrorAtOnce();
+    void unreadableTopicIsNamedWhenTheReportTimesOut();
+    void unusableClientFailsAtOnce();
 
 private:
     QStringList connection() const
@@ -78,6 +89,23 @@ void CliLive::demoClusterDescribesItself()
     QCOMPARE(m_info["groups"].toArray(), (QJsonArray{"billing", "analytics", "audit", "fraud"}));
 }
 
+void CliLive::demoClusterJsonHasTheDocumentedKeys()
+{
+    // The keys issue 4 documents, with their types (more keys are allowed).
+    for (const char* side : {"source", "target"}) {
+        QVERIFY2(m_info[side].isObject(), side);
+        const QJsonObject cluster = m_info[side].toObject();
+        for (const char* key : {"alias", "bootstrap"})
+            QVERIFY2(cluster[key].isString() && !cluster[key].toString().isEmpty(), key);
+    }
+    for (const char* key : {"offset_syncs_topic", "checkpoints_topic"})
+        QVERIFY2(m_info[key].isString() && !m_info[key].toString().isEmpty(), key);
+    QVERIFY(m_info["groups"].isArray());
+    QVERIFY(!m_info["groups"].toArray().isEmpty());
+    for (const QJsonValue& g : m_info["groups"].toArray())
+        QVERIFY(g.isString());
+}
+
 void CliLive::liveReport()
 {
     const CliRun report =
@@ -97,6 +125,32 @@ void CliLive::liveReport()
     }
     // The mock cannot list groups: said on stderr, not an error.
     QVERIFY(report.err.contains("groups come from the checkpoints topic and --group"));
+}
+
+void CliLive::liveReportShowsTheReaderProblems()
+{
+    // A checkpoints topic that does not exist: the report is made (exit 0), and says so.
+    const CliRun report =
+        runCli(QStringList{"report", "--json", "--checkpoints-topic", "no-such.checkpoints"} + connection());
+    QCOMPARE(report.exitCode, 0);
+    const QJsonObject o = json(report.out);
+    QCOMPARE(o["clusters"].toObject(), (QJsonObject{{"source", "connected"}, {"target", "connected"}}));
+    QStringList problems;
+    for (const QJsonValue& v : o["reader_problems"].toArray()) {
+        const QJsonObject p = v.toObject();
+        problems << p["cluster"].toString() + " " + p["state"].toString() + " x" +
+                        QString::number(p["count"].toInt()) + ": " + p["message"].toString();
+    }
+    problems.sort(); // the two clusters' readers run side by side
+    QCOMPARE(problems,
+             (QStringList{"source group-listing-unavailable x1: group listing failed: Local: Required "
+                          "feature not supported by broker; groups come from the checkpoints topic "
+                          "and --group",
+                          "target topic-missing x1: no-such.checkpoints does not exist"}));
+    QCOMPARE(o["undecodable_by_topic"].toObject(),
+             (QJsonObject{{"offset-syncs", 0}, {"checkpoints", 0}, {"heartbeats", 0}}));
+    QVERIFY(o["syncs_read"].toInt() > 0);
+    QCOMPARE(o["checkpoints_read"].toInt(), 0);
 }
 
 void CliLive::recordThenReport()
@@ -127,17 +181,35 @@ void CliLive::recordThenReport()
     QCOMPARE(o["unexplained_checkpoints"].toInt(), 0);
 }
 
+// The newest moment a capture's export knows of: records read and samples taken.
+qint64 lastActivity(const QString& exported)
+{
+    qint64 last = 0;
+    for (const QString& line : exported.split('\n', Qt::SkipEmptyParts)) {
+        const QJsonObject o = json(line);
+        last = std::max({last, o["read_at_ms"].toInteger(), o["sampled_at_ms"].toInteger()});
+    }
+    return last;
+}
+
 void CliLive::killedRecorderLeavesAReadableCapture()
 {
     QTemporaryDir dir;
     const QString capture = dir.filePath("killed.capture");
     QProcess recorder;
-    recorder.start(DRIFTSCOPE_CLI, QStringList{"record", "--out", capture} + connection());
+    recorder.start(DRIFTSCOPE_CLI,
+                   QStringList{"record", "--out", capture, "--sample-interval", "1"} + connection());
     QVERIFY(recorder.waitForStarted());
-    QTest::qWait(3500); // a few appends
+    QTest::qWait(5000); // appends every second, the WAL checkpointed after three
+    const qint64 killedAt = QDateTime::currentMSecsSinceEpoch();
     ::kill(static_cast<pid_t>(recorder.processId()), SIGKILL);
     QVERIFY(recorder.waitForFinished(5000));
     QCOMPARE(recorder.exitStatus(), QProcess::CrashExit);
+    QVERIFY(QFile::exists(capture + "-wal"));
+    // The main file alone, as someone copying just the .capture would have it.
+    QTemporaryDir elsewhere;
+    const QString alone = elsewhere.filePath("killed.capture");
+    QVERIFY(QFile::copy(capture, alone));
 
     const CliRun exported = runCli({"export", capture});
     QCOMPARE(exported.exitCode, 0);
@@ -149,9 +221,21 @@ void CliLive::killedRecorderLeavesAReadableCapture()
             QCOMPARE(o["topic_offset"].toInteger(), expected++);
     }
     QVERIFY(expected > 0);
+    // Everything up to the last append before the kill: within about a second (appends every
+    // second, samples every second, heartbeats read as they come).
+    const qint64 last = lastActivity(exported.out);
+    QVERIFY2(last >= killedAt - 2000,
+             qPrintable(QString("last activity %1 ms before the kill").arg(killedAt - last)));
+    QVERIFY(last <= killedAt);
     const CliRun report = runCli({"report", capture, "--json"});
     QCOMPARE(report.exitCode, 0);
     QVERIFY(!json(report.out)["rows"].toArray().isEmpty());
+
+    // Without its -wal file the capture still opens, with what the last checkpoint took in.
+    const CliRun copied = runCli({"export", alone});
+    QCOMPARE(copied.exitCode, 0);
+    QVERIFY(copied.out.contains("\"kind\":\"offset-sync\""));
+    QVERIFY(lastActivity(copied.out) <= last);
 }
 
 void CliLive::unreachableClustersFailInTime()
@@ -163,8 +247,92 @@ void CliLive::unreachableClustersFailInTime()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("the clusters could not be read within 2 s"), qPrintable(r.err));
     QVERIFY2(r.err.contains("source cluster unreachable"), qPrintable(r.err));
+    // The syncs topic was never seen: said so, not "0 of -1 records read".
+    QVERIFY2(r.err.contains(
+                 "mm2-offset-syncs.B.internal: not found (the source cluster has not listed its topics)"),
+             qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
     QVERIFY(timer.elapsed() < 15'000);
+}
+
+void CliLive::refusedClientSettingsAreAUsageErrorAtOnce()
+{
+    // Found before anything connects: no waiting for --timeout, no recording without data.
+    const QString refused =
+        "driftscope-cli: source cluster A: client setting 'no.such.key' is not accepted by "
+        "librdkafka: No such configuration property: \"no.such.key\"\n";
+    QElapsedTimer timer;
+    timer.start();
+    const CliRun report =
+        runCli(QStringList{"report", "--timeout", "30", "-X", "source.no.such.key=1"} + connection());
+    QCOMPARE(report.exitCode, 2);
+    QVERIFY2(report.err.startsWith(refused), qPrintable(report.err));
+    QVERIFY(report.out.isEmpty());
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("never.capture");
+    const CliRun record =
+        runCli(QStringList{"record", "--out", capture, "-X", "source.no.such.key=1"} + connection());
+    QCOMPARE(record.exitCode, 2);
+    QVERIFY2(record.err.startsWith(refused), qPrintable(record.err));
+    QVERIFY(!QFile::exists(capture));
+    // A secret setting is named, never shown.
+    const CliRun secret =
+        runCli(QStringList{"report", "-X", "target.sasl.no.such.password=hunter2-secret"} + connection());
+    QCOMPARE(secret.exitCode, 2);
+    QVERIFY2(secret.err.contains("target cluster B: client setting 'sasl.no.such.password'"),
+             qPrintable(secret.err));
+    QVERIFY(!secret.err.contains("hunter2"));
+    QVERIFY(timer.elapsed() < 5000);
+}
+
+void CliLive::unreadableTopicIsNamedWhenTheReportTimesOut()
+{
+    // Clusters of this process whose target refuses every ListOffsets request, as a broker does
+    // for a principal without Describe on the topics.
+    auto demo = kafka::DemoClusters::start(kafka::demoScenario("steady").value());
+    QVERIFY(demo.ok());
+    (*demo)->pushRequestErrors(ClusterSide::Target, kafka::MockRequest::ListOffsets, 100'000,
+                               RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+    const kafka::DemoInfo& info = (*demo)->info();
+    const CliRun r = runCli({"report", "--source-bootstrap", QString::fromStdString(info.sourceBootstrap),
+                             "--target-bootstrap", QString::fromStdString(info.targetBootstrap), "--timeout",
+                             "3", "--sample-interval", "1"});
+    (*demo)->clearRequestErrors(ClusterSide::Target, kafka::MockRequest::ListOffsets);
+    QCOMPARE(r.exitCode, 1);
+    const QString refused = "log offsets request failed: Broker: Topic authorization failed";
+    QVERIFY2(
+        r.err.contains("the clusters could not be read within 3 s; A.checkpoints.internal: not readable on "
+                       "the target cluster: " +
+                       refused),
+        qPrintable(r.err));
+    // Said once on stderr, though every round of those 3 s failed the same way.
+    QCOMPARE(r.err.count("note: A.checkpoints.internal cannot be read: " + refused), 1);
+    QVERIFY(r.out.isEmpty());
+}
+
+void CliLive::unusableClientFailsAtOnce()
+{
+    // Settings librdkafka accepts but cannot make a client of (a CA file that is not there).
+    const QStringList broken = {"-X", "source.security.protocol=ssl", "-X",
+                                "source.ssl.ca.location=/nonexistent/ca.pem"};
+    const QString failed = "source cluster A: cannot create a Kafka client: ssl.ca.location failed";
+    QElapsedTimer timer;
+    timer.start();
+    const CliRun report = runCli(QStringList{"report", "--timeout", "30"} + broken + connection());
+    QCOMPARE(report.exitCode, 1);
+    QVERIFY2(report.err.contains("driftscope-cli: the clusters cannot be read; "), qPrintable(report.err));
+    QVERIFY2(report.err.contains("source cluster failed: " + failed), qPrintable(report.err));
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("failed.capture");
+    const CliRun record =
+        runCli(QStringList{"record", "--out", capture, "--duration", "30"} + broken + connection());
+    QCOMPARE(record.exitCode, 1);
+    QVERIFY2(record.err.contains("driftscope-cli: cannot record: " + failed), qPrintable(record.err));
+    QVERIFY(timer.elapsed() < 10'000);
+    // The capture keeps what happened.
+    const CliRun exported = runCli({"export", capture});
+    QCOMPARE(exported.exitCode, 0);
+    QVERIFY(exported.out.contains("\"side\":\"source\",\"state\":\"failed\""));
 }
 
 QTEST_GUILESS_MAIN(CliLive)

@@ -52,6 +52,7 @@ private Q_SLOTS:
     void exportImportRoundTrip();
     void translateReadsCaptures();
     void reportFormatsAndTimes();
+    void reportOfACaptureShowsTheReaderProblems();
     void refusals_data();
     void refusals();
     void importNamesTheBadLine();
@@ -175,6 +176,77 @@ void CliSessions::reportFormatsAndTimes()
     QCOMPARE(byIso.out,
              runCli({"report", sample("demo.capture"), "--json", "--at", QString::number(at)}).out);
     QCOMPARE(json(byIso.out)["at_ms"].toInteger(), at);
+}
+
+void CliSessions::reportOfACaptureShowsTheReaderProblems()
+{
+    // The demo's session plus what a troubled reader recorded: an outage of the source, the same
+    // failed sample twice, and undecodable records.
+    QTemporaryDir dir;
+    const QString session = dir.filePath("troubled.jsonl");
+    QVERIFY(QFile::copy(sample("demo_session.jsonl"), session));
+    QFile file(session);
+    QVERIFY(file.open(QIODevice::Append));
+    file.write(
+        "{\"kind\":\"event\",\"at_ms\":1795959390000,\"side\":\"source\",\"state\":\"unreachable\","
+        "\"message\":\"A (source) unreachable: Connection refused\"}\n"
+        "{\"kind\":\"event\",\"at_ms\":1795959391000,\"side\":\"target\",\"state\":\"sample-failed\","
+        "\"message\":\"group billing: timed out\"}\n"
+        "{\"kind\":\"event\",\"at_ms\":1795959392000,\"side\":\"target\",\"state\":\"sample-failed\","
+        "\"message\":\"group billing: timed out\"}\n"
+        "{\"kind\":\"event\",\"at_ms\":1795959395000,\"side\":\"source\",\"state\":\"connected\","
+        "\"message\":\"A (source) connected\"}\n"
+        "{\"kind\":\"undecodable\",\"internal_topic\":\"checkpoints\",\"partition\":0,\"topic_offset\":9999,"
+        "\"timestamp_ms\":1795959390000,\"read_at_ms\":1795959390000,\"key_hex\":null,\"value_hex\":\"00\","
+        "\"reason\":\"null key\"}\n");
+    file.close();
+    const QString capture = dir.filePath("troubled.capture");
+    QCOMPARE(runCli({"import", "--out", capture, session}).exitCode, 0);
+
+    const CliRun report = runCli({"report", capture, "--json"});
+    QCOMPARE(report.exitCode, 0); // a report was produced: the problems are in it
+    const QJsonObject o = json(report.out);
+    QCOMPARE(o["undecodable_records"].toInt(), 1);
+    QCOMPARE(o["undecodable_by_topic"].toObject(),
+             (QJsonObject{{"offset-syncs", 0}, {"checkpoints", 1}, {"heartbeats", 0}}));
+    QCOMPARE(o["clusters"].toObject(), (QJsonObject{{"source", "connected"}, {"target", "connected"}}));
+    QStringList problems;
+    for (const QJsonValue& v : o["reader_problems"].toArray()) {
+        const QJsonObject p = v.toObject();
+        problems << QString("%1 %2 x%3 %4-%5: %6")
+                        .arg(p["cluster"].toString(), p["state"].toString())
+                        .arg(p["count"].toInt())
+                        .arg(p["first_at_ms"].toInteger())
+                        .arg(p["last_at_ms"].toInteger())
+                        .arg(p["message"].toString());
+    }
+    QCOMPARE(problems,
+             (QStringList{"source group-listing-unavailable x1 1795959381583-1795959381583: group "
+                          "listing failed: Local: Required feature not supported by broker; groups "
+                          "come from the checkpoints topic and --group",
+                          "source unreachable x1 1795959390000-1795959390000: A (source) "
+                          "unreachable: Connection refused",
+                          "target sample-failed x2 1795959391000-1795959392000: group billing: timed "
+                          "out"}));
+    // Before the outage, the report shows none of it.
+    const CliRun before = runCli({"report", capture, "--json", "--at", "1795959389000"});
+    QCOMPARE(json(before.out)["reader_problems"].toArray().size(), 1);
+    QCOMPARE(json(before.out)["undecodable_records"].toInt(), 0);
+
+    const CliRun text = runCli({"report", capture});
+    QVERIFY2(text.out.contains("1 undecodable records (0 offset syncs, 1 checkpoints, 0 heartbeats)"),
+             qPrintable(text.out));
+    QVERIFY2(text.out.contains("\nreader: target sample-failed: group billing: timed out (2 times, last at "),
+             qPrintable(text.out));
+    // CSV stays rows only; the problems go to stderr.
+    const CliRun csv = runCli({"report", capture, "--csv"});
+    QCOMPARE(csv.exitCode, 0);
+    QCOMPARE(csv.out, runCli({"report", sample("demo.capture"), "--csv", "--at",
+                              QString::number(o["at_ms"].toInteger())})
+                          .out);
+    QVERIFY2(
+        csv.err.contains("note: reader: source unreachable: A (source) unreachable: Connection refused (at "),
+        qPrintable(csv.err));
 }
 
 void CliSessions::refusals_data()

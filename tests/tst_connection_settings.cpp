@@ -795,6 +795,8 @@ void ConnectionSettingsTest::secretKeys_data()
     QTest::newRow("prefixed ssl.key.pem") << "source.ssl.key.pem" << true;
     QTest::newRow("ssl_key") << "ssl_key" << true;
     QTest::newRow("oauthbearer config") << "sasl.oauthbearer.config" << true;
+    QTest::newRow("oauthbearer extensions") << "sasl.oauthbearer.extensions" << true;
+    QTest::newRow("prefixed oauthbearer extensions") << "A.SASL.OAuthBearer.Extensions" << true;
     QTest::newRow("sasl.username") << "sasl.username" << false;
     QTest::newRow("ssl.key.location") << "ssl.key.location" << false;
     QTest::newRow("ssl.keystore.location") << "ssl.keystore.location" << false;

@@ -6,6 +6,8 @@
 #include "model/io/kafka/demo_cluster.h"
 #include "model/io/kafka/kafka_client.h"
 #include "model/io/kafka/live_reader.h"
+#include "model/io/kafka/live_session.h"
+#include "model/io/kafka/settings_check.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -67,6 +69,16 @@ bool eventually(Condition condition, int timeoutMs = 20'000)
     return true;
 }
 
+// The reader's events of one state, in order.
+std::vector<ReaderEvent> eventsOf(const Observations& session, const std::string& state)
+{
+    std::vector<ReaderEvent> out;
+    for (const ReaderEvent& e : session.events)
+        if (e.state == state)
+            out.push_back(e);
+    return out;
+}
+
 // Everything a reader could change on a cluster: topics and partition counts, every
 // partition's log offsets, and the committed offsets of the given groups on every partition.
 struct ClusterSnapshot {
@@ -118,6 +130,12 @@ private Q_SLOTS:
     void undecodableRecordsAreKeptAndCounted();
     void brokerDownAndBack();
     void unreachableClusterIsAStateNotAHang();
+    void clientSettingsAreCheckedWithoutConnecting();
+    void refusedClientSettingsAreAFailedStateNotAWait();
+    void missingInternalTopicIsAState();
+    void unauthorizedInternalTopicIsAState();
+    void refusedLogOffsetsAreAStateSaidOnce();
+    void mirroredPartitionsComeFromCheckpointsToo();
 
 private:
     std::unique_ptr<DemoClusters> m_demo;
@@ -344,6 +362,184 @@ void Live::unreachableClusterIsAStateNotAHang()
     }
     // Stopping does not wait for the unreachable cluster.
     QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+}
+
+void Live::clientSettingsAreCheckedWithoutConnecting()
+{
+    // Nothing listens on these addresses: a check that connected would fail or wait.
+    ConnectionSettings c;
+    c.source = {"A", {{"bootstrap.servers", "127.0.0.1:1"}, {"security.protocol", "plaintext"}}};
+    c.target = {"B", {{"bootstrap.servers", "127.0.0.1:1"}}};
+    const auto start = std::chrono::steady_clock::now();
+    QCOMPARE(validateClientSettings(c), std::optional<std::string>());
+
+    c.source.clientProperties.emplace_back("no.such.key", "1");
+    QCOMPARE(validateClientSettings(c),
+             std::optional<std::string>("source cluster A: client setting 'no.such.key' is not accepted by "
+                                        "librdkafka: No such configuration property: \"no.such.key\""));
+    c.source.clientProperties.pop_back();
+    c.target.clientProperties.emplace_back("security.protocol", "carrier-pigeon");
+    QCOMPARE(validateClientSettings(c),
+             std::optional<std::string>("target cluster B: client setting 'security.protocol' is not "
+                                        "accepted by librdkafka: Invalid value \"carrier-pigeon\" for "
+                                        "configuration property \"security.protocol\""));
+    // A secret setting is named, its value never shown.
+    c.target.clientProperties.back() = {"sasl.oauthbearer.no.such.secret", "hunter2-secret"};
+    const auto secret = validateClientSettings(ClusterSide::Target, c.target);
+    QVERIFY(secret);
+    QVERIFY2(secret->find("'sasl.oauthbearer.no.such.secret'") != std::string::npos, secret->c_str());
+    QVERIFY2(secret->find("hunter2") == std::string::npos, secret->c_str());
+    QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+}
+
+void Live::refusedClientSettingsAreAFailedStateNotAWait()
+{
+    LiveReaderOptions options = readerOptions(*m_demo);
+    options.connection.source.clientProperties.emplace_back("no.such.key", "1");
+    const auto start = std::chrono::steady_clock::now();
+    LiveReader reader(options);
+    reader.start();
+    QVERIFY(!reader.waitUntilReady(20'000));
+    QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+    const LiveStatus status = reader.status();
+    QVERIFY(status.failed());
+    QCOMPARE(status.source.state, std::string("failed"));
+    QCOMPARE(status.source.detail, *validateClientSettings(options.connection));
+    reader.stop();
+    const std::vector<ReaderEvent> failed = eventsOf(reader.since({}), "failed");
+    QCOMPARE(failed.size(), size_t{1});
+    QVERIFY(failed[0].side == ClusterSide::Source);
+}
+
+void Live::missingInternalTopicIsAState()
+{
+    LiveReaderOptions options = readerOptions(*m_demo);
+    options.connection.checkpointsTopic = "no-such.checkpoints.internal";
+    LiveReader reader(options);
+    reader.start();
+    // A missing topic has an empty history: the reader gets ready, with the state to show.
+    QVERIFY(reader.waitUntilReady(20'000));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000)); // a few more rounds
+    const LiveStatus status = reader.status();
+    QCOMPARE(status.checkpoints.state, std::string("missing"));
+    QVERIFY(!status.checkpoints.present);
+    QCOMPARE(status.offsetSyncs.state, std::string("read"));
+    reader.stop();
+    const std::vector<ReaderEvent> missing = eventsOf(reader.since({}), "topic-missing");
+    QCOMPARE(missing.size(), size_t{1}); // said once, not every round
+    QCOMPARE(missing[0].message, std::string("no-such.checkpoints.internal does not exist"));
+    QVERIFY(missing[0].side == ClusterSide::Target);
+
+    // A broker that lists the topic as unknown (UNKNOWN_TOPIC_OR_PART, as while it is deleted).
+    const Paused paused(*m_demo);
+    QVERIFY(paused.drained());
+    const std::string checkpoints = m_demo->info().topics.checkpoints;
+    m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART);
+    LiveReader second(readerOptions(*m_demo));
+    second.start();
+    const bool ready = second.waitUntilReady(20'000);
+    const LiveStatus status2 = second.status();
+    m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_NO_ERROR);
+    QVERIFY(ready);
+    QCOMPARE(status2.checkpoints.state, std::string("missing"));
+    second.stop();
+    const std::vector<ReaderEvent> unknown = eventsOf(second.since({}), "topic-missing");
+    QCOMPARE(unknown.size(), size_t{1});
+    QCOMPARE(unknown[0].message, checkpoints + " does not exist");
+}
+
+void Live::unauthorizedInternalTopicIsAState()
+{
+    // The broker lists the checkpoints topic with TOPIC_AUTHORIZATION_FAILED in its metadata.
+    const Paused paused(*m_demo);
+    QVERIFY(paused.drained());
+    const std::string checkpoints = m_demo->info().topics.checkpoints;
+    m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+    LiveReader reader(readerOptions(*m_demo));
+    reader.start();
+    const bool ready = reader.waitUntilReady(20'000);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    const LiveStatus during = reader.status();
+    m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_NO_ERROR);
+    QVERIFY(ready); // not a hang: the topic's history cannot be read, the rest is
+    QCOMPARE(during.checkpoints.state, std::string("unreadable"));
+    QCOMPARE(during.checkpoints.detail, std::string("Broker: Topic authorization failed"));
+    // Allowed again: read from the beginning.
+    QVERIFY(eventually([&] { return reader.status().checkpoints.state == "read"; }));
+    reader.stop();
+    const Observations session = reader.since({});
+    const std::vector<ReaderEvent> unreadable = eventsOf(session, "topic-unreadable");
+    QCOMPARE(unreadable.size(), size_t{1});
+    QCOMPARE(unreadable[0].message, checkpoints + ": Broker: Topic authorization failed");
+    QVERIFY(!session.checkpoints.empty());
+}
+
+void Live::refusedLogOffsetsAreAStateSaidOnce()
+{
+    // Every ListOffsets request to the target fails with TOPIC_AUTHORIZATION_FAILED: the
+    // checkpoints topic is listed but cannot be read, and log offsets cannot be sampled.
+    const Paused paused(*m_demo);
+    QVERIFY(paused.drained());
+    m_demo->pushRequestErrors(ClusterSide::Target, MockRequest::ListOffsets, 100'000,
+                              RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+    LiveReader reader(readerOptions(*m_demo));
+    reader.start();
+    const bool ready = reader.waitUntilReady(3000);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000)); // more rounds, same failures
+    const LiveStatus during = reader.status();
+    const Observations duringSession = reader.since({});
+    m_demo->clearRequestErrors(ClusterSide::Target, MockRequest::ListOffsets);
+    QVERIFY(!ready); // its history is unread: a report waits, and says why
+    QCOMPARE(during.checkpoints.state, std::string("unreadable"));
+    QVERIFY(during.checkpoints.present);
+    QVERIFY(!during.checkpoints.caughtUp);
+    // librdkafka reports the broker's error for the whole request.
+    const std::string refused = "log offsets request failed: Broker: Topic authorization failed";
+    QCOMPARE(during.checkpoints.detail, refused);
+    QVERIFY(during.target.rounds >= 3);
+    std::vector<std::string> said;
+    for (const ReaderEvent& e : duringSession.events)
+        if (e.side == ClusterSide::Target && !isProgressState(e.state))
+            said.push_back(e.state + ": " + e.message);
+    // Once per topic and once for the samples, however many rounds failed.
+    QCOMPARE(said.size(), size_t{3});
+    QCOMPARE(said[0],
+             "topic-unreadable: " + m_demo->info().topics.checkpoints + " cannot be read: " + refused);
+    QCOMPARE(said[1], "topic-unreadable: heartbeats cannot be read: " + refused);
+    QCOMPARE(said[2], "sample-failed: " + refused);
+
+    // Allowed again: the reader recovers by itself and says so.
+    QVERIFY(reader.waitUntilReady(20'000));
+    reader.stop();
+    const Observations session = reader.since({});
+    QCOMPARE(eventsOf(session, "topic-unreadable").size(), size_t{2});
+    QCOMPARE(eventsOf(session, "sample-failed").size(), size_t{1});
+    const std::vector<ReaderEvent> sampled = eventsOf(session, "sampled");
+    QCOMPARE(sampled.size(), size_t{1});
+    QCOMPARE(sampled[0].message, std::string("log offsets sampled again"));
+    QCOMPARE(reader.status().checkpoints.state, std::string("read"));
+}
+
+void Live::mirroredPartitionsComeFromCheckpointsToo()
+{
+    LiveReaderOptions options;
+    options.connection.source.alias = "A";
+    options.connection.target.alias = "B";
+    LiveSession live(options);
+    Observations& s = live.session;
+    // Syncs name orders-0; only a checkpoint names payments (as A.payments-2 on the target).
+    s.syncs.push_back({{0, 1000, 1000}, s.partitionId({"orders", 0}), 10, 10});
+    s.checkpoints.push_back(
+        {{0, 1000, 1000}, s.groupId("app"), s.partitionId({"A.payments", 2}), 5, 5, 0, ""});
+    TopicList source, target;
+    source.partitions = {{"orders", 2}, {"payments", 3}, {"other", 1}};
+    target.partitions = {{"A.orders", 2}, {"A.payments", 3}, {"A.other", 1}};
+    const std::vector<TopicPartition> sourceSide = {
+        {"orders", 0}, {"orders", 1}, {"payments", 0}, {"payments", 1}, {"payments", 2}};
+    const std::vector<TopicPartition> targetSide = {
+        {"A.orders", 0}, {"A.orders", 1}, {"A.payments", 0}, {"A.payments", 1}, {"A.payments", 2}};
+    QCOMPARE(live.mirroredPartitions(ClusterSide::Source, source), sourceSide);
+    QCOMPARE(live.mirroredPartitions(ClusterSide::Target, target), targetSide);
 }
 
 QTEST_GUILESS_MAIN(Live)

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void notReadyAndBeyondTargetEnd();
     void identityPolicyNamesPartitionsAlike();
     void formats();
+    void readerProblemsReachEveryForm();
     void textHelpers();
 };
 
@@ -297,7 +298,10 @@ void Reports::formats()
         std::string(
             "{\"at_ms\":4000,\"at\":\"1970-01-01T00:00:04.000Z\",\"mm2_release\":\"3.9.0\",\"source\":\"A\","
             "\"target\":\"B\",\"stale_after_ms\":90000,\"syncs_read\":3,\"checkpoints_read\":1,"
-            "\"unexplained_checkpoints\":0,\"undecodable_records\":0,\"rows\":[{\"group\":\"app-1\","
+            "\"unexplained_checkpoints\":0,\"undecodable_records\":0,"
+            "\"undecodable_by_topic\":{\"offset-syncs\":0,\"checkpoints\":0,\"heartbeats\":0},"
+            "\"clusters\":{\"source\":null,\"target\":null},\"reader_problems\":[],\"rows\":[{\"group\":"
+            "\"app-1\","
             "\"topic\":\"orders\",\"partition\":0,\"target_topic\":\"A.orders\",\"committed\":180,"
             "\"committed_at_ms\":4000,\"committed_from\":\"sample\",\"translated\":{\"result\":97,\"status\":"
             "\"translated\",\"sync\":"
@@ -331,6 +335,80 @@ void Reports::formats()
     const Report r3 = buildReport(g.session, two);
     QVERIFY(reportCsv(r3).find(",no-sync\n") != std::string::npos);
     QVERIFY(reportJson(r3).find("\"health\":[\"no-sync\"]") != std::string::npos);
+}
+
+void Reports::readerProblemsReachEveryForm()
+{
+    Fixture f;
+    Observations& o = f.session;
+    const auto bad = [](InternalTopic topic, int64_t offset, int64_t timestamp) {
+        return UndecodableRecord{topic,        0,        {offset, timestamp, timestamp},
+                                 std::nullopt, Bytes{0}, "null key"};
+    };
+    o.undecodable = {bad(InternalTopic::OffsetSyncs, 3, 1000), bad(InternalTopic::OffsetSyncs, 7, 2000),
+                     bad(InternalTopic::Checkpoints, 1, 3500), bad(InternalTopic::Heartbeats, 9, 4500)};
+    const std::string refused = "log offsets request failed: Broker: Topic authorization failed";
+    o.events = {
+        {100, std::nullopt, "started", "reading A -> B"},
+        {500, ClusterSide::Source, "connected", "A (source) connected"},
+        {600, ClusterSide::Target, "connected", "B (target) connected"},
+        {1500, ClusterSide::Source, "unreachable", "A (source) unreachable: down"},
+        {1600, ClusterSide::Target, "sample-failed", refused},
+        {1700, ClusterSide::Target, "sample-failed", refused}, // a reader that repeated itself
+        {2500, ClusterSide::Source, "connected", "A (source) connected"},
+        {3000, ClusterSide::Target, "topic-unreadable", "A.checkpoints.internal cannot be read: " + refused},
+        {3100, ClusterSide::Target, "topic-found", "A.checkpoints.internal: reading 1 records of history"},
+        {3200, ClusterSide::Target, "unreachable", "B (target) unreachable: down"},
+        {5000, ClusterSide::Target, "fetch-error", "after the moment reported"}};
+    ReportOptions options = at(4000);
+    options.groups = {"app-1"};
+    const Report report = buildReport(o, options);
+    QCOMPARE(report.undecodableRecords, size_t{3}); // the heartbeat's came later
+    QCOMPARE(report.reader.undecodable, (std::array<size_t, 3>{2, 1, 0}));
+    QCOMPARE(report.reader.sourceState, std::optional<std::string>("connected"));
+    QCOMPARE(report.reader.targetState, std::optional<std::string>("unreachable"));
+    QCOMPARE(report.reader.problems.size(), size_t{4});
+    const ReaderProblem& samples = report.reader.problems[1];
+    QCOMPARE(samples.state, std::string("sample-failed"));
+    QCOMPARE(samples.count, size_t{2});
+    QCOMPARE(samples.firstAtMs, int64_t{1600});
+    QCOMPARE(samples.lastAtMs, int64_t{1700});
+
+    const std::string json = reportJson(report);
+    const std::string reader =
+        "\"undecodable_records\":3,\"undecodable_by_topic\":{\"offset-syncs\":2,\"checkpoints\":1,"
+        "\"heartbeats\":0},\"clusters\":{\"source\":\"connected\",\"target\":\"unreachable\"},"
+        "\"reader_problems\":["
+        "{\"cluster\":\"source\",\"state\":\"unreachable\",\"message\":\"A (source) unreachable: down\","
+        "\"count\":1,\"first_at_ms\":1500,\"last_at_ms\":1500},"
+        "{\"cluster\":\"target\",\"state\":\"sample-failed\",\"message\":\"" +
+        refused +
+        "\",\"count\":2,\"first_at_ms\":1600,\"last_at_ms\":1700},"
+        "{\"cluster\":\"target\",\"state\":\"topic-unreadable\",\"message\":\"A.checkpoints.internal cannot "
+        "be read: " +
+        refused +
+        "\",\"count\":1,\"first_at_ms\":3000,\"last_at_ms\":3000},"
+        "{\"cluster\":\"target\",\"state\":\"unreachable\",\"message\":\"B (target) unreachable: down\","
+        "\"count\":1,\"first_at_ms\":3200,\"last_at_ms\":3200}],\"rows\":[";
+    QVERIFY2(json.find(reader) != std::string::npos, json.c_str());
+
+    const std::vector<std::string> lines = {
+        "reader: the target cluster was unreachable at the time",
+        "reader: source unreachable: A (source) unreachable: down (at 1970-01-01T00:00:01.500Z)",
+        "reader: target sample-failed: " + refused + " (2 times, last at 1970-01-01T00:00:01.700Z)",
+        "reader: target topic-unreadable: A.checkpoints.internal cannot be read: " + refused +
+            " (at 1970-01-01T00:00:03.000Z)",
+        "reader: target unreachable: B (target) unreachable: down (at 1970-01-01T00:00:03.200Z)"};
+    QCOMPARE(readerProblemLines(report), lines);
+    std::string expectedHead =
+        "driftscope report at 1970-01-01T00:00:04.000Z: MM2 3.9.0 rules, A -> B\n"
+        "3 offset syncs and 1 checkpoints by then, 3 undecodable records (2 offset "
+        "syncs, 1 checkpoints, 0 heartbeats); checkpoints are stale after 1 min 30 s\n";
+    for (const std::string& line : lines)
+        expectedHead += line + "\n";
+    QVERIFY2(reportText(report).starts_with(expectedHead), reportText(report).c_str());
+    // CSV keeps one line per row: the CLI puts the lines above on stderr.
+    QCOMPARE(reportCsv(report), reportCsv(buildReport(Fixture().session, options)));
 }
 
 void Reports::textHelpers()

@@ -1,5 +1,6 @@
 #include "app/cli/connection_options.h"
 
+#include "model/io/kafka/settings_check.h"
 #include "model/io/record_file.h"
 
 #include "driftscope_version.h"
@@ -138,6 +139,11 @@ std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const R
 {
     if (auto failure = readSettings(parser, out.connection))
         return failure;
+    // Settings librdkafka refuses are found now, before anything connects or waits.
+    if (auto refused = kafka::validateClientSettings(out.connection))
+        return parser.isSet("mm2-config")
+                   ? Failure{kInputError, toStd(parser.value("mm2-config")) + ": " + *refused}
+                   : usage(*refused);
     for (const std::string& note : out.connection.notes)
         printNote("note: " + note);
     out.release = release;
@@ -156,7 +162,7 @@ size_t printEvents(const Observations& session, size_t from)
 {
     for (; from < session.events.size(); ++from) {
         const ReaderEvent& e = session.events[from];
-        if (e.state != "started" && e.state != "connected" && e.state != "topic-found")
+        if (!isProgressState(e.state))
             printNote("note: " + e.message);
     }
     return from;

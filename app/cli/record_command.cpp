@@ -60,23 +60,32 @@ int runRecord(const QStringList& args)
     const auto start = std::chrono::steady_clock::now();
     const auto end = start + std::chrono::seconds(durationS.value_or(0));
     size_t eventsPrinted = 0;
-    std::optional<std::string> failure;
+    std::optional<std::string> failure, unreadable;
     for (bool last = false; !last;) {
         for (int i = 0; i < 10 && !interrupted(); ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        last = interrupted() || (durationS && std::chrono::steady_clock::now() >= end);
+        // A cluster that cannot be read at all (a client librdkafka would not create) ends the
+        // recording: the capture keeps what happened, the exit code says it failed.
+        const kafka::LiveStatus status = reader.status();
+        last = interrupted() || (durationS && std::chrono::steady_clock::now() >= end) || status.failed();
         if (last)
             reader.stop(); // nothing more arrives: the last append takes everything
         session.append(reader.since(session.cursor()));
         eventsPrinted = printEvents(session, eventsPrinted);
         if ((failure = (*writer)->append(session)))
             break;
+        if (status.failed())
+            for (const kafka::ClusterStatus* c : {&status.source, &status.target})
+                if (c->state == "failed")
+                    unreadable = "cannot record: " + c->detail;
     }
     reader.stop();
     if (!failure)
         failure = (*writer)->finish(kafka::wallClockMs());
     if (failure)
         return report({kInputError, *failure});
+    if (unreadable)
+        return report({kInputError, *unreadable + " (the capture " + path + " keeps what happened)"});
     printNote("recorded " + withThousands(static_cast<int64_t>(session.syncs.size())) + " offset syncs, " +
               withThousands(static_cast<int64_t>(session.checkpoints.size())) + " checkpoints, " +
               withThousands(static_cast<int64_t>(session.heartbeats.size())) + " heartbeats, " +

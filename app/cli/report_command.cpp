@@ -15,6 +15,17 @@ namespace {
 constexpr int64_t kDefaultTimeoutS = 30;
 constexpr int64_t kProgressEveryMs = 2000;
 
+// Why an internal topic's history is not read yet, for the timeout message.
+std::string topicWhy(const kafka::TopicProgress& t)
+{
+    const std::string side(sideName(t.side));
+    if (t.state == "unknown")
+        return t.topic + ": not found (the " + side + " cluster has not listed its topics)";
+    if (t.state == "unreadable")
+        return t.topic + ": not readable on the " + side + " cluster: " + t.detail;
+    return t.topic + ": " + std::to_string(t.read) + " of " + std::to_string(t.endAtStart) + " records read";
+}
+
 // A live session read until the clusters' history is in and both were sampled once.
 std::optional<Failure> readLive(const QCommandLineParser& parser, const Release& release, Observations& out)
 {
@@ -28,11 +39,13 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const Release&
     kafka::LiveReader reader(options);
     reader.start();
     // Progress on stderr while a long history is read.
-    bool ready = false;
-    for (int64_t waitedMs = 0; !ready && waitedMs < timeoutS * 1000; waitedMs += kProgressEveryMs) {
+    bool ready = false, failed = false;
+    for (int64_t waitedMs = 0; !ready && !failed && waitedMs < timeoutS * 1000;
+         waitedMs += kProgressEveryMs) {
         ready = reader.waitUntilReady(std::min(kProgressEveryMs, timeoutS * 1000 - waitedMs));
         const kafka::LiveStatus s = reader.status();
-        if (!ready && s.offsetSyncs.endAtStart > 0)
+        failed = s.failed();
+        if (!ready && !failed && s.offsetSyncs.endAtStart > 0)
             printNote("reading history: " + std::to_string(s.offsetSyncs.read) + " of " +
                       std::to_string(s.offsetSyncs.endAtStart) + " offset syncs, " +
                       std::to_string(s.checkpoints.read) + " of " + std::to_string(s.checkpoints.endAtStart) +
@@ -47,12 +60,13 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const Release&
     std::string why;
     for (const kafka::TopicProgress* t : {&s.offsetSyncs, &s.checkpoints})
         if (!t->caughtUp)
-            why += "; " + t->topic + ": " + std::to_string(t->read) + " of " + std::to_string(t->endAtStart) +
-                   " records read";
+            why += "; " + topicWhy(*t);
     for (const auto& [name, c] : {std::pair{"source", &s.source}, std::pair{"target", &s.target}})
         if (c->state != "connected")
             why += std::string("; ") + name + " cluster " + c->state +
                    (c->detail.empty() ? "" : ": " + c->detail);
+    if (s.failed())
+        return Failure{kInputError, "the clusters cannot be read" + why};
     return Failure{kInputError,
                    "the clusters could not be read within " + std::to_string(timeoutS) + " s" + why};
 }
@@ -149,9 +163,14 @@ int runReport(const QStringList& args)
     const Report result = buildReport(session, options);
     if (parser.isSet("json"))
         printOut(reportJson(result));
-    else if (parser.isSet("csv"))
+    else if (parser.isSet("csv")) {
         std::fputs(reportCsv(result).c_str(), stdout);
-    else
+        // CSV lines are all rows: the reader's problems go to stderr (a live read printed its
+        // events there already).
+        if (!live)
+            for (const std::string& line : readerProblemLines(result))
+                printNote("note: " + line);
+    } else
         std::fputs(reportText(result).c_str(), stdout);
     return kOk;
 }

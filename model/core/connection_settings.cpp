@@ -342,7 +342,10 @@ bool isSecretKey(std::string_view key)
             return true;
     if (k.ends_with(".key"))
         return true;
-    for (std::string_view name : {"ssl.key.pem", "ssl_key", "sasl.oauthbearer.config"})
+    // sasl.oauthbearer.extensions carries key=value pairs that identity providers use for
+    // tokens and tenant secrets.
+    for (std::string_view name :
+         {"ssl.key.pem", "ssl_key", "sasl.oauthbearer.config", "sasl.oauthbearer.extensions"})
         if (k == name || k.ends_with("." + std::string(name)))
             return true;
     return false;

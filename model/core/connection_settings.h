@@ -82,7 +82,8 @@ Result<ConnectionSettings> settingsFromParts(const std::string& sourceAlias, con
 
 // Whether a property holds a secret, compared case-insensitively: names containing "password",
 // "secret", "jaas", "token", "credential" or "user.info" (basic.auth.user.info), names ending
-// in ".key" (ssl.keystore.key), and ssl.key.pem, ssl_key and sasl.oauthbearer.config.
+// in ".key" (ssl.keystore.key), and ssl.key.pem, ssl_key, sasl.oauthbearer.config and
+// sasl.oauthbearer.extensions.
 bool isSecretKey(std::string_view key);
 
 // The same properties with each secret value replaced by "[redacted]".

@@ -25,17 +25,6 @@ std::vector<std::string> reportedGroups(const Observations& session, const Repor
     return groups;
 }
 
-// The source partition a checkpoint partition translates when the session never saw it
-// upstream: MM2's renaming undone where the policy allows, else the target-side name.
-TopicPartition guessUpstream(const SessionInfo& info, const TopicPartition& downstream)
-{
-    const auto source = info.policy.topicSource(downstream.topic);
-    if (source && *source == info.sourceAlias)
-        if (auto topic = info.policy.upstreamTopic(downstream.topic))
-            return {*topic, downstream.partition};
-    return downstream;
-}
-
 void judge(PartitionReport& row, const SessionState& state, std::optional<uint32_t> upstreamId,
            int64_t staleAfterMs)
 {
@@ -108,9 +97,9 @@ Report buildReport(const Observations& session, const SessionState& state, const
     report.syncsApplied = state.syncsApplied();
     report.checkpointsApplied = state.checkpointsApplied();
     report.unexplainedCheckpoints = state.unexplainedCheckpoints();
-    report.undecodableRecords = static_cast<size_t>(
-        std::count_if(session.undecodable.begin(), session.undecodable.end(),
-                      [&](const UndecodableRecord& r) { return r.stamp.timestampMs <= at; }));
+    report.reader = summarizeReader(session, at);
+    for (const size_t n : report.reader.undecodable)
+        report.undecodableRecords += n;
 
     const auto& upstreamOf = state.upstreamOf();
     const TranslationRule rule = state.store().profile().translation;
@@ -132,8 +121,7 @@ Report buildReport(const Observations& session, const SessionState& state, const
              it != state.checkpoints().end() && it->first.first == *group; ++it) {
             const uint32_t target = it->first.second;
             const auto upstream = upstreamOf[target];
-            const TopicPartition tp =
-                upstream ? session.partition(*upstream) : guessUpstream(info, session.partition(target));
+            const TopicPartition tp = checkpointUpstream(session, upstreamOf, target);
             partitions.emplace(tp, upstream);
             checkpointOf[tp] = &it->second;
         }

@@ -3,6 +3,7 @@
 // force and its age, the replay window a failover would cause, and health verdicts.
 #pragma once
 
+#include "model/core/reader_problems.h"
 #include "model/core/replay.h"
 #include "model/core/sample_cursor.h"
 #include "model/core/session_state.h"
@@ -72,6 +73,7 @@ struct Report {
     size_t checkpointsApplied = 0;
     size_t unexplainedCheckpoints = 0;
     size_t undecodableRecords = 0;     // read by then
+    ReaderSummary reader;              // the reader's problems by then (undecodable records by topic...)
     std::vector<PartitionReport> rows; // by group, then upstream partition
 };
 

@@ -28,6 +28,28 @@ RecordKind recordKindOf(InternalTopic topic)
     return RecordKind::Heartbeat;
 }
 
+std::string_view internalTopicName(InternalTopic topic)
+{
+    switch (topic) {
+    case InternalTopic::OffsetSyncs:
+        return "offset-syncs";
+    case InternalTopic::Checkpoints:
+        return "checkpoints";
+    case InternalTopic::Heartbeats:
+        break;
+    }
+    return "heartbeats";
+}
+
+std::optional<InternalTopic> parseInternalTopic(std::string_view name)
+{
+    for (InternalTopic t :
+         {InternalTopic::OffsetSyncs, InternalTopic::Checkpoints, InternalTopic::Heartbeats})
+        if (internalTopicName(t) == name)
+            return t;
+    return std::nullopt;
+}
+
 std::optional<uint32_t> Observations::findPartition(const TopicPartition& tp) const
 {
     const int64_t id = m_partitions.find(tp);
@@ -180,6 +202,14 @@ bool Observations::append(const Observations& slice)
     extend(logOffsets, slice.logOffsets);
     extend(events, slice.events);
     return true;
+}
+
+bool isProgressState(std::string_view state)
+{
+    for (std::string_view progress : {"started", "connected", "topic-found", "sampled", "fetching"})
+        if (state == progress)
+            return true;
+    return false;
 }
 
 int64_t Observations::lastActivityMs() const

@@ -27,6 +27,9 @@ namespace driftscope {
 // The three internal topics MM2 writes.
 enum class InternalTopic { OffsetSyncs, Checkpoints, Heartbeats };
 RecordKind recordKindOf(InternalTopic topic);
+// "offset-syncs", "checkpoints", "heartbeats": how captures, exports and reports name them.
+std::string_view internalTopicName(InternalTopic topic);
+std::optional<InternalTopic> parseInternalTopic(std::string_view name);
 
 // Where a record sat and when: its offset in the internal topic, the record timestamp MM2 gave
 // it, and when driftscope read it (all times in ms since the epoch).
@@ -112,6 +115,11 @@ struct ReaderEvent {
 
     friend bool operator==(const ReaderEvent&, const ReaderEvent&) = default;
 };
+
+// Whether a reader state is plain progress ("started", "connected", "topic-found", and the
+// recoveries "sampled" and "fetching"); every other state is a problem that reports and notes
+// show (unreachable, failed, topic-missing, topic-unreadable, fetch-error, sample-failed, ...).
+bool isProgressState(std::string_view state);
 
 // How the session was set up, as captures keep it. Secrets are removed before they get here.
 struct SessionInfo {

@@ -130,7 +130,73 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     json.endObject();
 }
 
+std::string undecodableText(const Report& report)
+{
+    std::string out = withThousands(static_cast<int64_t>(report.undecodableRecords)) + " undecodable records";
+    if (report.undecodableRecords == 0)
+        return out;
+    const auto& by = report.reader.undecodable;
+    return out + " (" + withThousands(static_cast<int64_t>(by[0])) + " offset syncs, " +
+           withThousands(static_cast<int64_t>(by[1])) + " checkpoints, " +
+           withThousands(static_cast<int64_t>(by[2])) + " heartbeats)";
+}
+
+std::string sideText(const std::optional<ClusterSide>& side)
+{
+    return side ? std::string(sideName(*side)) : std::string("reader");
+}
+
+void stateJson(JsonWriter& json, const char* key, const std::optional<std::string>& state)
+{
+    json.key(key);
+    state ? json.value(*state) : json.null();
+}
+
+void readerJson(JsonWriter& json, const ReaderSummary& reader)
+{
+    json.key("undecodable_by_topic").beginObject();
+    for (InternalTopic t :
+         {InternalTopic::OffsetSyncs, InternalTopic::Checkpoints, InternalTopic::Heartbeats})
+        json.key(internalTopicName(t))
+            .value(static_cast<uint64_t>(reader.undecodable[static_cast<size_t>(t)]));
+    json.endObject();
+    json.key("clusters").beginObject();
+    stateJson(json, "source", reader.sourceState);
+    stateJson(json, "target", reader.targetState);
+    json.endObject();
+    json.key("reader_problems").beginArray();
+    for (const ReaderProblem& p : reader.problems) {
+        json.beginObject();
+        json.key("cluster");
+        p.side ? json.value(sideName(*p.side)) : json.null();
+        json.key("state").value(p.state);
+        json.key("message").value(p.message);
+        json.key("count").value(static_cast<uint64_t>(p.count));
+        json.key("first_at_ms").value(p.firstAtMs);
+        json.key("last_at_ms").value(p.lastAtMs);
+        json.endObject();
+    }
+    json.endArray();
+}
+
 } // namespace
+
+std::vector<std::string> readerProblemLines(const Report& report)
+{
+    std::vector<std::string> lines;
+    const ReaderSummary& r = report.reader;
+    for (const auto& [side, state] :
+         {std::pair{ClusterSide::Source, &r.sourceState}, std::pair{ClusterSide::Target, &r.targetState}})
+        if (*state && **state != "connected")
+            lines.push_back("reader: the " + std::string(sideName(side)) + " cluster was " + **state +
+                            " at the time");
+    for (const ReaderProblem& p : r.problems)
+        lines.push_back("reader: " + sideText(p.side) + " " + p.state + ": " + p.message +
+                        (p.count > 1 ? " (" + withThousands(static_cast<int64_t>(p.count)) +
+                                           " times, last at " + formatUtcMs(p.lastAtMs) + ")"
+                                     : " (at " + formatUtcMs(p.firstAtMs) + ")"));
+    return lines;
+}
 
 std::string reportText(const Report& report)
 {
@@ -139,9 +205,10 @@ std::string reportText(const Report& report)
                       report.targetAlias + "\n";
     out += withThousands(static_cast<int64_t>(report.syncsApplied)) + " offset syncs and " +
            withThousands(static_cast<int64_t>(report.checkpointsApplied)) + " checkpoints by then, " +
-           withThousands(static_cast<int64_t>(report.undecodableRecords)) +
-           " undecodable records; checkpoints are stale after " + formatDurationMs(report.staleAfterMs) +
-           "\n";
+           undecodableText(report) + "; checkpoints are stale after " +
+           formatDurationMs(report.staleAfterMs) + "\n";
+    for (const std::string& line : readerProblemLines(report))
+        out += line + "\n";
     if (report.unexplainedCheckpoints > 0)
         out += "note: " + withThousands(static_cast<int64_t>(report.unexplainedCheckpoints)) +
                " checkpoints do not follow from the syncs under MM2 " + toString(report.release) +
@@ -184,6 +251,7 @@ std::string reportJson(const Report& report)
     json.key("checkpoints_read").value(static_cast<uint64_t>(report.checkpointsApplied));
     json.key("unexplained_checkpoints").value(static_cast<uint64_t>(report.unexplainedCheckpoints));
     json.key("undecodable_records").value(static_cast<uint64_t>(report.undecodableRecords));
+    readerJson(json, report.reader);
     json.key("rows").beginArray();
     for (const PartitionReport& row : report.rows)
         rowJson(json, row);

@@ -8,13 +8,6 @@
 namespace driftscope {
 namespace {
 
-std::string_view internalTopicName(InternalTopic topic)
-{
-    return topic == InternalTopic::OffsetSyncs   ? "offset-syncs"
-           : topic == InternalTopic::Checkpoints ? "checkpoints"
-                                                 : "heartbeats";
-}
-
 void stamp(JsonWriter& json, const RecordStamp& s)
 {
     json.key("topic_offset").value(s.topicOffset);
@@ -258,14 +251,10 @@ std::optional<std::string> SessionLineReader::readJson(std::string_view line)
         std::string reason = f.string("reason");
         if (f.failed())
             return f.error();
-        UndecodableRecord r{InternalTopic::OffsetSyncs, partition, s, std::nullopt, std::nullopt,
-                            std::move(reason)};
-        if (topicName == "checkpoints")
-            r.topic = InternalTopic::Checkpoints;
-        else if (topicName == "heartbeats")
-            r.topic = InternalTopic::Heartbeats;
-        else if (topicName != "offset-syncs")
+        const auto topic = parseInternalTopic(topicName);
+        if (!topic)
             return "\"internal_topic\" must be \"offset-syncs\", \"checkpoints\" or \"heartbeats\"";
+        UndecodableRecord r{*topic, partition, s, std::nullopt, std::nullopt, std::move(reason)};
         for (auto [hex, out] : {std::pair{&keyHex, &r.key}, std::pair{&valueHex, &r.value}}) {
             if (!*hex)
                 continue;

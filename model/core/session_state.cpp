@@ -20,6 +20,21 @@ std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& sess
     return upstreamOf;
 }
 
+TopicPartition checkpointUpstream(const Observations& session,
+                                  const std::vector<std::optional<uint32_t>>& upstreamOf, uint32_t target)
+{
+    if (target < upstreamOf.size() && upstreamOf[target])
+        return session.partition(*upstreamOf[target]);
+    // Never seen upstream (no syncs, no source samples yet).
+    const SessionInfo& info = session.info;
+    const TopicPartition& downstream = session.partition(target);
+    const auto source = info.policy.topicSource(downstream.topic);
+    if (source && *source == info.sourceAlias)
+        if (auto topic = info.policy.upstreamTopic(downstream.topic))
+            return {*topic, downstream.partition};
+    return downstream;
+}
+
 StateScope scopeOfGroup(const Observations& session, uint32_t group)
 {
     StateScope scope;

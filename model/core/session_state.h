@@ -105,4 +105,11 @@ private:
 // the session knows (those of syncs and of source-side samples), by MM2's renaming rule.
 std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& session);
 
+// The source partition a checkpoint's target-side partition `target` (a session id) translates:
+// the one upstreamPartitions() found (`upstreamOf` is its result), else MM2's renaming undone
+// where the policy allows, else the target-side name itself. Reports and the live reader (to
+// sample partitions that only checkpoints name) both ask this.
+TopicPartition checkpointUpstream(const Observations& session,
+                                  const std::vector<std::optional<uint32_t>>& upstreamOf, uint32_t target);
+
 } // namespace driftscope

@@ -9,6 +9,7 @@
 #include <QVariant>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -70,28 +71,6 @@ std::optional<Bytes> bytesOrNull(const QVariant& value)
         return std::nullopt;
     const QByteArray b = value.toByteArray();
     return Bytes(b.begin(), b.end());
-}
-
-std::string_view internalTopicName(InternalTopic topic)
-{
-    switch (topic) {
-    case InternalTopic::OffsetSyncs:
-        return "offset-syncs";
-    case InternalTopic::Checkpoints:
-        return "checkpoints";
-    case InternalTopic::Heartbeats:
-        break;
-    }
-    return "heartbeats";
-}
-
-std::optional<InternalTopic> parseInternalTopic(const std::string& name)
-{
-    for (InternalTopic t :
-         {InternalTopic::OffsetSyncs, InternalTopic::Checkpoints, InternalTopic::Heartbeats})
-        if (internalTopicName(t) == name)
-            return t;
-    return std::nullopt;
 }
 
 // Runs statements on one connection and keeps the first error.
@@ -188,6 +167,21 @@ std::span<const T> unwritten(const std::vector<T>& items, size_t written)
     return std::span<const T>(items).subspan(std::min(written, items.size()));
 }
 
+int64_t steadyMs()
+{
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+// Bytes 18 and 19 of SQLite's header (file format write and read versions) are 2 for a
+// database in WAL mode.
+bool inWalMode(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    char header[20] = {};
+    return in.read(header, sizeof header) && header[18] == 2 && header[19] == 2;
+}
+
 } // namespace
 
 bool isSqliteFile(const std::string& path)
@@ -242,6 +236,7 @@ Result<std::unique_ptr<CaptureWriter>> CaptureWriter::create(const std::string& 
         return Error{path + ": cannot write the capture schema: " + sql.error()};
     if (auto failure = writer->writeInfo(info))
         return Error{path + ": " + *failure};
+    writer->checkpoint(); // the main file is a capture (with no records yet) from now on
     return writer;
 }
 
@@ -324,7 +319,20 @@ std::optional<std::string> CaptureWriter::append(const Observations& session)
     if (!sql.db().commit())
         return m_path + ": cannot commit: " + sql.db().lastError().text().toStdString();
     m_written = now;
+    if (steadyMs() - m_checkpointedAtMs >= m_checkpointEveryMs)
+        checkpoint();
     return std::nullopt;
+}
+
+void CaptureWriter::checkpoint()
+{
+    // Without checkpoints the WAL only reaches the main file at 1,000 pages (4 MB), so a short
+    // recording's main file stays a 4 KB shell. PASSIVE copies committed pages without waiting
+    // for readers; what it cannot copy yet stays in the WAL, as safe as before. A failure here
+    // loses nothing (the commits are in the WAL), so it is not an error of the append.
+    Sql sql(m_connection);
+    sql.exec("PRAGMA wal_checkpoint(PASSIVE)");
+    m_checkpointedAtMs = steadyMs();
 }
 
 std::optional<std::string> CaptureWriter::finish(int64_t finishedAtMs)
@@ -359,9 +367,15 @@ public:
             m_sql.select("SELECT name FROM sqlite_master WHERE type='table' AND name='capture_meta'");
         if (!m_sql.error().empty())
             return "cannot read it as SQLite: " + m_sql.error();
-        if (!tables.next())
+        if (!tables.next()) {
+            if (emptyWalShell())
+                return "holds no data: it is the main file of a database in WAL mode (a capture being "
+                       "recorded, or whose recorder was killed), and its data is in the file " +
+                       walName() +
+                       " that was beside it, which is not here: copy or move the two files together";
             return std::string(
                 "is an SQLite database but not a driftscope capture (it has no capture_meta table)");
+        }
         QSqlQuery meta = m_sql.select("SELECT key, value FROM capture_meta");
         while (meta.next())
             m_meta[s(meta.value(0))] = s(meta.value(1));
@@ -522,6 +536,21 @@ public:
     }
 
 private:
+    std::string walName() const { return std::filesystem::path(m_path + "-wal").filename().string(); }
+
+    // A database in WAL mode with no tables at all and no -wal file beside it: its pages are
+    // still in a -wal file that was left behind (a copy of the main file alone, mid-recording).
+    // Opening it read-only has SQLite create an empty -wal file, which holds nothing either.
+    bool emptyWalShell()
+    {
+        std::error_code ec;
+        const auto walSize = std::filesystem::file_size(m_path + "-wal", ec);
+        if (!inWalMode(m_path) || (!ec && walSize > 0))
+            return false;
+        QSqlQuery count = m_sql.select("SELECT count(*) FROM sqlite_master");
+        return count.next() && count.value(0).toLongLong() == 0;
+    }
+
     static size_t countOf(const Observations& o, CaptureStream stream)
     {
         switch (stream) {

@@ -2,6 +2,8 @@
 //
 // A recorder appends to it at least once a second, each append one transaction in WAL mode, so a
 // recorder killed at any moment leaves a file that opens with everything up to its last append.
+// The WAL is checkpointed into the main file every few seconds, so that the main file alone (a
+// copy made without its -wal file) still holds the capture up to a few seconds before.
 // Captures are opened read-only; a file that is not a capture, or one written with a newer
 // schema, is refused with the reason.
 #pragma once
@@ -16,6 +18,9 @@
 namespace driftscope {
 
 constexpr int kCaptureSchemaVersion = 1;
+// How often, at most, a recorder's appends checkpoint the WAL into the main file (PASSIVE: it
+// copies what no reader still needs, never waits, and keeps every commit safe).
+constexpr int64_t kCaptureCheckpointEveryMs = 3000;
 
 // True when the file starts with SQLite's header (captures are told from text files by content).
 bool isSqliteFile(const std::string& path);
@@ -34,17 +39,23 @@ public:
     // Marks the capture complete and turns it into a single self-contained file (no -wal file
     // left beside it). The writer can do nothing more afterwards.
     std::optional<std::string> finish(int64_t finishedAtMs);
+    // Checkpoints after an append at most this often (0: after every append); the file's
+    // creation is always checkpointed, so the main file is a capture from the start.
+    void setCheckpointEveryMs(int64_t ms) { m_checkpointEveryMs = ms; }
 
     const std::string& path() const { return m_path; }
 
 private:
     CaptureWriter(std::string path, std::string connection);
     std::optional<std::string> writeInfo(const SessionInfo& info);
+    void checkpoint();
 
     std::string m_path;
     std::string m_connection; // Qt's name of the database connection
     Observations::Cursor m_written;
     bool m_finished = false;
+    int64_t m_checkpointEveryMs = kCaptureCheckpointEveryMs;
+    int64_t m_checkpointedAtMs = 0; // steady clock
 };
 
 struct CaptureContents {

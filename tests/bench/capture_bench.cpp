@@ -15,9 +15,15 @@ namespace {
 constexpr int64_t kStartMs = 1'764'000'000'000;
 constexpr size_t kGroups = 10;
 
-// Syncs arrive round-robin over the partitions, upstream advancing 1..200 per sync; every
-// syncs/checkpoints-th sync a group's committed offset (a little behind the head) is translated
-// by a store fed the same syncs, as MM2's checkpoint task would.
+// Bump when fixture() changes: fixtures are reused from earlier runs by name.
+constexpr int kFixtureVersion = 2;
+
+// Syncs arrive round-robin over the partitions, upstream advancing 1..200 per sync. Checkpoints
+// are spread evenly over the syncs (the k-th is due after sync k * syncs / checkpoints) and over
+// the partitions and groups in turn: a group's committed offset a little behind the partition's
+// head is translated by a store fed the same syncs, as MM2's checkpoint task would. When that
+// offset is older than the store keeps, the head itself is taken, so that exactly `checkpoints`
+// are written.
 Observations fixture(size_t partitions, size_t syncs, size_t checkpoints)
 {
     Observations o;
@@ -41,26 +47,33 @@ Observations fixture(size_t partitions, size_t syncs, size_t checkpoints)
     std::uniform_int_distribution<int64_t> step(1, 200), lag(0, 5000);
     o.syncs.reserve(syncs);
     o.checkpoints.reserve(checkpoints);
-    const size_t every = std::max<size_t>(1, syncs / std::max<size_t>(1, checkpoints));
+    checkpoints = std::min(checkpoints, syncs); // at most one per sync (see below)
     for (size_t i = 0; i < syncs; ++i) {
         const size_t p = i % partitions;
         head[p] += step(rng);
         const int64_t t = kStartMs + static_cast<int64_t>(i);
         o.syncs.push_back({{static_cast<int64_t>(i), t, t}, upstreamIds[p], head[p], head[p]});
         store.apply(storeIds[p], head[p], head[p]);
-        if (i % every == 0 && o.checkpoints.size() < checkpoints) {
-            const size_t q = (i / every) % partitions;
-            const int64_t committed = std::max<int64_t>(0, head[q] - lag(rng));
-            const Translation tr = store.translate(storeIds[q], committed);
-            if (tr.status == TranslationStatus::Translated && *tr.downstream >= 0)
-                o.checkpoints.push_back({{static_cast<int64_t>(o.checkpoints.size()), t, t},
-                                         static_cast<uint32_t>((i / every / partitions) % kGroups),
-                                         downstreamIds[q],
-                                         committed,
-                                         *tr.downstream,
-                                         0,
-                                         ""});
+        // (i + 1) * checkpoints stays far below 2^64 at any scale the bench takes (10^8 * 10^7).
+        const size_t due = static_cast<size_t>(uint64_t{i + 1} * checkpoints / syncs);
+        if (o.checkpoints.size() >= due)
+            continue;
+        // k <= i, so partition k % partitions has had a sync by now (round-robin from 0).
+        const size_t k = o.checkpoints.size();
+        const size_t q = k % partitions;
+        int64_t committed = std::max<int64_t>(0, head[q] - lag(rng));
+        Translation tr = store.translate(storeIds[q], committed);
+        if (tr.status != TranslationStatus::Translated) {
+            committed = head[q]; // the newest sync: an exact hit
+            tr = store.translate(storeIds[q], committed);
         }
+        o.checkpoints.push_back({{static_cast<int64_t>(k), t, t},
+                                 static_cast<uint32_t>((k / partitions) % kGroups),
+                                 downstreamIds[q],
+                                 committed,
+                                 *tr.downstream,
+                                 0,
+                                 ""});
     }
     return o;
 }
@@ -72,14 +85,15 @@ CaptureFigures runCaptureBench(const std::string& directory, size_t partitions, 
 {
     CaptureFigures f;
     f.partitions = partitions;
-    const std::string& path = f.path = directory + "/driftscope-bench-" + std::to_string(partitions) + "p-" +
-                             std::to_string(syncs) + "s-" + std::to_string(checkpoints) + "c.capture";
+    const std::string& path = f.path = directory + "/driftscope-bench-v" + std::to_string(kFixtureVersion) + "-" +
+                                       std::to_string(partitions) + "p-" + std::to_string(syncs) + "s-" +
+                                       std::to_string(checkpoints) + "c.capture";
     if (!std::filesystem::exists(path)) {
         const auto start = Clock::now();
         const Observations o = fixture(partitions, syncs, checkpoints);
         auto writer = CaptureWriter::create(path, o.info);
         if (!writer || (*writer)->append(o) || (*writer)->finish(kStartMs)) {
-            std::fprintf(stderr, "driftscope-bench: cannot write %s\n", path.c_str());
+            f.error = "cannot write " + path;
             return f;
         }
         f.writeSeconds = secondsSince(start);
@@ -90,7 +104,7 @@ CaptureFigures runCaptureBench(const std::string& directory, size_t partitions, 
     auto capture = readCapture(path);
     f.readSeconds = secondsSince(start);
     if (!capture) {
-        std::fprintf(stderr, "driftscope-bench: %s\n", capture.error().c_str());
+        f.error = capture.error();
         return f;
     }
     const Observations& o = capture->observations;
@@ -100,6 +114,10 @@ CaptureFigures runCaptureBench(const std::string& directory, size_t partitions, 
     f.syncs = o.syncs.size();
     f.checkpoints = o.checkpoints.size();
     f.unexplained = state.unexplainedCheckpoints();
+    if (f.syncs != syncs || f.checkpoints != checkpoints)
+        f.error = path + ": holds " + std::to_string(f.syncs) + " offset syncs and " +
+                  std::to_string(f.checkpoints) + " checkpoints instead of " + std::to_string(syncs) +
+                  " and " + std::to_string(checkpoints) + " (delete it to have it written again)";
     return f;
 }
 

@@ -14,10 +14,11 @@ struct CaptureFigures {
     double readSeconds = 0;  // readCapture: SQLite and block decoding
     double modelSeconds = 0; // SessionState: store rebuild and checkpoints in force
     size_t unexplained = 0;  // must be 0: the fixture's checkpoints follow its syncs
+    std::string error;       // why there are no figures (the fixture could not be written or read)
 };
 
-// Writes (or reuses, in `directory`) a capture of `partitions` partitions, `syncs` offset syncs
-// and `checkpoints` checkpoints, then times opening it.
+// Writes (or reuses, in `directory`) a capture of `partitions` partitions, exactly `syncs` offset
+// syncs and exactly `checkpoints` checkpoints (at most one per sync), then times opening it.
 CaptureFigures runCaptureBench(const std::string& directory, size_t partitions, size_t syncs,
                                size_t checkpoints);
 

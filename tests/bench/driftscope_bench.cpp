@@ -197,16 +197,21 @@ int main(int argc, char** argv)
     runSimulation(f, scale);
     const bench::CaptureFigures capture =
         bench::runCaptureBench(fixtures, 1000, n, static_cast<size_t>(1'000'000 * scale));
+    if (!capture.error.empty()) { // no figures to print: say why and fail
+        std::fprintf(stderr, "driftscope-bench: %s\n", capture.error.c_str());
+        return 1;
+    }
     const bench::KafkaFigures kafka = bench::runKafkaBench(static_cast<size_t>(100'000 * scale));
 
     if (json) {
         std::printf("{\"store_update_1p\": %.0f, \"translate_1p\": %.0f, \"store_update_1000p\": %.0f, "
                     "\"decode_update_1p\": %.0f, \"simulate_steady_100p_records\": %.0f, "
-                    "\"capture_open_seconds\": %.3f, \"capture_unexplained\": %zu, "
+                    "\"capture_open_seconds\": %.3f, \"capture_syncs\": %zu, \"capture_checkpoints\": %zu, "
+                    "\"capture_unexplained\": %zu, "
                     "\"kafka_rebuild_ratio\": %.3f, \"kafka_records_complete\": %s}\n",
                     f.storeUpdate1p, f.translate1p, f.storeUpdate1000p, f.decodeUpdate1p, f.simulatedRecords,
-                    capture.readSeconds + capture.modelSeconds, capture.unexplained, kafka.ratio(),
-                    kafka.complete ? "true" : "false");
+                    capture.readSeconds + capture.modelSeconds, capture.syncs, capture.checkpoints,
+                    capture.unexplained, kafka.ratio(), kafka.complete ? "true" : "false");
     } else {
         std::printf("driftscope-bench (MM2 %s rules, single thread, %zu syncs per workload)\n",
                     toString(kDefaultRelease).c_str(), n);

@@ -1,5 +1,7 @@
 #include "model/io/kafka/cluster_reader.h"
 
+#include "model/io/kafka/settings_check.h"
+
 #include <array>
 
 namespace driftscope::kafka {
@@ -43,10 +45,15 @@ std::string ClusterReader::lastClientError()
 void ClusterReader::run()
 {
     const ClusterConnection& connection = m_live.options.connection.cluster(m_side);
+    // Settings librdkafka refuses never get better: a failed state at once, not a reader that
+    // waits for a cluster it will never talk to.
+    std::optional<std::string> failure = validateClientSettings(m_side, connection);
     auto client = makeClient(connection.clientProperties, readerSettings("driftscope-reader"), &m_callbacks);
-    if (!client) {
+    if (!failure && !client)
+        failure = std::string(sideName(m_side)) + " cluster " + connection.alias + ": " + client.error();
+    if (failure) {
         std::lock_guard lock(m_live.mutex);
-        m_live.setClusterState(m_side, "failed", client.error());
+        m_live.setClusterState(m_side, "failed", *failure);
         return;
     }
     m_client = std::move(*client);
@@ -97,7 +104,13 @@ void ClusterReader::round()
     std::vector<TopicPartition> mirrored;
     {
         std::lock_guard lock(m_live.mutex);
-        mirrored = m_live.mirroredPartitions(m_side, *topics);
+        // No samples while this cluster's offset syncs or checkpoints history is being read: a
+        // round of samples (a client per group) holds up reading for a second or more while the
+        // other cluster's topic runs ahead, and a capture cut short then holds checkpoints whose
+        // syncs it never read. Samples of a partly read history name too few partitions anyway;
+        // the round right after the history is read takes them.
+        if (!readingHistory())
+            mirrored = m_live.mirroredPartitions(m_side, *topics);
     }
     sampleLogOffsets(mirrored);
     sampleGroups(mirrored);
@@ -106,6 +119,14 @@ void ClusterReader::round()
     if (withHistory)
         m_live.clusterStatus(m_side).roundsWithHistory++;
     m_live.changed.notify_all();
+}
+
+bool ClusterReader::readingHistory() const
+{
+    for (const auto& [name, topic] : m_consumed)
+        if (topic.kind != InternalTopic::Heartbeats && topic.partitionsCaughtUp < topic.caughtUp.size())
+            return true;
+    return false;
 }
 
 TopicProgress& ClusterReader::progressOf(InternalTopic kind)
@@ -139,12 +160,12 @@ void ClusterReader::followInternalTopics(const TopicList& topics)
         std::lock_guard lock(m_live.mutex);
         TopicProgress& progress = progressOf(kind);
         const auto error = topics.errors.find(name);
-        const std::string state = error == topics.errors.end() ? "topic-missing" : "topic-unreadable";
-        if (!progress.caughtUp || progress.present)
-            m_live.addEvent(m_side, state,
-                            name + (error == topics.errors.end() ? " does not exist" : ": " + error->second));
+        progress.state = error == topics.errors.end() ? "missing" : "unreadable";
+        progress.detail = error == topics.errors.end() ? "" : error->second;
         progress.present = false;
         progress.caughtUp = true;
+        m_live.noteProblem(m_side, name, "topic-" + progress.state,
+                           name + (error == topics.errors.end() ? " does not exist" : ": " + error->second));
     }
 }
 
@@ -157,15 +178,26 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
     for (int32_t p = 0; p < count; ++p)
         partitions.push_back({name, p});
     auto ends = logOffsets(m_client.get(), partitions, m_live.options.requestTimeoutMs);
-    if (!ends)
-        return; // tried again next round
-
     std::lock_guard lock(m_live.mutex);
+    if (!ends) {
+        // Listed but its log offsets are refused (an authorization error, say): a state of the
+        // topic, said once, and tried again next round. Its history stays unread, so a report
+        // waiting for it says why.
+        TopicProgress& progress = progressOf(kind);
+        progress.state = "unreadable";
+        progress.detail = ends.error();
+        progress.present = true;
+        progress.caughtUp = false;
+        m_live.noteProblem(m_side, name, "topic-unreadable", name + " cannot be read: " + ends.error());
+        return;
+    }
+
     Consumed& topic = m_consumed[name];
     topic.name = name;
     topic.kind = kind;
     topic.endAtStart.resize(partitions.size());
     topic.caughtUp.assign(partitions.size(), false);
+    topic.fetchFailing.assign(partitions.size(), false);
     rd_kafka_topic_conf_t* conf = rd_kafka_topic_conf_new();
     rd_kafka_topic_conf_set_opaque(conf, &topic);
     // Reading starts at the log start just queried (starting at "beginning" makes librdkafka 2.0.2
@@ -183,9 +215,12 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
     if (kind == InternalTopic::OffsetSyncs)
         m_live.session.syncs.reserve(m_live.session.syncs.size() + static_cast<size_t>(records));
     TopicProgress& progress = progressOf(kind);
+    progress.state = "reading";
+    progress.detail.clear();
     progress.present = true;
     progress.endAtStart = records;
     progress.caughtUp = false;
+    m_live.forgetProblem(m_side, name); // a new problem later is news again
     m_live.addEvent(m_side, "topic-found",
                     name + ": reading " + std::to_string(records) + " records of history");
     for (size_t p = 0; p < partitions.size(); ++p) {
@@ -200,8 +235,10 @@ void ClusterReader::markCaughtUp(Consumed& topic, int32_t partition)
     if (partition < 0 || static_cast<size_t>(partition) >= topic.caughtUp.size() || topic.caughtUp[partition])
         return;
     topic.caughtUp[partition] = true;
-    if (++topic.partitionsCaughtUp == topic.caughtUp.size())
+    if (++topic.partitionsCaughtUp == topic.caughtUp.size()) {
         progressOf(topic.kind).caughtUp = true;
+        progressOf(topic.kind).state = "read";
+    }
 }
 
 void ClusterReader::consume(int timeoutMs)
@@ -224,10 +261,19 @@ void ClusterReader::consume(int timeoutMs)
         } else if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
             markCaughtUp(*topic, m->partition);
         } else if (m->err) {
-            m_live.addEvent(m_side, "fetch-error",
-                            topic->name + "-" + std::to_string(m->partition) + ": " +
-                                rd_kafka_message_errstr(m));
+            const std::string partition = topic->name + "-" + std::to_string(m->partition);
+            if (m->partition >= 0 && static_cast<size_t>(m->partition) < topic->fetchFailing.size())
+                topic->fetchFailing[static_cast<size_t>(m->partition)] = true;
+            m_live.noteProblem(m_side, "fetch " + partition, "fetch-error",
+                               partition + ": " + rd_kafka_message_errstr(m));
         } else {
+            const auto p = static_cast<size_t>(m->partition);
+            if (p < topic->fetchFailing.size() && topic->fetchFailing[p]) {
+                topic->fetchFailing[p] = false;
+                const std::string partition = topic->name + "-" + std::to_string(m->partition);
+                if (m_live.forgetProblem(m_side, "fetch " + partition))
+                    m_live.addEvent(m_side, "fetching", partition + ": fetching again");
+            }
             int64_t timestamp = rd_kafka_message_timestamp(m, nullptr);
             if (timestamp < 0) // no timestamp (old message format): when it was read
                 timestamp = now;
@@ -238,7 +284,6 @@ void ClusterReader::consume(int timeoutMs)
             if (!decoded)
                 m_live.status.undecodable++;
             progressOf(topic->kind).read++;
-            const auto p = static_cast<size_t>(m->partition);
             if (p < topic->endAtStart.size() && m->offset + 1 >= topic->endAtStart[p])
                 markCaughtUp(*topic, m->partition);
         }
@@ -255,9 +300,11 @@ void ClusterReader::sampleLogOffsets(const std::vector<TopicPartition>& partitio
     auto ranges = logOffsets(m_client.get(), partitions, m_live.options.requestTimeoutMs);
     std::lock_guard lock(m_live.mutex);
     if (!ranges) {
-        m_live.addEvent(m_side, "sample-failed", ranges.error());
+        m_live.noteProblem(m_side, "log offsets", "sample-failed", ranges.error());
         return;
     }
+    if (m_live.forgetProblem(m_side, "log offsets"))
+        m_live.addEvent(m_side, "sampled", "log offsets sampled again");
     for (size_t i = 0; i < partitions.size(); ++i)
         m_live.session.logOffsets.push_back(
             {at, m_side, m_live.session.partitionId(partitions[i]), (*ranges)[i].start, (*ranges)[i].end});
@@ -285,7 +332,8 @@ void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
             auto made = makeClient(connection.clientProperties, fixed, &m_callbacks);
             if (!made) {
                 std::lock_guard lock(m_live.mutex);
-                m_live.addEvent(m_side, "sample-failed", "group " + group + ": " + made.error());
+                m_live.noteProblem(m_side, "group " + group, "sample-failed",
+                                   "group " + group + ": " + made.error());
                 continue;
             }
             client = std::move(*made);
@@ -294,9 +342,12 @@ void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
         auto offsets = committedOffsets(client.get(), partitions, m_live.options.requestTimeoutMs);
         std::lock_guard lock(m_live.mutex);
         if (!offsets) {
-            m_live.addEvent(m_side, "sample-failed", "group " + group + ": " + offsets.error());
+            m_live.noteProblem(m_side, "group " + group, "sample-failed",
+                               "group " + group + ": " + offsets.error());
             continue;
         }
+        if (m_live.forgetProblem(m_side, "group " + group))
+            m_live.addEvent(m_side, "sampled", "group " + group + " sampled again");
         Observations& s = m_live.session;
         const uint32_t groupId = s.groupId(group);
         for (size_t i = 0; i < partitions.size(); ++i) {

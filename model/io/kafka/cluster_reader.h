@@ -29,11 +29,13 @@ private:
         rd_kafka_topic_t* handle = nullptr;
         std::vector<int64_t> endAtStart; // by partition
         std::vector<bool> caughtUp;      // by partition
+        std::vector<bool> fetchFailing;  // by partition: the last fetch gave an error
         size_t partitionsCaughtUp = 0;
     };
 
     void round();
     bool historyReadButNotSampled();
+    bool readingHistory() const; // guarded
     void followInternalTopics(const TopicList& topics);
     void startConsuming(const std::string& name, InternalTopic kind, int partitionCount);
     void consume(int timeoutMs);

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 namespace driftscope::kafka {
 namespace {
@@ -209,6 +210,27 @@ void DemoClusters::setBrokerDown(ClusterSide side, bool down)
         rd_kafka_mock_broker_set_down(c.cluster, 1);
     else
         rd_kafka_mock_broker_set_up(c.cluster, 1);
+}
+
+void DemoClusters::setTopicError(ClusterSide side, const std::string& topic, rd_kafka_resp_err_t error)
+{
+    MockCluster& c = side == ClusterSide::Source ? m_parts->source : m_parts->target;
+    rd_kafka_mock_topic_set_error(c.cluster, topic.c_str(), error);
+}
+
+void DemoClusters::pushRequestErrors(ClusterSide side, MockRequest request, size_t count,
+                                     rd_kafka_resp_err_t error)
+{
+    MockCluster& c = side == ClusterSide::Source ? m_parts->source : m_parts->target;
+    const std::vector<rd_kafka_resp_err_t> errors(count, error);
+    rd_kafka_mock_push_request_errors_array(c.cluster, static_cast<int16_t>(request), errors.size(),
+                                            errors.data());
+}
+
+void DemoClusters::clearRequestErrors(ClusterSide side, MockRequest request)
+{
+    MockCluster& c = side == ClusterSide::Source ? m_parts->source : m_parts->target;
+    rd_kafka_mock_clear_request_errors(c.cluster, static_cast<int16_t>(request));
 }
 
 std::optional<std::string> DemoClusters::injectRecord(InternalTopic topic, const std::optional<Bytes>& key,

@@ -8,6 +8,8 @@
 #include "model/core/observations.h"
 #include "model/io/kafka/demo_scenario.h"
 
+#include <librdkafka/rdkafka.h>
+
 #include <functional>
 #include <memory>
 #include <optional>
@@ -21,6 +23,10 @@ struct DemoInfo {
     InternalTopics topics;
     std::vector<std::string> groups;
 };
+
+// Kafka requests whose failures tests inject (Kafka protocol ApiKeys; librdkafka keeps its
+// RD_KAFKAP_* constants private).
+enum class MockRequest : int16_t { ListOffsets = 2, Metadata = 3, OffsetFetch = 9 };
 
 struct DemoStats {
     uint64_t produced = 0;
@@ -55,6 +61,13 @@ public:
     void inspectEngine(const std::function<void(const CheckpointTask&)>& look) const;
     // Takes the broker of one cluster down or brings it back (rd_kafka_mock_broker_set_down/up).
     void setBrokerDown(ClusterSide side, bool down);
+    // Faults as brokers give them, through the mock (rd_kafka_mock_topic_set_error and
+    // rd_kafka_mock_push_request_errors): metadata lists `topic` with `error` until it is set
+    // back to RD_KAFKA_RESP_ERR_NO_ERROR; the next `count` requests of a kind, from any client,
+    // fail with `error` until clearRequestErrors drops those left.
+    void setTopicError(ClusterSide side, const std::string& topic, rd_kafka_resp_err_t error);
+    void pushRequestErrors(ClusterSide side, MockRequest request, size_t count, rd_kafka_resp_err_t error);
+    void clearRequestErrors(ClusterSide side, MockRequest request);
     // Writes a raw record to one of MM2's topics, as a foreign or broken writer would. Waits
     // until it is acknowledged; returns what went wrong, if anything.
     std::optional<std::string> injectRecord(InternalTopic topic, const std::optional<Bytes>& key,

@@ -1,5 +1,7 @@
 #include "model/io/kafka/kafka_client.h"
 
+#include "model/core/connection_settings.h"
+
 namespace driftscope::kafka {
 namespace {
 
@@ -27,16 +29,10 @@ void deliveryCallback(rd_kafka_t*, const rd_kafka_message_t* message, void* opaq
 Result<Handle> newClient(rd_kafka_type_t type, const Properties& user, const Properties& fixed,
                          ClientCallbacks* callbacks)
 {
-    char error[512];
-    rd_kafka_conf_t* conf = rd_kafka_conf_new();
-    for (const Properties* settings : {&user, &fixed})
-        for (const auto& [key, value] : *settings)
-            if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), error, sizeof error) !=
-                RD_KAFKA_CONF_OK) {
-                rd_kafka_conf_destroy(conf);
-                // The value may be a secret: name the setting only.
-                return Error{"client setting '" + key + "' is not accepted by librdkafka: " + error};
-            }
+    auto made = makeConf(user, fixed);
+    if (!made)
+        return Error{made.error()};
+    rd_kafka_conf_t* conf = made->release();
     if (callbacks) {
         rd_kafka_conf_set_opaque(conf, callbacks);
         rd_kafka_conf_set_log_cb(conf, &logCallback);
@@ -44,6 +40,7 @@ Result<Handle> newClient(rd_kafka_type_t type, const Properties& user, const Pro
         if (type == RD_KAFKA_PRODUCER)
             rd_kafka_conf_set_dr_msg_cb(conf, &deliveryCallback);
     }
+    char error[512];
     rd_kafka_t* rk = rd_kafka_new(type, conf, error, sizeof error);
     if (!rk) { // rd_kafka_new takes the configuration only when it succeeds
         rd_kafka_conf_destroy(conf);
@@ -70,6 +67,28 @@ struct PartitionList {
 void HandleDeleter::operator()(rd_kafka_t* rk) const
 {
     rd_kafka_destroy(rk);
+}
+
+void ConfDeleter::operator()(rd_kafka_conf_t* conf) const
+{
+    rd_kafka_conf_destroy(conf);
+}
+
+Result<Conf> makeConf(const Properties& user, const Properties& fixed)
+{
+    Conf conf(rd_kafka_conf_new());
+    char error[512];
+    for (const Properties* settings : {&user, &fixed})
+        for (const auto& [key, value] : *settings)
+            if (rd_kafka_conf_set(conf.get(), key.c_str(), value.c_str(), error, sizeof error) !=
+                RD_KAFKA_CONF_OK) {
+                // Name the setting, never its value: librdkafka's reason for a bad value quotes it.
+                std::string reason = error;
+                if (isSecretKey(key) && !value.empty() && reason.find(value) != std::string::npos)
+                    reason = "its value is refused (not shown: the setting holds a secret)";
+                return Error{"client setting '" + key + "' is not accepted by librdkafka: " + reason};
+            }
+    return conf;
 }
 
 std::string errorText(rd_kafka_resp_err_t err)
@@ -109,7 +128,7 @@ Result<TopicList> listTopics(rd_kafka_t* rk, int timeoutMs)
         const rd_kafka_metadata_topic_t& t = metadata->topics[i];
         if (t.err == RD_KAFKA_RESP_ERR_NO_ERROR)
             topics.partitions[t.topic] = t.partition_cnt;
-        else
+        else if (t.err != RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) // that one is missing (being deleted)
             topics.errors[t.topic] = errorText(t.err);
     }
     rd_kafka_metadata_destroy(metadata);

@@ -30,6 +30,16 @@ using Handle = std::unique_ptr<rd_kafka_t, HandleDeleter>;
 
 using Properties = std::vector<std::pair<std::string, std::string>>;
 
+struct ConfDeleter {
+    void operator()(rd_kafka_conf_t* conf) const;
+};
+using Conf = std::unique_ptr<rd_kafka_conf_t, ConfDeleter>;
+
+// A client configuration with `user` settings, then `fixed` ones (which win), applied; or the
+// first setting librdkafka refuses, named. librdkafka's reason is left out when it quotes the
+// value of a secret setting.
+Result<Conf> makeConf(const Properties& user, const Properties& fixed);
+
 // Called from librdkafka's threads with its log lines and errors (for states, not for stderr).
 using LogSink = std::function<void(int level, const std::string& message)>;
 
@@ -53,7 +63,8 @@ Properties readerSettings(const std::string& clientId);
 // The topics of a cluster from a metadata request for all topics (which never creates one).
 struct TopicList {
     std::map<std::string, int> partitions;     // readable topics and their partition counts
-    std::map<std::string, std::string> errors; // topics listed with an error (authorization, ...)
+    std::map<std::string, std::string> errors; // topics listed with an error (authorization, ...);
+                                               // those listed as unknown are missing: in neither map
 };
 Result<TopicList> listTopics(rd_kafka_t* rk, int timeoutMs);
 

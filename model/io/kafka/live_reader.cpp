@@ -55,8 +55,10 @@ LiveStatus LiveReader::status() const
 bool LiveReader::waitUntilReady(int64_t timeoutMs) const
 {
     std::unique_lock lock(m_shared->live.mutex);
-    return m_shared->live.changed.wait_for(lock, std::chrono::milliseconds(timeoutMs),
-                                           [&] { return m_shared->live.status.ready(); });
+    return m_shared->live.changed.wait_for(lock, std::chrono::milliseconds(timeoutMs), [&] {
+        const LiveStatus& s = m_shared->live.status;
+        return s.ready() || s.failed();
+    }) && m_shared->live.status.ready();
 }
 
 } // namespace driftscope::kafka

@@ -31,18 +31,24 @@ struct LiveReaderOptions {
 struct TopicProgress {
     std::string topic;
     ClusterSide side = ClusterSide::Source;
+    // "unknown" (its cluster has not listed its topics yet), "missing" (not listed), "unreadable"
+    // (listed with an error, or its log offsets were refused: see detail), "reading", "read".
+    std::string state = "unknown";
+    std::string detail{};    // the broker's error, for "unreadable"
     bool present = false;    // listed by the cluster's metadata
     int64_t endAtStart = -1; // records up to here are the history (sum over partitions)
     int64_t read = 0;        // records read so far
-    bool caughtUp = false;   // the history has been read
+    bool caughtUp = false;   // the history has been read (a missing topic's is empty)
 };
 
 struct ClusterStatus {
-    std::string state = "connecting"; // "connecting", "connected", "unreachable", "failed"
-    std::string detail;               // the last error, when there is one
-    int rounds = 0;                   // completed sampling rounds
-    int roundsWithHistory = 0;        // ... that started with the history read (they saw every
-                                      // mirrored partition the syncs name)
+    // "connecting", "connected", "unreachable", or "failed": the client settings were refused or
+    // no client could be made; the reader gives up on that cluster.
+    std::string state = "connecting";
+    std::string detail;        // the last error, when there is one
+    int rounds = 0;            // completed sampling rounds
+    int roundsWithHistory = 0; // ... that started with the history read (they saw every
+                               // mirrored partition the syncs name)
 };
 
 struct LiveStatus {
@@ -52,6 +58,8 @@ struct LiveStatus {
     size_t undecodable = 0;
     size_t groupsSampled = 0;
     bool historyRead() const { return offsetSyncs.caughtUp && checkpoints.caughtUp; }
+    // A cluster cannot be read at all: waiting longer changes nothing.
+    bool failed() const { return source.state == "failed" || target.state == "failed"; }
     // The offset syncs and checkpoints written before the session are read and both clusters
     // have been sampled since: a report now reflects the clusters.
     bool ready() const
@@ -73,7 +81,7 @@ public:
     // Everything read after `from` (Observations::since); cheap when little is new.
     Observations since(const Observations::Cursor& from) const;
     LiveStatus status() const;
-    // Waits until status().ready() or the timeout; returns whether it is ready.
+    // Waits until status().ready(), status().failed() or the timeout; returns whether it is ready.
     bool waitUntilReady(int64_t timeoutMs) const;
 
     struct Shared;

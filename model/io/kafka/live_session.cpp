@@ -1,5 +1,7 @@
 #include "model/io/kafka/live_session.h"
 
+#include "model/core/session_state.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -70,6 +72,21 @@ void LiveSession::addEvent(std::optional<ClusterSide> side, const std::string& s
     changed.notify_all();
 }
 
+void LiveSession::noteProblem(ClusterSide side, const std::string& subject, const std::string& state,
+                              const std::string& message)
+{
+    auto& last = m_problems[{side, subject}];
+    if (last == std::make_pair(state, message))
+        return;
+    last = {state, message};
+    addEvent(side, state, message);
+}
+
+bool LiveSession::forgetProblem(ClusterSide side, const std::string& subject)
+{
+    return m_problems.erase({side, subject}) > 0;
+}
+
 void LiveSession::addListedGroups(const std::vector<std::string>& groups)
 {
     for (const std::string& g : groups)
@@ -111,6 +128,15 @@ std::vector<TopicPartition> LiveSession::mirroredPartitions(ClusterSide side, co
 {
     for (; m_syncsSeen < session.syncs.size(); ++m_syncsSeen)
         m_upstreamTopics.insert(session.partition(session.syncs[m_syncsSeen].partition).topic);
+    // A topic may have checkpoints and no syncs (yet, or any more): its partitions are mirrored
+    // all the same, named upstream as reports name them.
+    if (m_checkpointsSeen < session.checkpoints.size()) {
+        const auto upstreamOf = upstreamPartitions(session);
+        for (; m_checkpointsSeen < session.checkpoints.size(); ++m_checkpointsSeen)
+            m_upstreamTopics.insert(
+                checkpointUpstream(session, upstreamOf, session.checkpoints[m_checkpointsSeen].partition)
+                    .topic);
+    }
     const SessionInfo& info = session.info;
     std::vector<TopicPartition> partitions;
     for (const std::string& upstream : m_upstreamTopics) {

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -38,20 +39,31 @@ public:
     void setClusterState(ClusterSide side, const std::string& state, const std::string& detail);
     void addEvent(std::optional<ClusterSide> side, const std::string& state,
                   const std::string& message); // guarded
+    // A problem of one subject of a cluster (a topic, "log offsets", "group G", a partition's
+    // fetches), recorded as an event only when its state or message differs from the last one
+    // recorded for that subject: a failure that repeats every round is one event, not a flood.
+    // Guarded.
+    void noteProblem(ClusterSide side, const std::string& subject, const std::string& state,
+                     const std::string& message);
+    // The subject works again; returns whether it had a problem (then the recovery is news).
+    // Guarded.
+    bool forgetProblem(ClusterSide side, const std::string& subject);
 
     // Groups the source listed, kept when MM2's group filter accepts them. Guarded.
     void addListedGroups(const std::vector<std::string>& groups);
     // The user's groups, then listed ones and those named in checkpoints, up to maxGroups. Guarded.
     std::vector<std::string> groupsToSample();
     // The partitions MM2 mirrors, as named on `side` and present in `topics`: every partition of
-    // the upstream topics that offset syncs named, renamed for the target. Guarded.
+    // the upstream topics that offset syncs or checkpoints named, renamed for the target. Guarded.
     std::vector<TopicPartition> mirroredPartitions(ClusterSide side, const TopicList& topics);
 
 private:
+    std::map<std::pair<ClusterSide, std::string>, std::pair<std::string, std::string>> m_problems;
     std::optional<NameFilter> m_groupFilter;
     std::set<std::string> m_listedGroups;
     std::set<std::string> m_upstreamTopics;
     size_t m_syncsSeen = 0;
+    size_t m_checkpointsSeen = 0;
     bool m_groupCapNoted = false;
 };
 

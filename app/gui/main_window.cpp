@@ -487,9 +487,11 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 {
     m_result = std::move(result);
     const AnalysisResult& r = *m_result;
-    if (r.request.selection.group == m_selection.group &&
-        r.request.selection.partition == m_selection.partition)
-        m_selection = r.selection; // what "the first group" turned out to be
+    // Adopt what "the first group" or "its first partition" turned out to be, unless the user
+    // chose something else meanwhile; a group the session does not have (yet) stays chosen.
+    if (r.request.selection.group == m_selection.group && r.request.selection.partition == m_selection.partition &&
+        (m_selection.group.empty() || r.selection.group == m_selection.group))
+        m_selection = r.selection;
     m_computing->setText(m_analysis.busy() ? "computing…" : QString());
 
     m_timeBar->setSpan(r.fromMs, r.toMs);

@@ -50,10 +50,13 @@ RetainedSyncsPlot::RetainedSyncsPlot(QWidget* parent) : ExplorerPlot("Retained s
     m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_note->position->setCoords(0.5, 0.45);
     m_note->setTextAlignment(Qt::AlignCenter);
+    QFont small = m_note->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    m_note->setFont(small);
     m_note->setVisible(false);
-    // Slots in steps of 16; the lifetimes share the slots' distance axis, labelled once.
+    // Slots in steps of 32; the lifetimes share the slots' distance axis, labelled once.
     auto slotTicks = QSharedPointer<QCPAxisTickerFixed>::create();
-    slotTicks->setTickStep(16);
+    slotTicks->setTickStep(32);
     slotTicks->setScaleStrategy(QCPAxisTickerFixed::ssNone);
     xAxis->setTicker(slotTicks);
     lifeY->setTickLabels(false);
@@ -95,8 +98,7 @@ void RetainedSyncsPlot::display(const PartitionData& input)
             by.push_back(slot >= 62 ? INT64_MAX : (int64_t{1} << slot) - 1);
         }
     m_note->setVisible(!slotted);
-    m_note->setText(m_retained.empty() ? "no sync for this partition\nat the cursor"
-                                       : "this release keeps only\nthe latest sync:\nno slots");
+    m_note->setText(m_retained.empty() ? "no sync\nyet" : "latest sync\nonly:\nno slots");
     m_evenRuns->setPoints(std::move(ex), std::move(ey));
     m_oddRuns->setPoints(std::move(ox), std::move(oy));
     m_bound->setPoints(std::move(bx), std::move(by));
@@ -138,7 +140,7 @@ void RetainedSyncsPlot::resetView()
     ExplorerPlot::resetView();
     xAxis->setRange(-1, kSlotCount);
     double top = 10;
-    for (const auto* s : {m_evenRuns, m_oddRuns, m_alive})
+    for (const auto* s : {m_evenRuns, m_oddRuns, m_alive, m_expired})
         for (int64_t v : s->ys())
             top = std::max(top, PlotSeries::coordinate(v, AxisKind::LogDistance) * 4);
     yAxis->setRange(0.5, top);

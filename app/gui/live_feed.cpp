@@ -23,6 +23,7 @@ LiveFeed::LiveFeed(std::unique_ptr<kafka::DemoClusters> demo, kafka::LiveReaderO
 
 LiveFeed::~LiveFeed()
 {
+    blockSignals(true); // whoever listened may be gone already
     stop();
 }
 

@@ -38,6 +38,7 @@ int main(int argc, char** argv)
     const QCommandLineOption release("mm2-version", "Apply this MM2 release's rules (default 3.9.0).", "V");
     const QCommandLineOption compare("compare", "Compare with this MM2 release side by side.", "V");
     const QCommandLineOption group("group", "Select this consumer group.", "GROUP");
+    const QCommandLineOption partition("partition", "Select this partition of the group (topic-N).", "TP");
     const QCommandLineOption theme("theme", "light or dark.", "THEME");
     const QCommandLineOption at("at", "Put the time cursor at this many seconds after the session's start.",
                                 "S");
@@ -46,7 +47,7 @@ int main(int argc, char** argv)
         "screenshot", "Save a PNG of the window after --screenshot-delay, then quit.", "PNG");
     const QCommandLineOption delay("screenshot-delay", "Seconds to wait before the screenshot (default 2).",
                                    "S", "2");
-    for (const auto& o : {demo, simulate, release, compare, group, theme, at, page, screenshot, delay})
+    for (const auto& o : {demo, simulate, release, compare, group, partition, theme, at, page, screenshot, delay})
         parser.addOption(o);
     parser.process(app);
 
@@ -72,7 +73,18 @@ int main(int argc, char** argv)
         window.selectRelease(*chosen);
     if (compared)
         window.setCompareRelease(*compared);
-    if (parser.isSet(group))
+    if (parser.isSet(group) && parser.isSet(partition)) {
+        // Kafka's "topic-N": the partition number follows the last dash.
+        const QString tp = parser.value(partition);
+        const qsizetype dash = tp.lastIndexOf('-');
+        bool ok = false;
+        const int number = tp.mid(dash + 1).toInt(&ok);
+        if (dash <= 0 || !ok) {
+            std::fprintf(stderr, "driftscope: --partition: expected topic-N, got '%s'\n", qPrintable(tp));
+            return 2;
+        }
+        window.selectPartition(parser.value(group), {tp.left(dash).toStdString(), number});
+    } else if (parser.isSet(group))
         window.selectGroup(parser.value(group));
     if (parser.isSet(page))
         window.tabs()->setCurrentIndex(QStringList{"partition", "groups", "drill"}.indexOf(parser.value(page)));

@@ -115,7 +115,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(&m_analysis, &AnalysisService::resultReady, this, &MainWindow::showResult);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Sources and the analysis worker outlive nothing of this window: they must not call back
+    // into it while its members are being destroyed (a live feed reports once more as it stops).
+    m_sources.disconnect(this);
+    m_analysis.disconnect(this);
+    m_sources.stop();
+}
 
 void MainWindow::buildViews()
 {

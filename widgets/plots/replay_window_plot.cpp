@@ -112,7 +112,7 @@ void ReplayWindowPlot::chooseAreaStyle()
     const auto hi = std::upper_bound(lo, xs.end(), range.upper, [](double k, int64_t v) {
         return k < PlotSeries::coordinate(v, AxisKind::TimeMs);
     });
-    const bool dense = hi - lo > std::max(200, axisRect()->width());
+    const bool dense = hi - lo > 3 * std::max(200, axisRect()->width());
     const QColor colors[] = {t.seriesColor(0), t.seriesColor(2), t.seriesColor(3)};
     PlotSeries* parts[] = {m_granularity, m_staleness, m_cadence};
     for (int i = 0; i < 3; ++i) {

@@ -4,7 +4,7 @@
 #include "model/core/report_format.h"
 #include "model/io/capture_file.h"
 #include "model/io/kafka/demo_cluster.h"
-#include "model/io/kafka/kafka_client.h"
+#include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_reader.h"
 #include "model/io/kafka/live_session.h"
 #include "model/io/kafka/settings_check.h"
@@ -92,7 +92,7 @@ ClusterSnapshot snapshot(const std::string& bootstrap, const std::vector<std::st
 {
     ClusterSnapshot s;
     static ClientCallbacks quiet{[](int, const std::string&) {}, nullptr};
-    auto client = makeClient({{"bootstrap.servers", bootstrap}}, readerSettings("test-snapshot"), &quiet);
+    auto client = makeClient(inspectedClientConfig({{"bootstrap.servers", bootstrap}}).value(), &quiet);
     auto topics = listTopics(client->get(), 5000);
     if (!topics)
         qFatal("snapshot: %s", topics.error().c_str());

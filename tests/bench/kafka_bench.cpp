@@ -2,7 +2,7 @@
 
 #include "bench_support.h"
 #include "model/core/session_state.h"
-#include "model/io/kafka/kafka_client.h"
+#include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_reader.h"
 
 #include <librdkafka/rdkafka_mock.h>
@@ -62,7 +62,7 @@ double bareConsume(const std::string& bootstrap, int64_t end)
 {
     ClientCallbacks quiet{[](int, const std::string&) {}, nullptr};
     const auto start = Clock::now();
-    auto client = makeClient({{"bootstrap.servers", bootstrap}}, readerSettings("bench-bare"), &quiet);
+    auto client = makeClient(inspectedClientConfig({{"bootstrap.servers", bootstrap}}).value(), &quiet);
     (void)listTopics(client->get(), 5000);
     const auto range = logOffsets(client->get(), {{kSyncsTopic, 0}}, 5000);
     rd_kafka_queue_t* queue = rd_kafka_queue_new(client->get());
@@ -100,7 +100,7 @@ KafkaFigures runKafkaBench(size_t records)
     rd_kafka_mock_topic_create(target.cluster, "A.checkpoints.internal", 1, 1);
     produceSyncs(source.bootstrap, records);
     ClientCallbacks quiet{[](int, const std::string&) {}, nullptr};
-    auto probe = makeClient({{"bootstrap.servers", source.bootstrap}}, readerSettings("bench-probe"), &quiet);
+    auto probe = makeClient(inspectedClientConfig({{"bootstrap.servers", source.bootstrap}}).value(), &quiet);
     auto range = logOffsets(probe->get(), {{kSyncsTopic, 0}}, 5000);
     if (!range)
         return f;

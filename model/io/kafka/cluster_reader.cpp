@@ -2,6 +2,7 @@
 
 #include "model/io/kafka/settings_check.h"
 
+#include <algorithm>
 #include <array>
 
 namespace driftscope::kafka {
@@ -27,13 +28,24 @@ ClusterReader::ClusterReader(LiveSession& live, ClusterSide side) : m_live(live)
 
 ClusterReader::~ClusterReader()
 {
+    disconnect();
+}
+
+void ClusterReader::disconnect()
+{
     for (auto& [name, topic] : m_consumed) {
+        if (!topic.handle)
+            continue;
         for (size_t p = 0; p < topic.endAtStart.size(); ++p)
             rd_kafka_consume_stop(topic.handle, static_cast<int32_t>(p));
         rd_kafka_topic_destroy(topic.handle);
+        topic.handle = nullptr;
     }
+    m_groupOffsets.reset();
     if (m_queue)
         rd_kafka_queue_destroy(m_queue);
+    m_queue = nullptr;
+    m_client.reset();
 }
 
 std::string ClusterReader::lastClientError()
@@ -44,20 +56,8 @@ std::string ClusterReader::lastClientError()
 
 void ClusterReader::run()
 {
-    const ClusterConnection& connection = m_live.options.connection.cluster(m_side);
-    // Settings librdkafka refuses never get better: a failed state at once, not a reader that
-    // waits for a cluster it will never talk to.
-    std::optional<std::string> failure = validateClientSettings(m_side, connection);
-    auto client = makeClient(connection.clientProperties, readerSettings("driftscope-reader"), &m_callbacks);
-    if (!failure && !client)
-        failure = std::string(sideName(m_side)) + " cluster " + connection.alias + ": " + client.error();
-    if (failure) {
-        std::lock_guard lock(m_live.mutex);
-        m_live.setClusterState(m_side, "failed", *failure);
+    if (!connect())
         return;
-    }
-    m_client = std::move(*client);
-    m_queue = rd_kafka_queue_new(m_client.get());
     int64_t nextRound = 0;
     while (!m_live.stopping) {
         // A round right after the history is read, so that a report need not wait a whole
@@ -70,6 +70,57 @@ void ClusterReader::run()
     }
 }
 
+bool ClusterReader::connect()
+{
+    const ClusterConnection& connection = m_live.options.connection.cluster(m_side);
+    // Settings librdkafka or the read-only rule refuse never get better: a failed state at once,
+    // not a reader that waits for a cluster it will never talk to.
+    std::optional<std::string> failure = validateClientSettings(m_side, connection);
+    if (!failure) {
+        m_config = inspectedClientConfig(connection.clientProperties).value();
+        auto client = makeClient(m_config, &m_callbacks);
+        if (client)
+            m_client = std::move(*client);
+        else
+            failure = std::string(sideName(m_side)) + " cluster " + connection.alias + ": " + client.error();
+    }
+    if (failure) {
+        std::lock_guard lock(m_live.mutex);
+        m_live.setClusterState(m_side, "failed", *failure);
+        return false;
+    }
+    m_queue = rd_kafka_queue_new(m_client.get());
+    m_groupOffsets = std::make_unique<GroupOffsetRequests>(m_client.get(), m_live.options.adminTimeoutMs);
+    return true;
+}
+
+void ClusterReader::renewClient()
+{
+    // Before librdkafka's own timeout of a group offsets request can fire (group_offsets.h):
+    // destroying a client with requests in flight is safe, a timed-out one whose coordinator
+    // comes back is not. Reading resumes where it stopped. Said once until groups answer again
+    // (a coordinator that stays away has the client replaced again and again).
+    disconnect();
+    {
+        std::lock_guard lock(m_live.mutex);
+        m_live.noteProblem(m_side, "client", "client-renewed",
+                           "group offset requests unanswered for " +
+                               std::to_string(m_live.options.adminTimeoutMs / 2000) +
+                               " s: the client is replaced before librdkafka's request timeout");
+    }
+    if (!connect())
+        return;
+    for (auto& [name, topic] : m_consumed)
+        startFetching(topic);
+}
+
+void ClusterReader::startFetching(Consumed& topic)
+{
+    topic.handle = rd_kafka_topic_new(m_client.get(), topic.name.c_str(), makeTopicConf(m_config, &topic));
+    for (size_t p = 0; p < topic.next.size(); ++p)
+        rd_kafka_consume_start_queue(topic.handle, static_cast<int32_t>(p), topic.next[p], m_queue);
+}
+
 bool ClusterReader::historyReadButNotSampled()
 {
     std::lock_guard lock(m_live.mutex);
@@ -79,6 +130,11 @@ bool ClusterReader::historyReadButNotSampled()
 void ClusterReader::round()
 {
     const int timeout = m_live.options.requestTimeoutMs;
+    if (m_groupOffsets->oldestWaitMs() > m_live.options.adminTimeoutMs / 2) {
+        renewClient();
+        if (!m_client)
+            return;
+    }
     bool withHistory = false;
     {
         std::lock_guard lock(m_live.mutex);
@@ -105,8 +161,8 @@ void ClusterReader::round()
     {
         std::lock_guard lock(m_live.mutex);
         // No samples while this cluster's offset syncs or checkpoints history is being read: a
-        // round of samples (a client per group) holds up reading for a second or more while the
-        // other cluster's topic runs ahead, and a capture cut short then holds checkpoints whose
+        // round of samples (group offsets of every group) holds up reading for a second or more
+        // while the other cluster's topic runs ahead, and a capture cut short then holds checkpoints whose
         // syncs it never read. Samples of a partly read history name too few partitions anyway;
         // the round right after the history is read takes them.
         if (!readingHistory())
@@ -196,19 +252,15 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
     topic.name = name;
     topic.kind = kind;
     topic.endAtStart.resize(partitions.size());
+    topic.next.resize(partitions.size());
     topic.caughtUp.assign(partitions.size(), false);
     topic.fetchFailing.assign(partitions.size(), false);
-    rd_kafka_topic_conf_t* conf = rd_kafka_topic_conf_new();
-    rd_kafka_topic_conf_set_opaque(conf, &topic);
-    // Reading starts at the log start just queried (starting at "beginning" makes librdkafka 2.0.2
-    // look it up again and, now and then, wait 500 ms first); should retention have moved it
-    // meanwhile, the earliest record is next.
-    char error[256];
-    rd_kafka_topic_conf_set(conf, "auto.offset.reset", "smallest", error, sizeof error);
-    topic.handle = rd_kafka_topic_new(m_client.get(), name.c_str(), conf);
     int64_t records = 0;
     for (size_t p = 0; p < partitions.size(); ++p) {
         topic.endAtStart[p] = (*ends)[p].end;
+        // Reading starts at the log start just queried (starting at "beginning" makes librdkafka
+        // 2.0.2 look it up again and, now and then, wait 500 ms first).
+        topic.next[p] = (*ends)[p].start;
         records += (*ends)[p].end - (*ends)[p].start;
     }
     // The history's size is known: room for it at once, rather than growing list by list.
@@ -223,11 +275,10 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
     m_live.forgetProblem(m_side, name); // a new problem later is news again
     m_live.addEvent(m_side, "topic-found",
                     name + ": reading " + std::to_string(records) + " records of history");
-    for (size_t p = 0; p < partitions.size(); ++p) {
+    for (size_t p = 0; p < partitions.size(); ++p)
         if ((*ends)[p].end <= (*ends)[p].start)
             markCaughtUp(topic, static_cast<int32_t>(p));
-        rd_kafka_consume_start_queue(topic.handle, static_cast<int32_t>(p), (*ends)[p].start, m_queue);
-    }
+    startFetching(topic);
 }
 
 void ClusterReader::markCaughtUp(Consumed& topic, int32_t partition)
@@ -274,6 +325,8 @@ void ClusterReader::consume(int timeoutMs)
                 if (m_live.forgetProblem(m_side, "fetch " + partition))
                     m_live.addEvent(m_side, "fetching", partition + ": fetching again");
             }
+            if (p < topic->next.size())
+                topic->next[p] = m->offset + 1;
             int64_t timestamp = rd_kafka_message_timestamp(m, nullptr);
             if (timestamp < 0) // no timestamp (old message format): when it was read
                 timestamp = now;
@@ -319,41 +372,36 @@ void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
         std::lock_guard lock(m_live.mutex);
         groups = m_live.groupsToSample();
     }
-    const ClusterConnection& connection = m_live.options.connection.cluster(m_side);
-    for (const std::string& group : groups) {
-        if (m_live.stopping)
-            return;
-        Handle& client = m_groupClients[group];
-        if (!client) {
-            // A client with the group's id only fetches its committed offsets: it never
-            // subscribes, is never assigned partitions and never commits.
-            Properties fixed = readerSettings("driftscope-offsets");
-            fixed.emplace_back("group.id", group);
-            auto made = makeClient(connection.clientProperties, fixed, &m_callbacks);
-            if (!made) {
-                std::lock_guard lock(m_live.mutex);
-                m_live.noteProblem(m_side, "group " + group, "sample-failed",
-                                   "group " + group + ": " + made.error());
-                continue;
-            }
-            client = std::move(*made);
-        }
-        const int64_t at = wallClockMs();
-        auto offsets = committedOffsets(client.get(), partitions, m_live.options.requestTimeoutMs);
-        std::lock_guard lock(m_live.mutex);
-        if (!offsets) {
-            m_live.noteProblem(m_side, "group " + group, "sample-failed",
-                               "group " + group + ": " + offsets.error());
+    if (groups.empty())
+        return;
+    const int64_t at = wallClockMs();
+    const int wait = m_live.options.requestTimeoutMs;
+    const auto answers = m_groupOffsets->ask(groups, partitions, wait);
+    std::lock_guard lock(m_live.mutex);
+    if (std::none_of(answers.begin(), answers.end(), [](const GroupOffsetRequests::Answer& a) {
+            return a.kind == GroupOffsetRequests::Answer::Kind::Waiting;
+        }))
+        m_live.forgetProblem(m_side, "client"); // every group answers: a replacement later is news
+    Observations& s = m_live.session;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        const std::string& group = groups[g];
+        const GroupOffsetRequests::Answer& answer = answers[g];
+        if (answer.kind != GroupOffsetRequests::Answer::Kind::Offsets) {
+            m_live.noteProblem(
+                m_side, "group " + group, "sample-failed",
+                "group " + group + ": " +
+                    (answer.kind == GroupOffsetRequests::Answer::Kind::Failed
+                         ? answer.error
+                         : "no answer from its coordinator within " + std::to_string(wait) + " ms"));
             continue;
         }
         if (m_live.forgetProblem(m_side, "group " + group))
             m_live.addEvent(m_side, "sampled", "group " + group + " sampled again");
-        Observations& s = m_live.session;
         const uint32_t groupId = s.groupId(group);
         for (size_t i = 0; i < partitions.size(); ++i) {
             // Partitions the group never committed are left out, unless it had an offset there
             // before (then the sample records that it is gone).
-            const int64_t offset = (*offsets)[i];
+            const int64_t offset = answer.offsets[i];
             const auto key = std::make_pair(group, partitions[i]);
             if (offset < 0 && !m_hadOffset.count(key))
                 continue;

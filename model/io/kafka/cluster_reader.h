@@ -2,6 +2,8 @@
 // cluster and samples the cluster's log offsets and committed group offsets every few seconds.
 #pragma once
 
+#include "model/io/kafka/group_offsets.h"
+#include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_session.h"
 
 #include <map>
@@ -28,6 +30,7 @@ private:
         InternalTopic kind = InternalTopic::OffsetSyncs;
         rd_kafka_topic_t* handle = nullptr;
         std::vector<int64_t> endAtStart; // by partition
+        std::vector<int64_t> next;       // by partition: the offset to read next
         std::vector<bool> caughtUp;      // by partition
         std::vector<bool> fetchFailing;  // by partition: the last fetch gave an error
         size_t partitionsCaughtUp = 0;
@@ -42,6 +45,10 @@ private:
     void markCaughtUp(Consumed& topic, int32_t partition); // guarded
     void sampleLogOffsets(const std::vector<TopicPartition>& partitions);
     void sampleGroups(const std::vector<TopicPartition>& partitions);
+    bool connect(); // false: the cluster's state is "failed"
+    void disconnect();
+    void startFetching(Consumed& topic);
+    void renewClient();
     void listGroups();
     TopicProgress& progressOf(InternalTopic kind); // guarded
     std::string lastClientError();
@@ -51,10 +58,11 @@ private:
     ClientCallbacks m_callbacks;
     std::mutex m_errorMutex;
     std::string m_lastError;
-    Handle m_client;
+    ClientConfig m_config;
+    Handle m_client; // the one client of this cluster
     rd_kafka_queue_t* m_queue = nullptr;
+    std::unique_ptr<GroupOffsetRequests> m_groupOffsets;
     std::map<std::string, Consumed> m_consumed; // by topic name
-    std::map<std::string, Handle> m_groupClients;
     std::set<std::pair<std::string, TopicPartition>> m_hadOffset;
     int64_t m_nextGroupListingMs = 0;
     bool m_groupListingNoted = false;

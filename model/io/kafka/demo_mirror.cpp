@@ -2,6 +2,7 @@
 
 #include "model/core/wire_codec.h"
 #include "model/io/kafka/demo_workload.h"
+#include "model/io/kafka/inspected_client.h"
 
 #include <array>
 #include <chrono>
@@ -75,10 +76,14 @@ DemoMirror::~DemoMirror()
 std::optional<std::string> DemoMirror::init()
 {
     const std::string& syncsBootstrap = m_topics.offsetSyncsOnSource ? m_sourceBootstrap : m_targetBootstrap;
-    auto source =
-        makeClient({{"bootstrap.servers", m_sourceBootstrap}}, readerSettings("demo-mm2-source"), &m_quiet);
-    auto syncs =
-        makeClient({{"bootstrap.servers", syncsBootstrap}}, readerSettings("demo-mm2-syncs"), &m_quiet);
+    // Its consumers read as driftscope's reader does (no group); its group readers below are
+    // the only clients with a group.id, and only fetch committed offsets.
+    auto readerOf = [&](const std::string& bootstrap, const char* id) {
+        return makeClient(
+            inspectedClientConfig({{"bootstrap.servers", bootstrap}, {"client.id", id}}).value(), &m_quiet);
+    };
+    auto source = readerOf(m_sourceBootstrap, "demo-mm2-source");
+    auto syncs = readerOf(syncsBootstrap, "demo-mm2-syncs");
     auto target = makeProducer(
         {{"bootstrap.servers", m_targetBootstrap}, {"linger.ms", "5"}, {"client.id", "demo-mm2"}},
         &m_targetCallbacks);

@@ -96,17 +96,6 @@ std::string errorText(rd_kafka_resp_err_t err)
     return rd_kafka_err2str(err);
 }
 
-Properties readerSettings(const std::string& clientId)
-{
-    return {{"client.id", clientId},
-            {"enable.auto.commit", "false"},
-            {"enable.auto.offset.store", "false"},
-            {"allow.auto.create.topics", "false"},
-            {"enable.partition.eof", "true"},
-            // Come back quickly when a broker returns.
-            {"reconnect.backoff.max.ms", "2000"}};
-}
-
 Result<Handle> makeClient(const Properties& user, const Properties& fixed, ClientCallbacks* callbacks)
 {
     return newClient(RD_KAFKA_CONSUMER, user, fixed, callbacks);

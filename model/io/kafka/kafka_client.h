@@ -1,10 +1,9 @@
 // Thin RAII over librdkafka's C API and the few requests driftscope makes. Every call takes a
 // timeout and returns an error text instead of blocking forever or throwing.
 //
-// Read-only by construction: consumers have no group.id unless they only fetch a group's
-// committed offsets (never subscribe, assign or commit), auto-commit and auto-creation are off,
-// and nothing here names a topic that the cluster's metadata did not list (on brokers that
-// auto-create topics, even a metadata or offsets request for a missing topic creates it).
+// Clients of inspected clusters are configured by inspected_client.h alone. Nothing here names
+// a topic that the cluster's metadata did not list (on brokers that auto-create topics, even a
+// metadata or offsets request for a missing topic creates it).
 #pragma once
 
 #include "model/core/records.h"
@@ -57,9 +56,6 @@ Result<Handle> makeClient(const Properties& user, const Properties& fixed,
 // inspects.
 Result<Handle> makeProducer(const Properties& settings, ClientCallbacks* callbacks);
 
-// The settings every read-only reader uses on top of the user's.
-Properties readerSettings(const std::string& clientId);
-
 // The topics of a cluster from a metadata request for all topics (which never creates one).
 struct TopicList {
     std::map<std::string, int> partitions;     // readable topics and their partition counts
@@ -76,9 +72,9 @@ struct LogRange {
 Result<std::vector<LogRange>> logOffsets(rd_kafka_t* rk, const std::vector<TopicPartition>& partitions,
                                          int timeoutMs);
 
-// Committed offsets of the handle's group.id for existing partitions; -1 where there is none.
-// Uses OffsetFetch through the consumer (librdkafka 2.0.2's admin ListConsumerGroupOffsets can
-// abort the process when a broker drops mid-request, librdkafka issues #3663 and #4605).
+// Committed offsets of the handle's group.id for existing partitions; -1 where there is none,
+// through OffsetFetch. For the demo's own MM2 engine only: inspected clusters have no client with
+// a group.id, their groups are read with GroupOffsetRequests (group_offsets.h).
 Result<std::vector<int64_t>> committedOffsets(rd_kafka_t* rk, const std::vector<TopicPartition>& partitions,
                                               int timeoutMs);
 

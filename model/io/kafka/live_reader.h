@@ -21,9 +21,13 @@ struct LiveReaderOptions {
     Release release = kDefaultRelease; // decides the internal topic names MM2 uses
     std::vector<std::string> groups;   // named by the user; always sampled
     bool discoverGroups = true;        // also list the source's groups and read checkpoints' groups
-    size_t maxGroups = 64;             // groups sampled at most (one client per group and side)
+    size_t maxGroups = 1000;           // groups sampled at most (a request per group, side and
+                                       // 200 partitions each round)
     int64_t sampleIntervalMs = 5000;
-    int requestTimeoutMs = 3000;
+    int requestTimeoutMs = 3000; // each request, and each round of group offset requests as a whole
+    // librdkafka's own timeout of group offset requests, the longest it takes; a cluster's client
+    // is replaced when one has waited half as long (group_offsets.h says why). Tests shorten it.
+    int adminTimeoutMs = 3'600'000;
     std::string toolVersion;
 };
 

@@ -1,16 +1,16 @@
 #include "model/io/kafka/settings_check.h"
 
-#include "model/io/kafka/kafka_client.h"
+#include "model/io/kafka/inspected_client.h"
 
 namespace driftscope::kafka {
 
 std::optional<std::string> validateClientSettings(ClusterSide side, const ClusterConnection& cluster)
 {
-    // The reader's own settings too, applied after the user's as the reader applies them.
-    const auto conf = makeConf(cluster.clientProperties, readerSettings("driftscope-reader"));
-    if (conf)
+    // The configuration the reader itself will use, with its read-only rule.
+    const auto config = inspectedClientConfig(cluster.clientProperties);
+    if (config)
         return std::nullopt;
-    return std::string(sideName(side)) + " cluster " + cluster.alias + ": " + conf.error();
+    return std::string(sideName(side)) + " cluster " + cluster.alias + ": " + config.error();
 }
 
 std::optional<std::string> validateClientSettings(const ConnectionSettings& settings)

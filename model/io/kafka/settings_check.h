@@ -13,7 +13,8 @@
 namespace driftscope::kafka {
 
 // The first setting librdkafka refuses, e.g. "source cluster A: client setting 'no.such.key' is
-// not accepted by librdkafka: No such configuration property: ..."; it names the cluster and the
+// not accepted by librdkafka: No such configuration property: ...", or that the read-only rule
+// refuses (group.id, enable.auto.commit=true, ...: inspected_client.h); it names the cluster and the
 // setting, never the value of a secret one. None when every setting is accepted.
 std::optional<std::string> validateClientSettings(ClusterSide side, const ClusterConnection& cluster);
 // Both clusters, the source first.

@@ -3,10 +3,12 @@
 // computes for them; switching or comparing releases, moving the time cursor and simulating
 // change them as the model says; exports write valid files.
 #include "app/gui/connection_profile.h"
+#include "app/gui/exports.h"
 #include "app/gui/main_window.h"
 #include "model/core/report_format.h"
 #include "model/core/text_format.h"
 #include "model/core/translation_text.h"
+#include "model/io/kafka/demo_cluster.h"
 #include "model/io/session_file.h"
 #include "widgets/failover_drill.h"
 #include "widgets/partition_page.h"
@@ -133,6 +135,7 @@ private Q_SLOTS:
     void simulatorSlidersRerun();
     void simulationShowsTruthAndSkips();
     void profilesKeepNoSecrets();
+    void liveSessionKeepsSecretsOutOfEveryArtifact();
     void badFileIsAMessageNotACrash();
 
 private:
@@ -418,8 +421,7 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     QVERIFY2(skips.size() > 0, "legacy-skip under 2.4.0 skips records");
     for (int64_t v : skips.ys())
         QVERIFY(v < 0); // drawn below zero: records never read
-    QCOMPARE(seriesOf(w.page(0)->offsetTime(), "processed (truth)").size(),
-             w.result()->truth.size());
+    QCOMPARE(seriesOf(w.page(0)->offsetTime(), "processed (truth)").size(), w.result()->truth.size());
     // The same scenario under 3.4.1 never skips.
     scenario.release = release("3.4.1");
     w.runSimulation(scenario);
@@ -457,6 +459,65 @@ void ExplorerWindow::profilesKeepNoSecrets()
     const QByteArray text = ini.readAll();
     QVERIFY(text.contains("kafka-a:9093"));
     QVERIFY(!text.contains("planted-Secret"));
+}
+
+void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
+{
+    // A live pair (the demo clusters, through the Kafka protocol) connected with secret client
+    // settings: none of them may reach the window title, the status bar, the settings, a saved
+    // capture or an exported report.
+    const QByteArray planted = "PLANTED-gui-Secret-7781";
+    auto demo = kafka::DemoClusters::start(kafka::demoScenario("steady").value());
+    QVERIFY2(demo.ok(), demo.ok() ? "" : demo.error().c_str());
+    const kafka::DemoInfo& info = (*demo)->info();
+    auto settings = settingsFromParts(
+        "A", "B", info.sourceBootstrap, info.targetBootstrap,
+        {"source.sasl.password=" + planted.toStdString(), "target.ssl.key.password=" + planted.toStdString()},
+        nullptr, nullptr);
+    QVERIFY(settings.ok());
+    kafka::LiveReaderOptions options;
+    options.connection = *settings;
+    QTemporaryDir dir;
+    {
+        MainWindow w;
+        w.show();
+        w.connectLive(options, "live A → B");
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return w.result() && w.result()->summary.syncs > 0 && w.result()->summary.checkpoints > 0;
+            },
+            60'000));
+        QVERIFY(settle(w));
+        const QString capture = dir.filePath("live.capture");
+        bool saved = false;
+        QString error;
+        w.analysis().withSession(
+            [&](const Observations& session) { return saveCapture(session, capture, 0); },
+            [&](const QString& e) {
+                error = e;
+                saved = true;
+            });
+        QVERIFY(QTest::qWaitFor([&] { return saved; }, 20'000));
+        QCOMPARE(error, QString());
+        QVERIFY(w.result()->summary.info.configuration.size() > 2);
+        QByteArray everything = w.windowTitle().toUtf8() + w.statusText().toUtf8() +
+                                QByteArray::fromStdString(reportJson(w.result()->releases[0].cursor.report)) +
+                                QByteArray::fromStdString(w.drill()->csv()) + w.page(0)->details().toUtf8();
+        for (const auto& [key, value] : w.result()->summary.info.configuration)
+            everything += QByteArray::fromStdString(key + "=" + value + "\n");
+        QVERIFY(everything.contains("[redacted]"));
+        QVERIFY(!everything.contains(planted));
+        for (const QString& path : {capture, capture + "-wal"}) {
+            QFile f(path);
+            if (f.open(QIODevice::ReadOnly))
+                QVERIFY2(!f.readAll().contains(planted), qPrintable(path));
+        }
+        QVERIFY(QFileInfo(capture).size() > 0);
+    }
+    QSettings().sync();
+    QFile ini(QSettings().fileName());
+    if (ini.open(QIODevice::ReadOnly))
+        QVERIFY(!ini.readAll().contains(planted));
 }
 
 void ExplorerWindow::badFileIsAMessageNotACrash()

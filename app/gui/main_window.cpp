@@ -476,6 +476,8 @@ void MainWindow::setTheme(Theme theme)
     m_plotTheme = applyTheme(theme);
     for (widgets::PartitionPage* page : m_pages)
         page->applyTheme(m_plotTheme);
+    if (m_result)
+        showResult(m_result); // plots whose colours follow the data (ages per partition) redraw
 }
 
 void MainWindow::requestAnalysis()

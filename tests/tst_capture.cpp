@@ -144,6 +144,7 @@ private Q_SLOTS:
     void columnBlockRoundTrip();
     void columnBlockRefusesMalformedBytes_data();
     void columnBlockRefusesMalformedBytes();
+    void columnBlockWithoutColumnsAllocatesNothing();
     void blocksCheckIds();
     void observationsDecodeRecords();
     void slicesReproduceTheSession();
@@ -209,6 +210,19 @@ void Captures::columnBlockRefusesMalformedBytes()
     auto decoded = decodeColumnBlock(view, static_cast<size_t>(ints), ints == 0 ? 1 : 0);
     QVERIFY(!decoded.ok());
     QCOMPARE(QString::fromStdString(decoded.error()), error);
+}
+
+// Found by fuzz_capture_blocks: with no columns nothing bounds the row count, and decoding a
+// claimed 2^40 - 1 rows used to allocate an 8 TB temporary column (std::bad_alloc).
+void Captures::columnBlockWithoutColumnsAllocatesNothing()
+{
+    const uint8_t bytes[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0x1f, 0x00, 0x00};
+    auto decoded = decodeColumnBlock(ByteView(bytes), 0, 0);
+    QVERIFY2(decoded.ok(), decoded.ok() ? "" : decoded.error().c_str());
+    QCOMPARE(decoded->rows, size_t{0xffffffffff});
+    QVERIFY(decoded->ints.empty());
+    QVERIFY(decoded->strings.empty());
+    QCOMPARE(encodeColumnBlock(*decoded), Bytes(std::begin(bytes), std::end(bytes)));
 }
 
 void Captures::blocksCheckIds()

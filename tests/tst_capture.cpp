@@ -146,6 +146,7 @@ private Q_SLOTS:
     void columnBlockRefusesMalformedBytes();
     void columnBlockWithoutColumnsAllocatesNothing();
     void blocksCheckIds();
+    void blockStringsAreDecodedLikeJava();
     void observationsDecodeRecords();
     void slicesReproduceTheSession();
     void roundTripThroughAFile();
@@ -241,6 +242,25 @@ void Captures::blocksCheckIds()
     QCOMPARE(o.syncs.size(), size_t{1});
     QVERIFY(!parseStreamName("syncs"));
     QVERIFY(parseStreamName("log-offsets") == CaptureStream::LogOffsets);
+}
+
+// Found by fuzz_capture_blocks: the strings of a damaged or foreign capture's blocks were kept
+// as they were, so a session could hold text that is not UTF-8 (its JSON Lines export then
+// imported as other names).
+void Captures::blockStringsAreDecodedLikeJava()
+{
+    const std::string fffd = "\xEF\xBF\xBD";
+    Observations o;
+    o.partitionId({"A.orders", 0});
+    o.groupId("app1");
+    const ObservedHeartbeat heartbeats[] = {{{0, 0, 0}, {"\xff", "B\xc3", 7, 0}}};
+    QVERIFY(!decodeBlock(CaptureStream::Heartbeats,
+                         encodeBlock(std::span<const ObservedHeartbeat>(heartbeats)), o));
+    QCOMPARE(o.heartbeats.at(0).heartbeat, (Heartbeat{fffd, "B" + fffd, 7, 0}));
+    const ObservedCheckpoint checkpoints[] = {{{0, 0, 0}, 0, 0, 1, 2, 0, "m\xe2\x82"}};
+    QVERIFY(!decodeBlock(CaptureStream::Checkpoints,
+                         encodeBlock(std::span<const ObservedCheckpoint>(checkpoints)), o));
+    QCOMPARE(o.checkpoints.at(0).metadata, "m" + fffd);
 }
 
 void Captures::observationsDecodeRecords()

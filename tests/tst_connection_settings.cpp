@@ -686,6 +686,10 @@ void ConnectionSettingsTest::jaasErrorsNeverShowThePassword_data()
         << plain + " required username=u password=\"hunter2-secret\"; " + plain +
                " required username=v password=w;"
         << "the value holds more than one login module (Kafka clients take exactly one)";
+    // Found by fuzz_mm2_config: the message's example repeated the value's first word.
+    QTest::newRow("password pasted before the class")
+        << "hunter2-secret" + plain + " required username=\"u\" password=\"p\""
+        << "the value is not terminated by ';' (expected e.g. " + plain + " required";
 }
 
 void ConnectionSettingsTest::jaasErrorsNeverShowThePassword()

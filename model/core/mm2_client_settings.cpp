@@ -243,8 +243,13 @@ Result<bool> translateJaas(const Setting& jaas, Librdkafka& out, std::vector<std
         return false;
     }
     const auto entry = parseJaas(jaas.value);
+    // The example names Kafka's class, not the value's first word: a password pasted in front of
+    // the class name would be part of that word.
+    const char* kafkaClass = simple == "PlainLoginModule"
+                                 ? "org.apache.kafka.common.security.plain.PlainLoginModule"
+                                 : "org.apache.kafka.common.security.scram.ScramLoginModule";
     if (!entry)
-        return Error{where(jaas) + ": the value " + entry.error() + " (expected e.g. " + module +
+        return Error{where(jaas) + ": the value " + entry.error() + " (expected e.g. " + kafkaClass +
                      " required username=\"...\" password=\"...\";)"};
     const auto user = entry->options.find("username");
     const auto password = entry->options.find("password");

@@ -27,6 +27,8 @@ Bytes encodeBlock(std::span<const LogOffsetSample> items);
 
 // Appends a block's rows to the matching list of `into`. Refuses a malformed block, and one
 // whose ids are not in `into`'s dictionaries, with what is wrong; nothing is appended then.
+// Strings that are not UTF-8 (only a damaged or foreign capture has them) get U+FFFD, as MM2's
+// own decoding would give (java_utf8.h): a session holds valid UTF-8 whatever file it came from.
 std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Observations& into);
 
 } // namespace driftscope

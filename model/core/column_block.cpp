@@ -112,7 +112,11 @@ Result<ColumnBlock> decodeColumnBlock(ByteView bytes, size_t intColumns, size_t 
                      " bytes"};
     ColumnBlock block;
     block.rows = rows;
-    block.ints.assign(ints, std::vector<int64_t>(rows));
+    // Sized column by column: assign(n, std::vector(rows)) would build a column of `rows` values
+    // even for n == 0, and without columns nothing bounds `rows`.
+    block.ints.resize(ints);
+    for (auto& column : block.ints)
+        column.resize(rows);
     for (size_t c = 0; c < ints; ++c) {
         uint64_t previous = 0;
         for (size_t row = 0; row < rows; ++row) {
@@ -124,7 +128,9 @@ Result<ColumnBlock> decodeColumnBlock(ByteView bytes, size_t intColumns, size_t 
             block.ints[c][row] = static_cast<int64_t>(previous);
         }
     }
-    block.strings.assign(strings, std::vector<std::string>(rows));
+    block.strings.resize(strings);
+    for (auto& column : block.strings)
+        column.resize(rows);
     for (size_t c = 0; c < strings; ++c) {
         for (size_t row = 0; row < rows; ++row) {
             uint64_t size = 0;

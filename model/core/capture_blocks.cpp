@@ -184,15 +184,24 @@ Bytes encodeBlock(std::span<const LogOffsetSample> items)
     return encodeColumnBlock(b);
 }
 
-std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Observations& into)
+std::optional<std::string> decodeBlockColumns(CaptureStream stream, ByteView bytes, ColumnBlock& into)
 {
     static constexpr std::array<std::pair<size_t, size_t>, 5> kShapes = {
         {{kSyncInts, 0}, {kCpInts, 1}, {kHbInts, kHbStrings}, {kGoInts, 0}, {kLoInts, 0}}};
     const auto [intColumns, stringColumns] = kShapes[static_cast<size_t>(stream)];
-    auto decoded = decodeColumnBlock(bytes, intColumns, stringColumns);
-    if (!decoded)
-        return decoded.error();
-    ColumnBlock& b = *decoded;
+    return decodeColumnBlockInto(bytes, intColumns, stringColumns, into);
+}
+
+std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Observations& into)
+{
+    ColumnBlock block;
+    if (auto error = decodeBlockColumns(stream, bytes, block))
+        return error;
+    return appendBlock(stream, block, into);
+}
+
+std::optional<std::string> appendBlock(CaptureStream stream, ColumnBlock& b, Observations& into)
+{
     const size_t partitions = into.partitionCount();
     const size_t groups = into.groupCount();
     Validator check(b);

@@ -137,6 +137,7 @@ private Q_SLOTS:
     void profilesKeepNoSecrets();
     void liveSessionKeepsSecretsOutOfEveryArtifact();
     void badFileIsAMessageNotACrash();
+    void firstAnswerIsTheSelectedPartitionsExactRow();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -532,6 +533,56 @@ void ExplorerWindow::badFileIsAMessageNotACrash()
     QVERIFY(QTest::qWaitFor([&] { return !w.sources().loading(); }, 10'000));
     QTest::qWait(50);
     QVERIFY(w.statusBar()->currentMessage().contains("Cannot open bad.capture"));
+}
+
+namespace {
+std::vector<std::array<int64_t, 4>> slotsOf(const CursorView& view)
+{
+    std::vector<std::array<int64_t, 4>> out;
+    for (const RetainedSync& r : view.retained)
+        out.push_back({r.sync.upstream, r.sync.downstream, r.firstSlot, r.slotCount});
+    return out;
+}
+} // namespace
+
+void ExplorerWindow::firstAnswerIsTheSelectedPartitionsExactRow()
+{
+    // A large session answers the selected partition first from a state of its syncs alone;
+    // that answer must be exactly what the whole session's state gives for it.
+    AnalysisService service;
+    service.setFirstAnswerFrom(1); // the sample capture counts as large
+    auto file = readSessionFile(kCapture);
+    QVERIFY(file);
+    service.setSession(std::make_shared<Observations>(std::move(file->session)));
+    std::vector<std::shared_ptr<const AnalysisResult>> results;
+    connect(&service, &AnalysisService::resultReady, this, [&](auto r) { results.push_back(r); });
+    for (const char* text : {"3.9.0", "3.4.0"}) {
+        results.clear();
+        AnalysisRequest request;
+        request.state.release = release(text);
+        request.selection = m_selection;
+        service.request(request);
+        QVERIFY(QTest::qWaitFor([&] { return !service.busy(); }, 20'000));
+        QCOMPARE(results.size(), size_t(2));
+        const CursorView& first = results[0]->releases.front().cursor;
+        const CursorView& full = results[1]->releases.front().cursor;
+        QVERIFY(!results[0]->complete && results[1]->complete);
+        QCOMPARE(first.report.rows.size(), size_t(1));
+        QVERIFY(full.report.rows.size() > 1);
+        QVERIFY(first.row && full.row);
+        // The row's CSV line (every field) is the same in both.
+        const auto lines = [](const Report& report) {
+            return QString::fromStdString(reportCsv(report)).split('\n');
+        };
+        const QStringList firstLines = lines(first.report);
+        QVERIFY(lines(full.report).contains(firstLines.at(1)));
+        QCOMPARE(first.explanation, full.explanation);
+        QCOMPARE(slotsOf(first), slotsOf(full));
+        QCOMPARE(first.steps.size(), full.steps.size());
+        for (size_t i = 0; i < first.steps.size(); ++i)
+            QVERIFY(first.steps[i].upstream == full.steps[i].upstream &&
+                    first.steps[i].downstream == full.steps[i].downstream);
+    }
 }
 
 QTEST_MAIN(ExplorerWindow)

@@ -86,11 +86,17 @@ void SessionPanel::setContent(const PanelContent& content)
         auto* item = new QTreeWidgetItem({q(g), QString()});
         item->setData(0, kGroupRole, q(g));
         const auto it = healthOfGroup.find(g);
-        const Health h = it == healthOfGroup.end() ? Health::NotTranslatable : it->second.first;
-        item->setText(1, it == healthOfGroup.end() ? QString("no offsets") : healthLabel(h));
-        item->setForeground(1, healthColor(h));
-        item->setToolTip(0, it == healthOfGroup.end() ? QString("no committed offsets or checkpoints yet")
-                                                      : QString("%1 partitions").arg(it->second.second));
+        const bool known = it != healthOfGroup.end();
+        const Health h = known ? it->second.first : Health::NotTranslatable;
+        if (!known && !content.reportComplete) {
+            item->setText(1, QString("…"));
+            item->setToolTip(0, QString("being computed"));
+        } else {
+            item->setText(1, known ? healthLabel(h) : QString("no offsets"));
+            item->setForeground(1, healthColor(h));
+            item->setToolTip(0, known ? QString("%1 partitions").arg(it->second.second)
+                                      : QString("no committed offsets or checkpoints yet"));
+        }
         QFont bold = item->font(1);
         bold.setBold(true);
         item->setFont(1, bold);

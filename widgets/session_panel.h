@@ -25,6 +25,7 @@ struct PanelContent {
     std::vector<TopicPartition> upstreamPartitions; // mirrored, sorted
     std::vector<std::string> groups;                // sorted
     std::shared_ptr<const Report> report;           // at the cursor: badges (rows by group)
+    bool reportComplete = true;                     // false: only the selected group's rows yet
     std::string selectedGroup;
     std::optional<TopicPartition> selectedPartition;
 };

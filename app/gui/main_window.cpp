@@ -503,7 +503,9 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         r.request.selection.partition == m_selection.partition &&
         (m_selection.group.empty() || r.selection.group == m_selection.group))
         m_selection = r.selection;
-    m_computing->setText(m_analysis.busy() ? "computing…" : QString());
+    m_computing->setText(!r.complete         ? "computing the other partitions and groups…"
+                         : m_analysis.busy() ? "computing…"
+                                             : QString());
 
     m_timeBar->setSpan(r.fromMs, r.toMs);
     m_timeBar->setCursor(r.cursorMs);
@@ -523,6 +525,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     // The report stays with the result it belongs to: views share it, nothing copies its rows.
     const std::shared_ptr<const Report> report(m_result, &first.cursor.report);
     panel.report = report;
+    panel.reportComplete = r.complete;
     panel.selectedGroup = r.selection.group;
     panel.selectedPartition = r.selection.partition;
     m_panel->setContent(panel);

@@ -144,7 +144,9 @@ private Q_SLOTS:
     void columnBlockRoundTrip();
     void columnBlockRefusesMalformedBytes_data();
     void columnBlockRefusesMalformedBytes();
+    void columnBlockWithoutColumnsAllocatesNothing();
     void blocksCheckIds();
+    void blockStringsAreDecodedLikeJava();
     void observationsDecodeRecords();
     void slicesReproduceTheSession();
     void roundTripThroughAFile();
@@ -213,6 +215,19 @@ void Captures::columnBlockRefusesMalformedBytes()
     QCOMPARE(QString::fromStdString(decoded.error()), error);
 }
 
+// Found by fuzz_capture_blocks: with no columns nothing bounds the row count, and decoding a
+// claimed 2^40 - 1 rows used to allocate an 8 TB temporary column (std::bad_alloc).
+void Captures::columnBlockWithoutColumnsAllocatesNothing()
+{
+    const uint8_t bytes[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0x1f, 0x00, 0x00};
+    auto decoded = decodeColumnBlock(ByteView(bytes), 0, 0);
+    QVERIFY2(decoded.ok(), decoded.ok() ? "" : decoded.error().c_str());
+    QCOMPARE(decoded->rows, size_t{0xffffffffff});
+    QVERIFY(decoded->ints.empty());
+    QVERIFY(decoded->strings.empty());
+    QCOMPARE(encodeColumnBlock(*decoded), Bytes(std::begin(bytes), std::end(bytes)));
+}
+
 void Captures::blocksCheckIds()
 {
     Observations o;
@@ -229,6 +244,25 @@ void Captures::blocksCheckIds()
     QCOMPARE(o.syncs.size(), size_t{1});
     QVERIFY(!parseStreamName("syncs"));
     QVERIFY(parseStreamName("log-offsets") == CaptureStream::LogOffsets);
+}
+
+// Found by fuzz_capture_blocks: the strings of a damaged or foreign capture's blocks were kept
+// as they were, so a session could hold text that is not UTF-8 (its JSON Lines export then
+// imported as other names).
+void Captures::blockStringsAreDecodedLikeJava()
+{
+    const std::string fffd = "\xEF\xBF\xBD";
+    Observations o;
+    o.partitionId({"A.orders", 0});
+    o.groupId("app1");
+    const ObservedHeartbeat heartbeats[] = {{{0, 0, 0}, {"\xff", "B\xc3", 7, 0}}};
+    QVERIFY(!decodeBlock(CaptureStream::Heartbeats,
+                         encodeBlock(std::span<const ObservedHeartbeat>(heartbeats)), o));
+    QCOMPARE(o.heartbeats.at(0).heartbeat, (Heartbeat{fffd, "B" + fffd, 7, 0}));
+    const ObservedCheckpoint checkpoints[] = {{{0, 0, 0}, 0, 0, 1, 2, 0, "m\xe2\x82"}};
+    QVERIFY(!decodeBlock(CaptureStream::Checkpoints,
+                         encodeBlock(std::span<const ObservedCheckpoint>(checkpoints)), o));
+    QCOMPARE(o.checkpoints.at(0).metadata, "m" + fffd);
 }
 
 void Captures::observationsDecodeRecords()

@@ -686,6 +686,10 @@ void ConnectionSettingsTest::jaasErrorsNeverShowThePassword_data()
         << plain + " required username=u password=\"hunter2-secret\"; " + plain +
                " required username=v password=w;"
         << "the value holds more than one login module (Kafka clients take exactly one)";
+    // Found by fuzz_mm2_config: the message's example repeated the value's first word.
+    QTest::newRow("password pasted before the class")
+        << "hunter2-secret" + plain + " required username=\"u\" password=\"p\""
+        << "the value is not terminated by ';' (expected e.g. " + plain + " required";
 }
 
 void ConnectionSettingsTest::jaasErrorsNeverShowThePassword()
@@ -710,6 +714,14 @@ void ConnectionSettingsTest::otherLoginModulesAreSkipped()
                      "B.sasl.jaas.config: an unrecognised login module cannot be translated for "
                      "librdkafka; skipped (set sasl.* librdkafka properties instead)"));
     QCOMPARE(s.source.property("sasl.password"), std::optional<std::string>());
+
+    // Found by fuzz_mm2_config: any word with a dot and ending in LoginModule was named, so text
+    // pasted into the class name (here a password) was shown.
+    const ConnectionSettings pasted = flowSettings("B.sasl.jaas.config = com.acme.hunter2-secret!LoginModule "
+                                                   "required username=\"u\" password=\"p\";\n");
+    QCOMPARE(notesOf(pasted).split('\n').last(),
+             QString("B.sasl.jaas.config: an unrecognised login module cannot be translated for "
+                     "librdkafka; skipped (set sasl.* librdkafka properties instead)"));
 }
 
 void ConnectionSettingsTest::truststoresAndKeystores()

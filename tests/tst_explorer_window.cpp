@@ -3,10 +3,12 @@
 // computes for them; switching or comparing releases, moving the time cursor and simulating
 // change them as the model says; exports write valid files.
 #include "app/gui/connection_profile.h"
+#include "app/gui/exports.h"
 #include "app/gui/main_window.h"
 #include "model/core/report_format.h"
 #include "model/core/text_format.h"
 #include "model/core/translation_text.h"
+#include "model/io/kafka/demo_cluster.h"
 #include "model/io/session_file.h"
 #include "widgets/failover_drill.h"
 #include "widgets/partition_page.h"
@@ -133,7 +135,9 @@ private Q_SLOTS:
     void simulatorSlidersRerun();
     void simulationShowsTruthAndSkips();
     void profilesKeepNoSecrets();
+    void liveSessionKeepsSecretsOutOfEveryArtifact();
     void badFileIsAMessageNotACrash();
+    void firstAnswerIsTheSelectedPartitionsExactRow();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -418,8 +422,7 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     QVERIFY2(skips.size() > 0, "legacy-skip under 2.4.0 skips records");
     for (int64_t v : skips.ys())
         QVERIFY(v < 0); // drawn below zero: records never read
-    QCOMPARE(seriesOf(w.page(0)->offsetTime(), "processed (truth)").size(),
-             w.result()->truth.size());
+    QCOMPARE(seriesOf(w.page(0)->offsetTime(), "processed (truth)").size(), w.result()->truth.size());
     // The same scenario under 3.4.1 never skips.
     scenario.release = release("3.4.1");
     w.runSimulation(scenario);
@@ -459,6 +462,65 @@ void ExplorerWindow::profilesKeepNoSecrets()
     QVERIFY(!text.contains("planted-Secret"));
 }
 
+void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
+{
+    // A live pair (the demo clusters, through the Kafka protocol) connected with secret client
+    // settings: none of them may reach the window title, the status bar, the settings, a saved
+    // capture or an exported report.
+    const QByteArray planted = "PLANTED-gui-Secret-7781";
+    auto demo = kafka::DemoClusters::start(kafka::demoScenario("steady").value());
+    QVERIFY2(demo.ok(), demo.ok() ? "" : demo.error().c_str());
+    const kafka::DemoInfo& info = (*demo)->info();
+    auto settings = settingsFromParts(
+        "A", "B", info.sourceBootstrap, info.targetBootstrap,
+        {"source.sasl.password=" + planted.toStdString(), "target.ssl.key.password=" + planted.toStdString()},
+        nullptr, nullptr);
+    QVERIFY(settings.ok());
+    kafka::LiveReaderOptions options;
+    options.connection = *settings;
+    QTemporaryDir dir;
+    {
+        MainWindow w;
+        w.show();
+        w.connectLive(options, "live A → B");
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return w.result() && w.result()->summary.syncs > 0 && w.result()->summary.checkpoints > 0;
+            },
+            60'000));
+        QVERIFY(settle(w));
+        const QString capture = dir.filePath("live.capture");
+        bool saved = false;
+        QString error;
+        w.analysis().withSession(
+            [&](const Observations& session) { return saveCapture(session, capture, 0); },
+            [&](const QString& e) {
+                error = e;
+                saved = true;
+            });
+        QVERIFY(QTest::qWaitFor([&] { return saved; }, 20'000));
+        QCOMPARE(error, QString());
+        QVERIFY(w.result()->summary.info.configuration.size() > 2);
+        QByteArray everything = w.windowTitle().toUtf8() + w.statusText().toUtf8() +
+                                QByteArray::fromStdString(reportJson(w.result()->releases[0].cursor.report)) +
+                                QByteArray::fromStdString(w.drill()->csv()) + w.page(0)->details().toUtf8();
+        for (const auto& [key, value] : w.result()->summary.info.configuration)
+            everything += QByteArray::fromStdString(key + "=" + value + "\n");
+        QVERIFY(everything.contains("[redacted]"));
+        QVERIFY(!everything.contains(planted));
+        for (const QString& path : {capture, capture + "-wal"}) {
+            QFile f(path);
+            if (f.open(QIODevice::ReadOnly))
+                QVERIFY2(!f.readAll().contains(planted), qPrintable(path));
+        }
+        QVERIFY(QFileInfo(capture).size() > 0);
+    }
+    QSettings().sync();
+    QFile ini(QSettings().fileName());
+    if (ini.open(QIODevice::ReadOnly))
+        QVERIFY(!ini.readAll().contains(planted));
+}
+
 void ExplorerWindow::badFileIsAMessageNotACrash()
 {
     QTemporaryDir dir;
@@ -471,6 +533,56 @@ void ExplorerWindow::badFileIsAMessageNotACrash()
     QVERIFY(QTest::qWaitFor([&] { return !w.sources().loading(); }, 10'000));
     QTest::qWait(50);
     QVERIFY(w.statusBar()->currentMessage().contains("Cannot open bad.capture"));
+}
+
+namespace {
+std::vector<std::array<int64_t, 4>> slotsOf(const CursorView& view)
+{
+    std::vector<std::array<int64_t, 4>> out;
+    for (const RetainedSync& r : view.retained)
+        out.push_back({r.sync.upstream, r.sync.downstream, r.firstSlot, r.slotCount});
+    return out;
+}
+} // namespace
+
+void ExplorerWindow::firstAnswerIsTheSelectedPartitionsExactRow()
+{
+    // A large session answers the selected partition first from a state of its syncs alone;
+    // that answer must be exactly what the whole session's state gives for it.
+    AnalysisService service;
+    service.setFirstAnswerFrom(1); // the sample capture counts as large
+    auto file = readSessionFile(kCapture);
+    QVERIFY(file);
+    service.setSession(std::make_shared<Observations>(std::move(file->session)));
+    std::vector<std::shared_ptr<const AnalysisResult>> results;
+    connect(&service, &AnalysisService::resultReady, this, [&](auto r) { results.push_back(r); });
+    for (const char* text : {"3.9.0", "3.4.0"}) {
+        results.clear();
+        AnalysisRequest request;
+        request.state.release = release(text);
+        request.selection = m_selection;
+        service.request(request);
+        QVERIFY(QTest::qWaitFor([&] { return !service.busy(); }, 20'000));
+        QCOMPARE(results.size(), size_t(2));
+        const CursorView& first = results[0]->releases.front().cursor;
+        const CursorView& full = results[1]->releases.front().cursor;
+        QVERIFY(!results[0]->complete && results[1]->complete);
+        QCOMPARE(first.report.rows.size(), size_t(1));
+        QVERIFY(full.report.rows.size() > 1);
+        QVERIFY(first.row && full.row);
+        // The row's CSV line (every field) is the same in both.
+        const auto lines = [](const Report& report) {
+            return QString::fromStdString(reportCsv(report)).split('\n');
+        };
+        const QStringList firstLines = lines(first.report);
+        QVERIFY(lines(full.report).contains(firstLines.at(1)));
+        QCOMPARE(first.explanation, full.explanation);
+        QCOMPARE(slotsOf(first), slotsOf(full));
+        QCOMPARE(first.steps.size(), full.steps.size());
+        for (size_t i = 0; i < first.steps.size(); ++i)
+            QVERIFY(first.steps[i].upstream == full.steps[i].upstream &&
+                    first.steps[i].downstream == full.steps[i].downstream);
+    }
 }
 
 QTEST_MAIN(ExplorerWindow)

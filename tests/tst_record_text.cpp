@@ -20,6 +20,7 @@ private Q_SLOTS:
     void rejectsMalformedLines_data();
     void rejectsMalformedLines();
     void formatParseRoundTrip();
+    void malformedUtf8IsDecodedLikeJava();
     void jsonRecords_data();
     void jsonRecords();
     void rejectsMalformedJson_data();
@@ -142,6 +143,30 @@ void RecordText::formatParseRoundTrip()
         QVERIFY2(back.ok(), formatRecord(r).c_str());
         QVERIFY(back.value() == r);
     }
+}
+
+// Found by fuzz_session_json: formatter text kept bytes that are not UTF-8 as they were, so the
+// same topic read from the syncs topic (decoded like Java) got another name, and a JSON Lines
+// export of the session held invalid UTF-8 that imported as a different name.
+void RecordText::malformedUtf8IsDecodedLikeJava()
+{
+    const std::string fffd = "\xEF\xBF\xBD";
+    const auto sync = parseFormatterLine("OffsetSync{topicPartition=or\xff\xff"
+                                         "ders-0, upstreamOffset=1, "
+                                         "downstreamOffset=2}");
+    QVERIFY(sync.ok());
+    QVERIFY(*sync == MirrorRecord(OffsetSync{{"or" + fffd + fffd + "ders", 0}, 1, 2}));
+
+    const auto checkpoint =
+        parseFormatterLine("Checkpoint{consumerGroupId=g\xc3, topicPartition=t\xe2\x82-1, "
+                           "upstreamOffset=3, downstreamOffset=4, metadata=\xed\xa0\x80}");
+    QVERIFY(checkpoint.ok());
+    QVERIFY(*checkpoint == MirrorRecord(Checkpoint{"g" + fffd, {"t" + fffd, 1}, 3, 4, fffd, 0}));
+
+    const auto heartbeat =
+        parseFormatterLine("Heartbeat{sourceClusterAlias=\xc0\x80, targetClusterAlias=B\x80, timestamp=5}");
+    QVERIFY(heartbeat.ok());
+    QVERIFY(*heartbeat == MirrorRecord(Heartbeat{fffd + fffd, "B" + fffd, 5, 0}));
 }
 
 void RecordText::jsonRecords_data()

@@ -344,8 +344,10 @@ void SyncEmission::runsEqualRecordByRecord()
             if (what < 14) {
                 const int p = static_cast<int>(rng() % 3);
                 int64_t u = nextU[p], d = nextD[p];
-                if (rng() % 6 == 0)
-                    u += static_cast<int64_t>(rng() % 50) - 10; // gap or rewind
+                if (rng() % 6 == 0) { // gap or rewind, stopping at 2^63 - 1 (skipped below)
+                    const int64_t gap = static_cast<int64_t>(rng() % 50) - 10;
+                    u = gap > INT64_MAX - u ? INT64_MAX : u + gap;
+                }
                 if (rng() % 10 == 0)
                     d -= static_cast<int64_t>(rng() % 30); // truncation
                 const int64_t count = 1 + static_cast<int64_t>(rng() % (rng() % 3 == 0 ? 400 : 20));

@@ -64,11 +64,14 @@ std::vector<int64_t> upstreamStream(Stream shape, size_t count, uint64_t seed)
             break;
         case Stream::NearMax:
             // Mostly small steps, now and then a jump of up to half the room left below 2^63:
-            // the update then walks far down the slots, where B's and C's bounds wrap.
-            if (rng() % 100 == 0)
+            // the update then walks far down the slots, where B's and C's bounds wrap. Steps stop
+            // at 2^63 - 1 (offsets are Java longs; going past it would be undefined behaviour).
+            if (rng() % 100 == 0) {
                 u += static_cast<int64_t>(rng() % static_cast<uint64_t>((INT64_MAX - u) / 2 + 1));
-            else
-                u += 1 + static_cast<int64_t>(rng() % (uint64_t{1} << (rng() % 21)));
+            } else {
+                const int64_t step = 1 + static_cast<int64_t>(rng() % (uint64_t{1} << (rng() % 21)));
+                u = step > INT64_MAX - u ? INT64_MAX : u + step;
+            }
             break;
         case Stream::Bursty:
             u += rng() % 4 == 0 ? static_cast<int64_t>(rng() % 100000) : 1;

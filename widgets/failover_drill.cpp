@@ -11,7 +11,18 @@
 #include <QTimeZone>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace driftscope::widgets {
+namespace {
+
+// Report rows come sorted by group.
+struct GroupOrder {
+    bool operator()(const PartitionReport& r, const std::string& g) const { return r.group < g; }
+    bool operator()(const std::string& g, const PartitionReport& r) const { return g < r.group; }
+};
+
+} // namespace
 
 FailoverDrill::FailoverDrill(QWidget* parent)
     : QWidget(parent), m_when(new QDateTimeEdit), m_summary(new QLabel), m_table(new ReportTable),
@@ -39,35 +50,38 @@ FailoverDrill::FailoverDrill(QWidget* parent)
     connect(m_export, &QPushButton::clicked, this, &FailoverDrill::exportRequested);
 }
 
-void FailoverDrill::setReport(const Report& report, const std::string& group)
+void FailoverDrill::setReport(std::shared_ptr<const Report> report, const std::string& group)
 {
-    m_report = report;
-    std::erase_if(m_report.rows, [&](const PartitionReport& r) { return r.group != group; });
+    m_report = std::move(report);
+    const auto& rows = m_report->rows;
+    const auto [begin, end] = std::equal_range(rows.begin(), rows.end(), group, GroupOrder{});
+    m_first = static_cast<size_t>(begin - rows.begin());
+    m_count = static_cast<size_t>(end - begin);
     {
         const QSignalBlocker block(m_when);
-        m_when->setDateTime(QDateTime::fromMSecsSinceEpoch(report.atMs, QTimeZone::utc()));
+        m_when->setDateTime(QDateTime::fromMSecsSinceEpoch(m_report->atMs, QTimeZone::utc()));
     }
-    m_table->setRows(m_report.rows);
+    m_table->setRows(ReportTableModel::Rows(m_report, &m_report->rows), m_first, m_count);
     int64_t replayed = 0, skipped = 0;
-    int resumable = 0, stuck = 0;
-    for (const PartitionReport& r : m_report.rows) {
-        if (!r.replay.available) {
+    size_t resumable = 0, stuck = 0;
+    for (auto it = begin; it != end; ++it) {
+        if (!it->replay.available) {
             ++stuck;
             continue;
         }
         ++resumable;
-        if (r.replay.skip)
-            skipped += -r.replay.window;
+        if (it->replay.skip)
+            skipped += -it->replay.window;
         else
-            replayed += r.replay.window;
+            replayed += it->replay.window;
     }
     QString text = QString("<b>%1</b>: ").arg(QString::fromStdString(group).toHtmlEscaped());
-    if (m_report.rows.empty())
+    if (m_count == 0)
         text += "no committed offsets or checkpoints at this moment.";
     else {
         text += QString("%1 of %2 partitions resume from a checkpoint and replay %3 offsets in all")
                     .arg(resumable)
-                    .arg(m_report.rows.size())
+                    .arg(m_count)
                     .arg(QString::fromStdString(withThousands(replayed)));
         if (skipped > 0)
             text += QString("; <span style='color:#cc0000'><b>%1 offsets would be SKIPPED</b></span>")
@@ -80,7 +94,7 @@ void FailoverDrill::setReport(const Report& report, const std::string& group)
         text += ".";
     }
     m_summary->setText(text);
-    m_export->setEnabled(!m_report.rows.empty());
+    m_export->setEnabled(m_count > 0);
 }
 
 QString FailoverDrill::summary() const
@@ -90,7 +104,12 @@ QString FailoverDrill::summary() const
 
 std::string FailoverDrill::csv() const
 {
-    return reportCsv(m_report);
+    if (!m_report)
+        return {};
+    Report group = *m_report; // the totals; the rows are the group's only
+    group.rows.assign(m_report->rows.begin() + static_cast<std::ptrdiff_t>(m_first),
+                      m_report->rows.begin() + static_cast<std::ptrdiff_t>(m_first + m_count));
+    return reportCsv(group);
 }
 
 } // namespace driftscope::widgets

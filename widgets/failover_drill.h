@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QDateTimeEdit;
 class QLabel;
 class QPushButton;
@@ -21,8 +23,9 @@ class FailoverDrill : public QWidget {
 public:
     explicit FailoverDrill(QWidget* parent = nullptr);
 
-    // The report at the drill's moment, and the group drilled.
-    void setReport(const Report& report, const std::string& group);
+    // The report at the drill's moment (rows by group, as buildReport gives them), and the group
+    // drilled. The report is shared, not copied.
+    void setReport(std::shared_ptr<const Report> report, const std::string& group);
     QString summary() const;
     std::string csv() const; // the group's rows as the CLI prints them
     ReportTable* table() const { return m_table; }
@@ -36,7 +39,8 @@ private:
     QLabel* m_summary;
     ReportTable* m_table;
     QPushButton* m_export;
-    Report m_report; // the group's rows only
+    std::shared_ptr<const Report> m_report;
+    size_t m_first = 0, m_count = 0; // the group's rows in it
 };
 
 } // namespace driftscope::widgets

@@ -26,6 +26,26 @@ enum Column {
     ColumnCount
 };
 
+const char* const kHeaders[ColumnCount] = {
+    "Group",      "Partition",           "Committed", "MM2 now",       "Checkpoint U -> D", "Age",
+    "Resumes at", "Target group offset", "Replay",    "= Granularity", "+ Staleness",       "+ Cadence",
+    "Health"};
+const char* const kHeaderTips[ColumnCount] = {
+    nullptr,
+    nullptr,
+    "The group's last committed offset on the source (* taken from the checkpoint, newer than the last "
+    "sample)",
+    "What MM2 would translate the committed offset to now",
+    "The checkpoint in force: the committed offset MM2 translated -> where the group resumes on the target",
+    "Time since the checkpoint was emitted",
+    "Where a failover resumes on the target: the checkpoint's downstream offset",
+    "The group's committed offset on the target (MM2's sync.group.offsets), if any",
+    "Upstream offsets a failover now would read again",
+    "Rounding back to a retained sync",
+    "Progress committed since the checkpoint",
+    "Processed but not committed (known in simulations only)",
+    nullptr};
+
 QString number(std::optional<int64_t> v)
 {
     return v ? QString::fromStdString(withThousands(*v)) : QString("-");
@@ -48,82 +68,141 @@ QString translated(const PartitionReport& r)
     return "-";
 }
 
+QString text(const PartitionReport& r, int column)
+{
+    const auto replay = [&](int64_t v) {
+        return r.replay.available ? number(v) : QString("-");
+    };
+    switch (column) {
+    case Group:
+        return QString::fromStdString(r.group);
+    case Partition:
+        return QString::fromStdString(toString(r.upstream));
+    case Committed:
+        return number(r.committed) + (r.committedFromCheckpoint ? " *" : "");
+    case MmNow:
+        return translated(r);
+    case Checkpoint:
+        return r.checkpoint ? number(r.checkpoint->upstream) + " -> " + number(r.checkpoint->downstream)
+                            : "-";
+    case Age:
+        return r.checkpoint ? QString::fromStdString(formatDurationMs(r.checkpoint->ageMs)) : "-";
+    case Resume:
+        return r.checkpoint ? number(r.checkpoint->downstream) : "-";
+    case TargetCommitted:
+        return number(r.targetCommitted);
+    case Replay:
+        if (!r.replay.available)
+            return "-";
+        return r.replay.skip ? "SKIPS " + number(-r.replay.window) : number(r.replay.window);
+    case Granularity:
+        return replay(r.replay.granularity);
+    case Staleness:
+        return replay(r.replay.staleness);
+    case Cadence:
+        return replay(r.replay.cadence);
+    case Status:
+        return healthLabel(healthOf(r.verdicts));
+    }
+    return {};
+}
+
 } // namespace
 
-ReportTable::ReportTable(QWidget* parent) : QTableWidget(0, ColumnCount, parent)
+void ReportTableModel::setRows(Rows rows, size_t first, size_t count)
 {
-    setHorizontalHeaderLabels({"Group", "Partition", "Committed", "MM2 now", "Checkpoint U -> D", "Age",
-                               "Resumes at", "Target group offset", "Replay", "= Granularity", "+ Staleness",
-                               "+ Cadence", "Health"});
-    horizontalHeaderItem(Committed)->setToolTip("The group's last committed offset on the source");
-    horizontalHeaderItem(MmNow)->setToolTip("What MM2 would translate the committed offset to now");
-    horizontalHeaderItem(Resume)->setToolTip(
-        "Where a failover resumes on the target: the checkpoint's downstream offset");
-    horizontalHeaderItem(TargetCommitted)
-        ->setToolTip("The group's committed offset on the target (MM2's sync.group.offsets), if any");
-    horizontalHeaderItem(Replay)->setToolTip("Upstream offsets a failover now would read again");
+    beginResetModel();
+    m_rows = std::move(rows);
+    const size_t size = m_rows ? m_rows->size() : 0;
+    m_first = std::min(first, size);
+    m_count = std::min(count, size - m_first);
+    endResetModel();
+}
+
+const PartitionReport* ReportTableModel::row(int index) const
+{
+    if (index < 0 || static_cast<size_t>(index) >= m_count)
+        return nullptr;
+    return &(*m_rows)[m_first + static_cast<size_t>(index)];
+}
+
+int ReportTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_count);
+}
+
+int ReportTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ReportTableModel::data(const QModelIndex& index, int role) const
+{
+    const PartitionReport* r = row(index.row());
+    if (!r)
+        return {};
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(*r, column);
+    case Qt::TextAlignmentRole:
+        return column == Group || column == Partition || column == Status
+                   ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (column == Status)
+            return healthColor(healthOf(r->verdicts));
+        if (column == Replay && r->replay.skip)
+            return QColor(204, 0, 0);
+        return {};
+    case Qt::ToolTipRole:
+        return column == Status ? verdictText(r->verdicts) : QVariant();
+    default:
+        return {};
+    }
+}
+
+QVariant ReportTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::DisplayRole)
+        return kHeaders[section];
+    if (role == Qt::ToolTipRole && kHeaderTips[section])
+        return kHeaderTips[section];
+    return {};
+}
+
+ReportTable::ReportTable(QWidget* parent) : QTableView(parent)
+{
+    setModel(&m_model);
     setEditTriggers(NoEditTriggers);
     setSelectionBehavior(SelectRows);
     setSelectionMode(SingleSelection);
-    setSortingEnabled(false);
+    setAlternatingRowColors(true);
     verticalHeader()->setVisible(false);
-    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     horizontalHeader()->setStretchLastSection(true);
-    connect(this, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
-        Q_EMIT rowChosen(item(row, Group)->text(), item(row, Partition)->data(Qt::UserRole).toString(),
-                         item(row, Partition)->data(Qt::UserRole + 1).toInt());
+    connect(this, &QTableView::activated, this, [this](const QModelIndex& index) {
+        if (const PartitionReport* r = m_model.row(index.row()))
+            Q_EMIT rowChosen(QString::fromStdString(r->group), QString::fromStdString(r->upstream.topic),
+                             r->upstream.partition);
     });
 }
 
-void ReportTable::setRows(const std::vector<PartitionReport>& rows)
+void ReportTable::setRows(ReportTableModel::Rows rows, size_t first, size_t count)
 {
-    setRowCount(static_cast<int>(rows.size()));
-    for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
-        const PartitionReport& r = rows[static_cast<size_t>(i)];
-        const auto put = [&](int column, const QString& text, bool right = true) {
-            auto* cellItem = new QTableWidgetItem(text);
-            if (right)
-                cellItem->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            setItem(i, column, cellItem);
-            return cellItem;
-        };
-        put(Group, QString::fromStdString(r.group), false);
-        QTableWidgetItem* p = put(Partition, QString::fromStdString(toString(r.upstream)), false);
-        p->setData(Qt::UserRole, QString::fromStdString(r.upstream.topic));
-        p->setData(Qt::UserRole + 1, r.upstream.partition);
-        put(Committed, number(r.committed) + (r.committedFromCheckpoint ? " *" : ""))
-            ->setToolTip(r.committedFromCheckpoint ? "from the checkpoint, newer than the last sample" : "");
-        put(MmNow, translated(r));
-        if (r.checkpoint) {
-            put(Checkpoint, number(r.checkpoint->upstream) + " -> " + number(r.checkpoint->downstream));
-            put(Age, QString::fromStdString(formatDurationMs(r.checkpoint->ageMs)));
-            put(Resume, number(r.checkpoint->downstream));
-        } else {
-            put(Checkpoint, "-");
-            put(Age, "-");
-            put(Resume, "-");
-        }
-        put(TargetCommitted, number(r.targetCommitted));
-        if (r.replay.available) {
-            put(Replay, r.replay.skip ? "SKIPS " + number(-r.replay.window) : number(r.replay.window));
-            put(Granularity, number(r.replay.granularity));
-            put(Staleness, number(r.replay.staleness));
-            put(Cadence, number(r.replay.cadence));
-        } else {
-            for (int c : {Replay, Granularity, Staleness, Cadence})
-                put(c, "-");
-        }
-        const Health h = healthOf(r.verdicts);
-        QTableWidgetItem* status = put(Status, healthLabel(h), false);
-        status->setForeground(healthColor(h));
-        status->setToolTip(verdictText(r.verdicts));
-    }
+    const bool sized = m_model.rowCount() > 0;
+    m_model.setRows(std::move(rows), first, count);
+    // Fit the columns to the first rows once (measuring every row of a large report would not
+    // be quick).
+    if (!sized && m_model.rowCount() > 0)
+        resizeColumnsToContents();
 }
 
 QString ReportTable::cell(int row, int column) const
 {
-    const QTableWidgetItem* i = item(row, column);
-    return i ? i->text() : QString();
+    return m_model.data(m_model.index(row, column), Qt::DisplayRole).toString();
 }
 
 } // namespace driftscope::widgets

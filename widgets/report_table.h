@@ -1,25 +1,54 @@
 // Report rows as a table, one row per group partition: what `driftscope-cli report` prints, with
-// exact integers, health badges and the verdicts as tool tips. Activating a row selects it.
+// exact integers, health badges and the verdicts as tool tips. A view over the rows (the model
+// makes cells only for what is on screen), so a report of 200 groups x 2,000 partitions shows
+// at once. Activating a row selects it.
 #pragma once
 
 #include "model/core/health_report.h"
 
-#include <QTableWidget>
+#include <QAbstractTableModel>
+#include <QTableView>
+
+#include <memory>
 
 namespace driftscope::widgets {
 
-class ReportTable : public QTableWidget {
+class ReportTableModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    using Rows = std::shared_ptr<const std::vector<PartitionReport>>;
+
+    // `first`/`count` select a contiguous range of the rows (a group's; rows come by group).
+    void setRows(Rows rows, size_t first = 0, size_t count = SIZE_MAX);
+    const PartitionReport* row(int index) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    Rows m_rows;
+    size_t m_first = 0, m_count = 0;
+};
+
+class ReportTable : public QTableView {
     Q_OBJECT
 
 public:
     explicit ReportTable(QWidget* parent = nullptr);
 
-    void setRows(const std::vector<PartitionReport>& rows);
+    void setRows(ReportTableModel::Rows rows, size_t first = 0, size_t count = SIZE_MAX);
+    int rowCount() const { return m_model.rowCount(); }
     // The cell text of a row and column, for tests ("" when out of range).
     QString cell(int row, int column) const;
 
 Q_SIGNALS:
     void rowChosen(const QString& group, const QString& topic, int partition);
+
+private:
+    ReportTableModel m_model;
 };
 
 } // namespace driftscope::widgets

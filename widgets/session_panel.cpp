@@ -9,6 +9,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <map>
 
 namespace driftscope::widgets {
@@ -57,17 +58,24 @@ SessionPanel::SessionPanel(QWidget* parent)
 
     connect(m_filter, &QLineEdit::textChanged, this, &SessionPanel::applyFilter);
     connect(m_groups, &QTreeWidget::itemClicked, this, &SessionPanel::onItemClicked);
+    connect(m_groups, &QTreeWidget::itemExpanded, this, &SessionPanel::fillPartitions);
     connect(m_topics, &QTreeWidget::itemClicked, this, &SessionPanel::onItemClicked);
 }
 
 void SessionPanel::setContent(const PanelContent& content)
 {
     m_flow->setText(content.flow);
-    // Rows per group from the report at the cursor: the partitions and their verdicts.
-    std::map<std::string, std::vector<const PartitionReport*>> rowsOf;
-    if (content.report)
-        for (const PartitionReport& row : content.report->rows)
-            rowsOf[row.group].push_back(&row);
+    m_report = content.report;
+    m_selectedGroup = content.selectedGroup;
+    m_selectedPartition = content.selectedPartition;
+    // Each group's worst verdict, in one pass over the rows (they come by group).
+    std::map<std::string, std::pair<Health, size_t>> healthOfGroup;
+    if (m_report)
+        for (const PartitionReport& row : m_report->rows) {
+            auto& [health, partitions] = healthOfGroup[row.group];
+            health = std::max(health, healthOf(row.verdicts));
+            ++partitions;
+        }
 
     const QSignalBlocker blockGroups(m_groups);
     std::map<QString, bool> expanded;
@@ -77,28 +85,28 @@ void SessionPanel::setContent(const PanelContent& content)
     for (const std::string& g : content.groups) {
         auto* item = new QTreeWidgetItem({q(g), QString()});
         item->setData(0, kGroupRole, q(g));
-        std::vector<Verdict> all;
-        for (const PartitionReport* row : rowsOf[g]) {
-            all.insert(all.end(), row->verdicts.begin(), row->verdicts.end());
-            const Health h = healthOf(row->verdicts);
-            auto* child = new QTreeWidgetItem({q(toString(row->upstream)), healthLabel(h)});
-            child->setData(0, kGroupRole, q(g));
-            child->setData(0, kTopicRole, q(row->upstream.topic));
-            child->setData(0, kPartitionRole, row->upstream.partition);
-            child->setForeground(1, healthColor(h));
-            child->setToolTip(1, verdictText(row->verdicts));
-            item->addChild(child);
-            if (g == content.selectedGroup && content.selectedPartition == row->upstream)
-                child->setSelected(true);
+        const auto it = healthOfGroup.find(g);
+        const bool known = it != healthOfGroup.end();
+        const Health h = known ? it->second.first : Health::NotTranslatable;
+        if (!known && !content.reportComplete) {
+            item->setText(1, QString("…"));
+            item->setToolTip(0, QString("being computed"));
+        } else {
+            item->setText(1, known ? healthLabel(h) : QString("no offsets"));
+            item->setForeground(1, healthColor(h));
+            item->setToolTip(0, known ? QString("%1 partitions").arg(it->second.second)
+                                      : QString("no committed offsets or checkpoints yet"));
         }
-        const Health h = rowsOf[g].empty() ? Health::NotTranslatable : healthOf(all);
-        item->setText(1, rowsOf[g].empty() ? QString("no offsets") : healthLabel(h));
-        item->setForeground(1, healthColor(h));
         QFont bold = item->font(1);
         bold.setBold(true);
         item->setFont(1, bold);
+        if (it != healthOfGroup.end())
+            item->setChildIndicatorPolicy(QTreeWidgetItem::ShowIndicator);
         m_groups->addTopLevelItem(item);
-        item->setExpanded(expanded.count(q(g)) ? expanded[q(g)] : g == content.selectedGroup);
+        if (expanded.count(q(g)) ? expanded[q(g)] : g == content.selectedGroup) {
+            fillPartitions(item);
+            item->setExpanded(true);
+        }
         if (g == content.selectedGroup && !content.selectedPartition)
             item->setSelected(true);
     }
@@ -119,6 +127,29 @@ void SessionPanel::setContent(const PanelContent& content)
         topic->addChild(p);
         if (content.selectedPartition == tp)
             p->setSelected(true);
+    }
+}
+
+void SessionPanel::fillPartitions(QTreeWidgetItem* groupItem)
+{
+    if (groupItem->childCount() > 0 || !m_report)
+        return;
+    const std::string g = groupItem->data(0, kGroupRole).toString().toStdString();
+    const auto& rows = m_report->rows;
+    const auto begin =
+        std::lower_bound(rows.begin(), rows.end(), g,
+                         [](const PartitionReport& r, const std::string& name) { return r.group < name; });
+    for (auto it = begin; it != rows.end() && it->group == g; ++it) {
+        const Health h = healthOf(it->verdicts);
+        auto* child = new QTreeWidgetItem({q(toString(it->upstream)), healthLabel(h)});
+        child->setData(0, kGroupRole, q(g));
+        child->setData(0, kTopicRole, q(it->upstream.topic));
+        child->setData(0, kPartitionRole, it->upstream.partition);
+        child->setForeground(1, healthColor(h));
+        child->setToolTip(1, verdictText(it->verdicts));
+        groupItem->addChild(child);
+        if (g == m_selectedGroup && m_selectedPartition == it->upstream)
+            child->setSelected(true);
     }
 }
 

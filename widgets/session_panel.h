@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <memory>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,7 +24,8 @@ struct PanelContent {
     QString flow;                                   // "A -> B · MM2 3.9.0 rules · ..."
     std::vector<TopicPartition> upstreamPartitions; // mirrored, sorted
     std::vector<std::string> groups;                // sorted
-    const Report* report = nullptr;                 // at the cursor: badges
+    std::shared_ptr<const Report> report;           // at the cursor: badges (rows by group)
+    bool reportComplete = true;                     // false: only the selected group's rows yet
     std::string selectedGroup;
     std::optional<TopicPartition> selectedPartition;
 };
@@ -44,11 +47,17 @@ Q_SIGNALS:
 private:
     void applyFilter();
     void onItemClicked(QTreeWidgetItem* item);
+    // A group's partitions are listed when it is expanded (a report may hold 200 groups of
+    // 2,000 partitions: building all of them every second would stall the window).
+    void fillPartitions(QTreeWidgetItem* groupItem);
 
     QLabel* m_flow;
     QTreeWidget* m_topics;
     QLineEdit* m_filter;
     QTreeWidget* m_groups;
+    std::shared_ptr<const Report> m_report;
+    std::string m_selectedGroup;
+    std::optional<TopicPartition> m_selectedPartition;
 };
 
 } // namespace driftscope::widgets

@@ -87,7 +87,70 @@ struct AnalysisService::Worker {
         return s;
     }
 
-    std::shared_ptr<AnalysisResult> compute(const AnalysisRequest& request)
+    bool needsRebuild(const SessionStateOptions& options, int64_t atMs) const
+    {
+        const auto it = cursors.find(options.release);
+        if (it == cursors.end())
+            return true;
+        const CursorState& c = it->second;
+        return !c.state || c.version != version || !same(c.options, options) || atMs < c.state->atMs();
+    }
+
+    // Rebuilding the whole state takes about a second per ten million syncs; below this many
+    // records it is quick enough that a first answer for one group would only flicker.
+    size_t firstAnswerFrom = 1'000'000;
+
+    ReportOptions optionsFor(const AnalysisRequest& request, const Release& release, int64_t cursorMs) const
+    {
+        ReportOptions options;
+        options.state = request.state;
+        options.state.release = release;
+        options.staleAfterMs = request.staleAfterMs;
+        options.atMs = cursorMs;
+        return options;
+    }
+
+    // The selected group's answer from a state of its partitions and checkpoints only.
+    std::shared_ptr<AnalysisResult> firstForGroup(const AnalysisResult& base,
+                                                  const std::vector<Release>& releases)
+    {
+        const auto group = session.findGroup(base.selection.group);
+        if (!group)
+            return nullptr;
+        auto result = std::make_shared<AnalysisResult>(base);
+        result->complete = false;
+        // The plots show one partition: its syncs and the group's checkpoints of it suffice.
+        StateScope scope = scopeOfGroup(session, *group);
+        const auto partition =
+            base.selection.partition ? session.findPartition(*base.selection.partition) : std::nullopt;
+        if (partition) {
+            scope.upstreamPartitions.assign(session.partitionCount(), false);
+            scope.upstreamPartitions[*partition] = true;
+        }
+        for (const Release& release : releases) {
+            ReportOptions options = optionsFor(base.request, release, base.cursorMs);
+            options.groups = {base.selection.group};
+            if (partition)
+                options.partitions = {*base.selection.partition};
+            ReleaseResult r;
+            r.release = release;
+            std::thread seriesWork(
+                [&] { r.series = seriesFor(options, result->selection, base.request.maxMoments); });
+            SessionState state(session, options.state, scope);
+            state.advanceTo(base.cursorMs);
+            SampleCursor samples(session);
+            samples.advanceTo(base.cursorMs);
+            r.cursor = buildCursorView(session, state, samples, options, result->selection);
+            seriesWork.join();
+            result->releases.push_back(std::move(r));
+        }
+        return result;
+    }
+
+    using Publish = std::function<void(std::shared_ptr<const AnalysisResult>)>;
+
+    // `publish` gets a first, incomplete answer when one is worth giving.
+    std::shared_ptr<AnalysisResult> compute(const AnalysisRequest& request, const Publish& publish)
     {
         QElapsedTimer timer;
         timer.start();
@@ -103,12 +166,17 @@ struct AnalysisService::Worker {
         std::vector<Release> releases = {request.state.release};
         if (request.compare && *request.compare != request.state.release)
             releases.push_back(*request.compare);
+        if (session.syncs.size() + session.checkpoints.size() >= firstAnswerFrom &&
+            !result->selection.group.empty() &&
+            std::any_of(releases.begin(), releases.end(), [&](const Release& release) {
+                return needsRebuild(optionsFor(request, release, result->cursorMs).state, result->cursorMs);
+            }))
+            if (auto first = firstForGroup(*result, releases)) {
+                first->seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+                publish(std::move(first));
+            }
         for (const Release& release : releases) {
-            ReportOptions options;
-            options.state = request.state;
-            options.state.release = release;
-            options.staleAfterMs = request.staleAfterMs;
-            options.atMs = result->cursorMs;
+            const ReportOptions options = optionsFor(request, release, result->cursorMs);
             ReleaseResult r;
             r.release = release;
             // The series and the state at the cursor each replay the session: on two cores.
@@ -162,6 +230,11 @@ void AnalysisService::setSession(std::shared_ptr<Observations> session, TruthMap
     });
 }
 
+void AnalysisService::setFirstAnswerFrom(size_t records)
+{
+    post([records](Worker& w) { w.firstAnswerFrom = records; });
+}
+
 void AnalysisService::appendSlice(std::shared_ptr<const Observations> slice)
 {
     post([slice = std::move(slice)](Worker& w) {
@@ -189,7 +262,16 @@ void AnalysisService::request(const AnalysisRequest& request)
                 const AnalysisRequest next = *w.pending;
                 const uint64_t nextSerial = w.pendingSerial;
                 w.pending.reset();
-                std::shared_ptr<const AnalysisResult> result = w.compute(next);
+                const auto publishFirst = [this](std::shared_ptr<const AnalysisResult> first) {
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, first] {
+                            m_latest = first;
+                            Q_EMIT resultReady(first);
+                        },
+                        Qt::QueuedConnection);
+                };
+                std::shared_ptr<const AnalysisResult> result = w.compute(next, publishFirst);
                 QMetaObject::invokeMethod(
                     this,
                     [this, result, nextSerial] {

@@ -4,7 +4,9 @@
 // growing by slices). A request says which release(s), selection and time cursor to show; the
 // worker computes the latest request only (requests made while it is busy replace each other)
 // and hands back a result. Series over the whole session are reused while only the cursor moves,
-// and the cursor's state advances instead of being rebuilt while time moves forward.
+// and the cursor's state advances instead of being rebuilt while time moves forward. When the
+// state of a large session must be rebuilt, the selected group is answered first from a state
+// restricted to it (a fraction of the work), then every group.
 #pragma once
 
 #include "model/core/explorer_view.h"
@@ -56,6 +58,9 @@ struct AnalysisResult {
     std::vector<sim::TruthPoint> truth;  // of the selected group partition (simulations)
     bool hasTruth = false;
     double seconds = 0; // how long the worker took
+    // False for the first answer on a large session: the report holds the selected group's rows
+    // only (exactly those of the whole session), the other groups follow in the next result.
+    bool complete = true;
 };
 
 class AnalysisService : public QObject {
@@ -70,6 +75,9 @@ public:
     // Appends what a live reader read since the last slice.
     void appendSlice(std::shared_ptr<const Observations> slice);
     void request(const AnalysisRequest& request);
+    // Sessions of at least this many syncs and checkpoints get a first answer for the selected
+    // partition before the whole state is rebuilt (default one million).
+    void setFirstAnswerFrom(size_t records);
     // Runs `work` on the worker with the session (e.g. to save it as a capture); `done` gets
     // its answer on the GUI thread.
     void withSession(std::function<QString(const Observations&)> work,

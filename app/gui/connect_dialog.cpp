@@ -1,5 +1,7 @@
 #include "app/gui/connect_dialog.h"
 
+#include "model/io/kafka/settings_check.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -179,6 +181,11 @@ void ConnectDialog::accept()
     const auto settings = connectionOf(p);
     if (!settings) {
         m_error->setText(QString::fromStdString(settings.error()));
+        return;
+    }
+    // Settings librdkafka refuses are told here, before anything connects (as the CLI does).
+    if (const auto refused = kafka::validateClientSettings(*settings)) {
+        m_error->setText(QString::fromStdString(*refused));
         return;
     }
     QDialog::accept();

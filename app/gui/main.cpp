@@ -47,7 +47,8 @@ int main(int argc, char** argv)
         "screenshot", "Save a PNG of the window after --screenshot-delay, then quit.", "PNG");
     const QCommandLineOption delay("screenshot-delay", "Seconds to wait before the screenshot (default 2).",
                                    "S", "2");
-    for (const auto& o : {demo, simulate, release, compare, group, partition, theme, at, page, screenshot, delay})
+    for (const auto& o :
+         {demo, simulate, release, compare, group, partition, theme, at, page, screenshot, delay})
         parser.addOption(o);
     parser.process(app);
 
@@ -87,7 +88,8 @@ int main(int argc, char** argv)
     } else if (parser.isSet(group))
         window.selectGroup(parser.value(group));
     if (parser.isSet(page))
-        window.tabs()->setCurrentIndex(QStringList{"partition", "groups", "drill"}.indexOf(parser.value(page)));
+        window.tabs()->setCurrentIndex(
+            QStringList{"partition", "groups", "drill"}.indexOf(parser.value(page)));
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());
     else if (parser.isSet(simulate)) {

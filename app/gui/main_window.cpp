@@ -36,6 +36,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextDocumentFragment>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -475,6 +476,8 @@ void MainWindow::setTheme(Theme theme)
     m_plotTheme = applyTheme(theme);
     for (widgets::PartitionPage* page : m_pages)
         page->applyTheme(m_plotTheme);
+    if (m_result)
+        showResult(m_result); // plots whose colours follow the data (ages per partition) redraw
 }
 
 void MainWindow::requestAnalysis()
@@ -496,10 +499,13 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     const AnalysisResult& r = *m_result;
     // Adopt what "the first group" or "its first partition" turned out to be, unless the user
     // chose something else meanwhile; a group the session does not have (yet) stays chosen.
-    if (r.request.selection.group == m_selection.group && r.request.selection.partition == m_selection.partition &&
+    if (r.request.selection.group == m_selection.group &&
+        r.request.selection.partition == m_selection.partition &&
         (m_selection.group.empty() || r.selection.group == m_selection.group))
         m_selection = r.selection;
-    m_computing->setText(m_analysis.busy() ? "computing…" : QString());
+    m_computing->setText(!r.complete         ? "computing the other partitions and groups…"
+                         : m_analysis.busy() ? "computing…"
+                                             : QString());
 
     m_timeBar->setSpan(r.fromMs, r.toMs);
     m_timeBar->setCursor(r.cursorMs);
@@ -516,7 +522,10 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
                      .toHtmlEscaped());
     panel.upstreamPartitions = s.upstreamPartitions;
     panel.groups = s.groups;
-    panel.report = &first.cursor.report;
+    // The report stays with the result it belongs to: views share it, nothing copies its rows.
+    const std::shared_ptr<const Report> report(m_result, &first.cursor.report);
+    panel.report = report;
+    panel.reportComplete = r.complete;
     panel.selectedGroup = r.selection.group;
     panel.selectedPartition = r.selection.partition;
     m_panel->setContent(panel);
@@ -543,8 +552,8 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         m_pages[i]->display(input, heading);
         m_pages[i]->show();
     }
-    m_groupsTable->setRows(first.cursor.report.rows);
-    m_drill->setReport(first.cursor.report, r.selection.group);
+    m_groupsTable->setRows(widgets::ReportTableModel::Rows(m_result, &first.cursor.report.rows));
+    m_drill->setReport(report, r.selection.group);
 
     m_records->setText(QString("%1 offset syncs · %2 checkpoints · %3 heartbeats")
                            .arg(thousands(s.syncs), thousands(s.checkpoints), thousands(s.heartbeats)));
@@ -590,7 +599,8 @@ void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
 
 QString MainWindow::statusText() const
 {
-    return m_connection->text() + " | " + m_records->text() + " | " + m_undecodable->text();
+    return QTextDocumentFragment::fromHtml(m_connection->text()).toPlainText() + " | " + m_records->text() +
+           " | " + m_undecodable->text();
 }
 
 // --- exports ------------------------------------------------------------------------------

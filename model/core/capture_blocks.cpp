@@ -1,6 +1,7 @@
 #include "model/core/capture_blocks.h"
 
 #include "model/core/column_block.h"
+#include "model/core/java_utf8.h"
 
 #include <array>
 #include <limits>
@@ -183,15 +184,24 @@ Bytes encodeBlock(std::span<const LogOffsetSample> items)
     return encodeColumnBlock(b);
 }
 
-std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Observations& into)
+std::optional<std::string> decodeBlockColumns(CaptureStream stream, ByteView bytes, ColumnBlock& into)
 {
     static constexpr std::array<std::pair<size_t, size_t>, 5> kShapes = {
         {{kSyncInts, 0}, {kCpInts, 1}, {kHbInts, kHbStrings}, {kGoInts, 0}, {kLoInts, 0}}};
     const auto [intColumns, stringColumns] = kShapes[static_cast<size_t>(stream)];
-    auto decoded = decodeColumnBlock(bytes, intColumns, stringColumns);
-    if (!decoded)
-        return decoded.error();
-    ColumnBlock& b = *decoded;
+    return decodeColumnBlockInto(bytes, intColumns, stringColumns, into);
+}
+
+std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Observations& into)
+{
+    ColumnBlock block;
+    if (auto error = decodeBlockColumns(stream, bytes, block))
+        return error;
+    return appendBlock(stream, block, into);
+}
+
+std::optional<std::string> appendBlock(CaptureStream stream, ColumnBlock& b, Observations& into)
+{
     const size_t partitions = into.partitionCount();
     const size_t groups = into.groupCount();
     Validator check(b);
@@ -215,16 +225,16 @@ std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Obs
                                         static_cast<uint32_t>(b.ints[kCpPartition][row]),
                                         b.ints[kCpUpstream][row], b.ints[kCpDownstream][row],
                                         static_cast<int16_t>(b.ints[kCpVersion][row]),
-                                        std::move(b.strings[0][row])});
+                                        decodeUtf8LikeJava(b.strings[0][row])});
         return std::nullopt;
     case CaptureStream::Heartbeats:
         if (!check.range(kHbVersion, kInt16Min, kInt16Max, "version").error().empty())
             return check.error();
         for (size_t row = 0; row < b.rows; ++row)
-            into.heartbeats.push_back(
-                {stampAt(b, row),
-                 {std::move(b.strings[kHbSource][row]), std::move(b.strings[kHbTarget][row]),
-                  b.ints[kHbTime][row], static_cast<int16_t>(b.ints[kHbVersion][row])}});
+            into.heartbeats.push_back({stampAt(b, row),
+                                       {decodeUtf8LikeJava(b.strings[kHbSource][row]),
+                                        decodeUtf8LikeJava(b.strings[kHbTarget][row]), b.ints[kHbTime][row],
+                                        static_cast<int16_t>(b.ints[kHbVersion][row])}});
         return std::nullopt;
     case CaptureStream::GroupOffsets:
         if (!check.range(kGoSide, 0, 1, "side")

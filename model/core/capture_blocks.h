@@ -4,6 +4,7 @@
 // Observations' own dictionaries.
 #pragma once
 
+#include "model/core/column_block.h"
 #include "model/core/observations.h"
 
 #include <optional>
@@ -27,6 +28,13 @@ Bytes encodeBlock(std::span<const LogOffsetSample> items);
 
 // Appends a block's rows to the matching list of `into`. Refuses a malformed block, and one
 // whose ids are not in `into`'s dictionaries, with what is wrong; nothing is appended then.
+// Strings that are not UTF-8 (only a damaged or foreign capture has them) get U+FFFD, as MM2's
+// own decoding would give (java_utf8.h): a session holds valid UTF-8 whatever file it came from.
 std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Observations& into);
+
+// The same in two steps, so that readers can decode blocks on several threads (the costly part)
+// and append them in order: decodeBlockColumns needs nothing but the bytes.
+std::optional<std::string> decodeBlockColumns(CaptureStream stream, ByteView bytes, ColumnBlock& into);
+std::optional<std::string> appendBlock(CaptureStream stream, ColumnBlock& block, Observations& into);
 
 } // namespace driftscope

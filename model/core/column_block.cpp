@@ -97,46 +97,60 @@ Bytes encodeColumnBlock(const ColumnBlock& block)
 
 Result<ColumnBlock> decodeColumnBlock(ByteView bytes, size_t intColumns, size_t stringColumns)
 {
+    ColumnBlock block;
+    if (auto error = decodeColumnBlockInto(bytes, intColumns, stringColumns, block))
+        return Error{*error};
+    return block;
+}
+
+std::optional<std::string> decodeColumnBlockInto(ByteView bytes, size_t intColumns, size_t stringColumns,
+                                                 ColumnBlock& block)
+{
     Reader in(bytes);
     uint64_t rows = 0, ints = 0, strings = 0;
     if (!in.varint(rows) || !in.varint(ints) || !in.varint(strings))
-        return Error{"block header: " + in.error()};
+        return std::string{"block header: " + in.error()};
     if (ints != intColumns || strings != stringColumns)
-        return Error{"block has " + std::to_string(ints) + " integer and " + std::to_string(strings) +
-                     " string columns, expected " + std::to_string(intColumns) + " and " +
-                     std::to_string(stringColumns)};
+        return std::string{"block has " + std::to_string(ints) + " integer and " + std::to_string(strings) +
+                           " string columns, expected " + std::to_string(intColumns) + " and " +
+                           std::to_string(stringColumns)};
     // Every value takes at least one byte: a row count beyond that is corruption, and checking
     // it first keeps a corrupt count from allocating gigabytes.
     if ((ints + strings) > 0 && rows > in.left() / (ints + strings))
-        return Error{"block claims " + std::to_string(rows) + " rows but holds " + std::to_string(in.left()) +
-                     " bytes"};
-    ColumnBlock block;
+        return std::string{"block claims " + std::to_string(rows) + " rows but holds " +
+                           std::to_string(in.left()) + " bytes"};
     block.rows = rows;
-    block.ints.assign(ints, std::vector<int64_t>(rows));
+    // Sized column by column: assign(n, std::vector(rows)) would build a column of `rows` values
+    // even for n == 0, and without columns nothing bounds `rows`.
+    block.ints.resize(ints);
+    for (auto& column : block.ints)
+        column.resize(rows);
     for (size_t c = 0; c < ints; ++c) {
         uint64_t previous = 0;
         for (size_t row = 0; row < rows; ++row) {
             uint64_t delta = 0;
             if (!in.varint(delta))
-                return Error{"integer column " + std::to_string(c) + ", row " + std::to_string(row) + ": " +
-                             in.error()};
+                return std::string{"integer column " + std::to_string(c) + ", row " + std::to_string(row) +
+                                   ": " + in.error()};
             previous += static_cast<uint64_t>(unzigzag(delta));
             block.ints[c][row] = static_cast<int64_t>(previous);
         }
     }
-    block.strings.assign(strings, std::vector<std::string>(rows));
+    block.strings.resize(strings);
+    for (auto& column : block.strings)
+        column.resize(rows);
     for (size_t c = 0; c < strings; ++c) {
         for (size_t row = 0; row < rows; ++row) {
             uint64_t size = 0;
             if (!in.varint(size) || !in.bytes(size, block.strings[c][row]))
-                return Error{"string column " + std::to_string(c) + ", row " + std::to_string(row) + ": " +
-                             in.error()};
+                return std::string{"string column " + std::to_string(c) + ", row " + std::to_string(row) +
+                                   ": " + in.error()};
         }
     }
     if (in.left() != 0)
-        return Error{std::to_string(in.left()) + " unexpected bytes after the last column at byte " +
-                     std::to_string(in.position())};
-    return block;
+        return std::to_string(in.left()) + " unexpected bytes after the last column at byte " +
+               std::to_string(in.position());
+    return std::nullopt;
 }
 
 } // namespace driftscope

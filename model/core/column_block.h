@@ -11,6 +11,7 @@
 #include "model/core/wire_codec.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,9 @@ Bytes encodeColumnBlock(const ColumnBlock& block);
 // Refuses anything that is not exactly such a block with the given numbers of columns:
 // truncation, overlong varints, trailing bytes, other column counts.
 Result<ColumnBlock> decodeColumnBlock(ByteView bytes, size_t intColumns, size_t stringColumns);
+// The same into `block`, reusing its storage (readers of millions of rows decode block after
+// block into the same columns instead of allocating, and page-faulting, fresh ones each time).
+std::optional<std::string> decodeColumnBlockInto(ByteView bytes, size_t intColumns, size_t stringColumns,
+                                                 ColumnBlock& block);
 
 } // namespace driftscope

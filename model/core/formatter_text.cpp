@@ -1,5 +1,7 @@
 #include "model/core/formatter_text.h"
 
+#include "model/core/java_utf8.h"
+
 #include <charconv>
 #include <limits>
 
@@ -97,11 +99,11 @@ Result<MirrorRecord> parseCheckpoint(std::string_view body, size_t base)
         if (!tp)
             return Error{"topicPartition " + tp.error()};
         Checkpoint cp;
-        cp.group = std::string(body.substr(0, tpPos));
+        cp.group = decodeUtf8LikeJava(body.substr(0, tpPos));
         cp.tp = std::move(*tp);
         cp.upstream = *upstream;
         cp.downstream = *downstream;
-        cp.metadata = std::string(body.substr(metadataStart));
+        cp.metadata = decodeUtf8LikeJava(body.substr(metadataStart));
         return MirrorRecord{std::move(cp)};
     }
     return Error{"expected ', upstreamOffset=<long>, downstreamOffset=<long>, metadata=' in a checkpoint"};
@@ -124,8 +126,8 @@ Result<MirrorRecord> parseHeartbeat(std::string_view body, size_t base)
     if (pos != body.size())
         return Error{"unexpected text after timestamp: '" + std::string(body.substr(pos)) + "'"};
     Heartbeat hb;
-    hb.sourceAlias = std::string(body.substr(0, target));
-    hb.targetAlias = std::string(body.substr(target + kTarget.size(), ts - target - kTarget.size()));
+    hb.sourceAlias = decodeUtf8LikeJava(body.substr(0, target));
+    hb.targetAlias = decodeUtf8LikeJava(body.substr(target + kTarget.size(), ts - target - kTarget.size()));
     hb.timestampMs = *timestamp;
     return MirrorRecord{std::move(hb)};
 }
@@ -198,7 +200,7 @@ Result<TopicPartition> parseTopicPartition(std::string_view text)
     auto partition = parseJavaLong(digits);
     if (!partition || *partition > std::numeric_limits<int32_t>::max())
         return Error{"partition '" + std::string(digits) + "' does not fit in a 32-bit integer"};
-    return TopicPartition{std::string(text.substr(0, dash)), static_cast<int32_t>(*partition)};
+    return TopicPartition{decodeUtf8LikeJava(text.substr(0, dash)), static_cast<int32_t>(*partition)};
 }
 
 Result<MirrorRecord> parseFormatterLine(std::string_view line)

@@ -7,6 +7,8 @@
 //
 // Free-text fields (topic, group, metadata, aliases) may contain anything but a line break,
 // including the separators themselves, so the parser anchors on the numeric fields.
+// Their bytes are decoded as MM2 decodes STRING fields (java_utf8.h): text that is not UTF-8
+// gets U+FFFD, so names are those of the records read from the topics and always valid UTF-8.
 #pragma once
 
 #include "model/core/records.h"

@@ -206,12 +206,28 @@ std::string simpleClassName(const std::string& name)
     return dot == std::string::npos ? name : name.substr(dot + 1);
 }
 
-// A module is named in notes only when it looks like a login module class, so that a value
-// without one (such as a bare password pasted in) is never echoed.
+// Java identifiers ([A-Za-z_$][A-Za-z0-9_$]*, ASCII) joined by dots.
+bool isJavaClassName(std::string_view name)
+{
+    bool identifierStart = true;
+    for (const char c : name) {
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+        if (c == '.' && !identifierStart)
+            identifierStart = true;
+        else if (letter || (!identifierStart && c >= '0' && c <= '9'))
+            identifierStart = false;
+        else
+            return false;
+    }
+    return !identifierStart;
+}
+
+// A module is named in notes only when it is a login module class name, so that a value
+// without one (such as a bare password pasted in, or pasted into the name) is never echoed.
 std::string describeModule(const std::string& module)
 {
     const std::string simple = simpleClassName(module);
-    if (module.find('.') != std::string::npos && simple.ends_with("LoginModule"))
+    if (module.find('.') != std::string::npos && isJavaClassName(module) && simple.ends_with("LoginModule"))
         return "the login module " + simple;
     return "an unrecognised login module";
 }
@@ -243,8 +259,13 @@ Result<bool> translateJaas(const Setting& jaas, Librdkafka& out, std::vector<std
         return false;
     }
     const auto entry = parseJaas(jaas.value);
+    // The example names Kafka's class, not the value's first word: a password pasted in front of
+    // the class name would be part of that word.
+    const char* kafkaClass = simple == "PlainLoginModule"
+                                 ? "org.apache.kafka.common.security.plain.PlainLoginModule"
+                                 : "org.apache.kafka.common.security.scram.ScramLoginModule";
     if (!entry)
-        return Error{where(jaas) + ": the value " + entry.error() + " (expected e.g. " + module +
+        return Error{where(jaas) + ": the value " + entry.error() + " (expected e.g. " + kafkaClass +
                      " required username=\"...\" password=\"...\";)"};
     const auto user = entry->options.find("username");
     const auto password = entry->options.find("password");

@@ -89,8 +89,11 @@ RecordStamp readStamp(JsonFields& f, int64_t defaultOffset)
 void exportSession(const Observations& s, const std::function<void(const std::string&)>& line)
 {
     line(setupLine(s.info));
-    for (const auto& [key, value] : s.info.configuration)
-        line(object("config", [&](JsonWriter& j) { j.key("key").value(key).key("value").value(value); }));
+    // A pair, not a structured binding: clang before 16 cannot capture bindings in a lambda.
+    for (const auto& setting : s.info.configuration)
+        line(object("config", [&](JsonWriter& j) {
+            j.key("key").value(setting.first).key("value").value(setting.second);
+        }));
     for (const std::string& group : s.info.groups)
         line(object("selected-group", [&](JsonWriter& j) { j.key("group").value(group); }));
     for (const ObservedSync& x : s.syncs)

@@ -4,7 +4,9 @@
 //            with replot(rpImmediateRefresh) at 1200 x 700, median of 7
 //   open     a capture of 1,000 partitions, 10,000,000 offset syncs and 1,000,000 checkpoints
 //            (driftscope-bench's fixture), from MainWindow::openFile to the first drawn plot
-// Usage: driftscope-gui-bench [--points N] [--fixtures DIR] [--skip-open]
+//   live     the window on the demo clusters running SCENARIO for SECONDS: event-loop gaps,
+//            memory, model run times
+// Usage: driftscope-gui-bench [--points N] [--fixtures DIR] [--skip-open] [--live SCENARIO SECONDS]
 #include "app/gui/main_window.h"
 #include "bench_support.h"
 #include "capture_bench.h"
@@ -17,7 +19,9 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QStandardPaths>
+#include <QTimer>
 
 #include <algorithm>
 #include <cstring>
@@ -141,12 +145,16 @@ void benchOpen(const std::string& fixtures)
     window.resize(1600, 1000);
     window.show();
     QElapsedTimer timer;
-    double resultMs = -1, drawnMs = -1, workerSeconds = 0;
+    double resultMs = -1, drawnMs = -1, workerSeconds = 0, completeMs = -1, completeSeconds = 0;
     QObject::connect(&window.analysis(), &gui::AnalysisService::resultReady, &window,
                      [&](std::shared_ptr<const gui::AnalysisResult> r) {
                          if (resultMs < 0 && r->summary.syncs > 0) {
                              resultMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
                              workerSeconds = r->seconds;
+                         }
+                         if (completeMs < 0 && r->summary.syncs > 0 && r->complete) {
+                             completeMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+                             completeSeconds = r->seconds;
                          }
                      });
     QObject::connect(window.page(0)->offsetMap(), &QCustomPlot::afterReplot, &window, [&] {
@@ -155,12 +163,74 @@ void benchOpen(const std::string& fixtures)
     });
     timer.start();
     window.openFile(QString::fromStdString(f.path));
-    while (drawnMs < 0 && timer.elapsed() < 120'000)
+    while ((drawnMs < 0 || completeMs < 0) && timer.elapsed() < 120'000)
         QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     std::printf("open capture (%zu partitions, %zu syncs, %zu checkpoints, %.0f MB) to the first drawn plot: "
-                "%.2f s (result after %.2f s, of which the model %.2f s on the worker; drawing %.0f ms)\n",
+                "%.2f s (result after %.2f s, of which the model %.2f s on the worker; drawing %.0f ms); "
+                "every group's report after %.2f s (model %.2f s)\n",
                 f.partitions, f.syncs, f.checkpoints, f.fileMegabytes, drawnMs / 1000, resultMs / 1000,
-                workerSeconds, drawnMs - resultMs);
+                workerSeconds, drawnMs - resultMs, completeMs / 1000, completeSeconds);
+}
+
+long residentKiB()
+{
+    QFile status("/proc/self/status");
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').front().toLong();
+    return -1;
+}
+
+// The window on a demo scenario for a while: how long the GUI thread's event loop was ever kept
+// from running (a 10 ms timer measures the gaps), memory, and how far the reader and the model got.
+void benchLive(const QString& scenario, int seconds)
+{
+    gui::MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    window.startDemo(scenario);
+    QElapsedTimer clock;
+    clock.start();
+    QTimer tick;
+    tick.setInterval(10);
+    int64_t last = 0, worstGapMs = 0, worstAtMs = 0, results = 0;
+    double worstModelSeconds = 0;
+    long peakKiB = residentKiB();
+    std::vector<int64_t> gaps;
+    QObject::connect(&tick, &QTimer::timeout, [&] {
+        const int64_t now = clock.elapsed();
+        const int64_t gap = now - last;
+        last = now;
+        gaps.push_back(gap);
+        if (now > 2000 && gap > worstGapMs) { // after the window and the clusters started
+            worstGapMs = gap;
+            worstAtMs = now;
+        }
+        if (gaps.size() % 100 == 0)
+            peakKiB = std::max(peakKiB, residentKiB());
+    });
+    QObject::connect(&window.analysis(), &gui::AnalysisService::resultReady, [&](auto r) {
+        ++results;
+        worstModelSeconds = std::max(worstModelSeconds, r->seconds);
+    });
+    tick.start();
+    while (clock.elapsed() < seconds * 1000)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    std::sort(gaps.begin(), gaps.end());
+    const gui::AnalysisResult* r = window.analysis().latest();
+    std::printf(
+        "live demo '%s' for %d s: event loop gaps p50 %lld ms, p99 %lld ms, worst %lld ms (at %.1f s); "
+        "%lld results, slowest model run %.2f s; resident memory peak %.0f MB\n",
+        qPrintable(scenario), seconds, static_cast<long long>(gaps[gaps.size() / 2]),
+        static_cast<long long>(gaps[gaps.size() * 99 / 100]), static_cast<long long>(worstGapMs),
+        static_cast<double>(worstAtMs) / 1000, static_cast<long long>(results), worstModelSeconds,
+        static_cast<double>(peakKiB) / 1024);
+    if (r)
+        std::printf("  read: %zu offset syncs, %zu checkpoints, %zu groups, %zu mirrored partitions; %s\n",
+                    r->summary.syncs, r->summary.checkpoints, r->summary.groups.size(),
+                    r->summary.upstreamPartitions.size(), qPrintable(window.statusText()));
 }
 
 } // namespace
@@ -174,6 +244,8 @@ int main(int argc, char** argv)
     size_t points = 1'000'000;
     std::string fixtures = "/tmp";
     bool open = true;
+    QString live;
+    int liveSeconds = 0;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--points") == 0 && i + 1 < argc)
             points = static_cast<size_t>(std::atoll(argv[++i]));
@@ -181,10 +253,18 @@ int main(int argc, char** argv)
             fixtures = argv[++i];
         else if (std::strcmp(argv[i], "--skip-open") == 0)
             open = false;
-        else {
-            std::fprintf(stderr, "usage: driftscope-gui-bench [--points N] [--fixtures DIR] [--skip-open]\n");
+        else if (std::strcmp(argv[i], "--live") == 0 && i + 2 < argc) {
+            live = argv[++i];
+            liveSeconds = std::atoi(argv[++i]);
+        } else {
+            std::fprintf(stderr, "usage: driftscope-gui-bench [--points N] [--fixtures DIR] [--skip-open] "
+                                 "[--live SCENARIO SECONDS]\n");
             return 2;
         }
+    }
+    if (!live.isEmpty()) {
+        benchLive(live, liveSeconds);
+        return 0;
     }
     benchReplots(std::max<size_t>(points, 2));
     if (open)

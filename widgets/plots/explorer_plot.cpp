@@ -146,11 +146,9 @@ void ExplorerPlot::applyTheme(const PlotTheme& theme)
         for (QCPAxis* axis : rect->axes())
             styleAxis(axis);
     }
-    for (QCPLegend* l : {legend}) {
-        l->setBrush(QColor(theme.background.red(), theme.background.green(), theme.background.blue(), 220));
-        l->setTextColor(theme.foreground);
-        l->setBorderPen(QPen(theme.grid));
-    }
+    legend->setBrush(theme.background);
+    legend->setTextColor(theme.foreground);
+    legend->setBorderPen(Qt::NoPen);
     for (QCPItemStraightLine* line : m_cursorLines)
         line->setPen(QPen(theme.cursor, 1, Qt::DashLine));
     for (size_t i = 0; i < m_series.size(); ++i)

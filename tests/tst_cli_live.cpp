@@ -66,7 +66,17 @@ void CliLive::initTestCase()
     m_source = m_info["source"].toObject()["bootstrap"].toString();
     m_target = m_info["target"].toObject()["bootstrap"].toString();
     QVERIFY(!m_source.isEmpty() && !m_target.isEmpty());
-    QTest::qWait(4000); // a few checkpoint rounds
+    // Until MM2 emitted checkpoints and the groups committed: the demo's first checkpoint round
+    // comes a few seconds after it starts, and a fixed wait is either too short or slow.
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const CliRun r =
+                runCli(QStringList{"report"} + connection() + QStringList{"--json", "--group", "billing"});
+            const QJsonObject o = json(r.out);
+            return o["checkpoints_read"].toInt() > 0 && o["rows"].toArray().size() == 8;
+        },
+        30'000));
+    QTest::qWait(2000); // a few checkpoint rounds more
 }
 
 void CliLive::cleanupTestCase()

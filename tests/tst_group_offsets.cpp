@@ -32,7 +32,7 @@ bool eventually(Condition condition, int timeoutMs = 20'000)
     return true;
 }
 
-// A source of three brokers (topics led by broker 1) and a target of one, with an offset sync
+// A source of three brokers (orders and the syncs led by broker 1) and a target of one, with an offset sync
 // naming orders and wide (so 453 partitions are mirrored) and groups committed as `commits` says.
 class Clusters {
 public:
@@ -48,8 +48,11 @@ public:
         for (const auto& [topic, partitions] :
              {std::pair<std::string, int>{"orders", 3}, {"wide", kWidePartitions}, {kSyncs, 1}}) {
             rd_kafka_mock_topic_create(m_source, topic.c_str(), partitions, 1);
-            for (int p = 0; p < partitions; ++p)
-                rd_kafka_mock_partition_set_leader(m_source, topic.c_str(), p, 1);
+            // Each call waits for the mock's thread, which wakes up to a second late: only the
+            // topics the outage test reads are moved (wide is read while every broker is up).
+            if (topic != "wide")
+                for (int p = 0; p < partitions; ++p)
+                    rd_kafka_mock_partition_set_leader(m_source, topic.c_str(), p, 1);
         }
         for (const auto& [group, broker] : kCoordinators)
             rd_kafka_mock_coordinator_set(m_source, "group", group.c_str(), broker);
@@ -120,13 +123,14 @@ std::map<std::pair<std::string, TopicPartition>, int64_t> lastSamples(const Obse
     return out;
 }
 
-std::vector<std::string> problems(const Observations& s)
+// The source's problems, one line each (a QStringList, so that a failed comparison shows them).
+QStringList problems(const Observations& s)
 {
-    std::vector<std::string> out;
+    QStringList out;
     for (const ReaderEvent& e : s.events)
         if (e.side == ClusterSide::Source && !isProgressState(e.state) &&
             e.state != "group-listing-unavailable")
-            out.push_back(e.state + ": " + e.message);
+            out.push_back(QString::fromStdString(e.state + ": " + e.message));
     return out;
 }
 
@@ -166,7 +170,7 @@ void GroupOffsets::everyGroupIsReadExactlyInRequestsOf200Partitions()
                                              {{"g2", {"wide", 200}}, 1'000'000'000'000},
                                              {{"g3", {"wide", 0}}, 0}};
     QCOMPARE(lastSamples(session), expected);
-    QCOMPARE(problems(session), std::vector<std::string>{});
+    QCOMPARE(problems(session), QStringList{});
     QCOMPARE(reader.status().groupsSampled, size_t{4});
 }
 
@@ -203,14 +207,20 @@ void GroupOffsets::coordinatorAwayLongerThanLibrdkafkasTimeout()
 
     const Observations session = reader.since({});
     // Said once each, however many rounds and replacements the outage took.
-    QCOMPARE(problems(session),
-             (std::vector<std::string>{
+    // wide's partitions led by broker 3 have no log offsets meanwhile (said again each time
+    // they come back and fail again, which depends on timing): those aside, the groups' problems.
+    QStringList groupProblems = problems(session);
+    const qsizetype logProblems =
+        groupProblems.removeAll("sample-failed: log offsets request failed: Local: Timed out");
+    QVERIFY(logProblems >= 1);
+    QCOMPARE(groupProblems,
+             (QStringList{
                  "sample-failed: group g1: no answer from its coordinator within 1000 ms",
                  "client-renewed: group offset requests unanswered for 2 s: the client is replaced before "
                  "librdkafka's request timeout"}));
     std::vector<std::string> recovered;
     for (const ReaderEvent& e : session.events)
-        if (e.state == "sampled")
+        if (e.state == "sampled" && e.message.starts_with("group "))
             recovered.push_back(e.message);
     QCOMPARE(recovered, std::vector<std::string>{"group g1 sampled again"});
     // Reading resumed where each replaced client stopped: the syncs topic read once, in order.

@@ -280,7 +280,7 @@ void CliSessions::refusals_data()
         << 2 << "--mm2-config describes both clusters";
     QTest::newRow("unknown demo scenario")
         << QStringList{"demo-cluster", "--scenario", "chaos"} << 2
-        << "--scenario: unknown demo scenario 'chaos' (known: steady, legacy, busy)";
+        << "--scenario: unknown demo scenario 'chaos' (known: steady, legacy, busy, load)";
 }
 
 void CliSessions::refusals()

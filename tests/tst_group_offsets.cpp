@@ -213,11 +213,15 @@ void GroupOffsets::coordinatorAwayLongerThanLibrdkafkasTimeout()
     const qsizetype logProblems =
         groupProblems.removeAll("sample-failed: log offsets request failed: Local: Timed out");
     QVERIFY(logProblems >= 1);
-    QCOMPARE(groupProblems,
+    // A busy machine may also see the connection to broker 3 fail before the mock refuses it.
+    groupProblems.removeIf(
+        [](const QString& p) { return p.startsWith("unreachable: A (source) unreachable: "); });
+    QCOMPARE(groupProblems.join("\n"),
              (QStringList{
-                 "sample-failed: group g1: no answer from its coordinator within 1000 ms",
-                 "client-renewed: group offset requests unanswered for 2 s: the client is replaced before "
-                 "librdkafka's request timeout"}));
+                  "sample-failed: group g1: no answer from its coordinator within 1000 ms",
+                  "client-renewed: group offset requests unanswered for 2 s: the client is replaced before "
+                  "librdkafka's request timeout"})
+                 .join("\n"));
     std::vector<std::string> recovered;
     for (const ReaderEvent& e : session.events)
         if (e.state == "sampled" && e.message.starts_with("group "))

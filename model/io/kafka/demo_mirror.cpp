@@ -65,6 +65,7 @@ DemoMirror::DemoMirror(const DemoScenario& scenario, std::string sourceBootstrap
 
 DemoMirror::~DemoMirror()
 {
+    m_groupOffsets.reset(); // before the client it asks through
     for (rd_kafka_topic_t* topic : m_consumedTopics)
         rd_kafka_topic_destroy(topic);
     if (m_sourceQueue)
@@ -110,13 +111,10 @@ std::optional<std::string> DemoMirror::init()
     m_consumedTopics.push_back(syncsTopic);
     rd_kafka_consume_start_queue(syncsTopic, 0, RD_KAFKA_OFFSET_BEGINNING, m_syncsQueue);
 
-    for (const DemoGroup& g : m_scenario.groups) {
-        auto reader = makeClient({{"bootstrap.servers", m_sourceBootstrap}},
-                                 {{"group.id", g.name}, {"enable.auto.commit", "false"}}, &m_quiet);
-        if (!reader)
-            return reader.error();
-        m_groupReaders.emplace_back(g.name, std::move(*reader));
-    }
+    // Requests are never abandoned to librdkafka's timeout (group_offsets.h): its longest.
+    m_groupOffsets = std::make_unique<GroupOffsetRequests>(m_sourceConsumer.get(), kMaxAdminTimeoutMs);
+    for (const DemoGroup& g : m_scenario.groups)
+        m_groupNames.push_back(g.name);
     return std::nullopt;
 }
 
@@ -230,16 +228,18 @@ void DemoMirror::emitCheckpoints(int64_t nowMs)
 {
     // MM2 lists each group's committed offsets on the source, then translates them.
     std::vector<std::pair<std::string, GroupOffsets>> groups;
-    for (const auto& [name, reader] : m_groupReaders) {
-        auto offsets = committedOffsets(reader.get(), m_upstream, kRequestTimeoutMs);
-        if (!offsets)
+    const auto answers = m_upstream.empty()
+                             ? std::vector<GroupOffsetRequests::Answer>()
+                             : m_groupOffsets->ask(m_groupNames, m_upstream, kRequestTimeoutMs);
+    for (size_t g = 0; g < answers.size(); ++g) {
+        if (answers[g].kind != GroupOffsetRequests::Answer::Kind::Offsets)
             continue; // as a failed listing: the group gets no checkpoint this round
         GroupOffsets group;
         for (size_t i = 0; i < m_upstream.size(); ++i)
-            if ((*offsets)[i] >= 0)
-                group.emplace_back(m_upstream[i], CommittedOffset{(*offsets)[i], ""});
+            if (answers[g].offsets[i] >= 0)
+                group.emplace_back(m_upstream[i], CommittedOffset{answers[g].offsets[i], ""});
         if (!group.empty())
-            groups.emplace_back(name, std::move(group));
+            groups.emplace_back(m_groupNames[g], std::move(group));
     }
     const CheckpointTask::PollResult result = m_task.poll(groups, nowMs);
     for (const EmittedCheckpoint& e : result.checkpoints) {

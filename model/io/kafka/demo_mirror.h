@@ -7,6 +7,7 @@
 #include "model/core/sync_emitter.h"
 #include "model/core/wire_codec.h"
 #include "model/io/kafka/demo_scenario.h"
+#include "model/io/kafka/group_offsets.h"
 #include "model/io/kafka/kafka_client.h"
 
 #include <unordered_map>
@@ -70,7 +71,10 @@ private:
     rd_kafka_queue_t* m_sourceQueue = nullptr;
     rd_kafka_queue_t* m_syncsQueue = nullptr;
     std::vector<rd_kafka_topic_t*> m_consumedTopics;
-    std::vector<std::pair<std::string, Handle>> m_groupReaders;
+    // The groups' committed offsets, read as MM2 reads them (Admin ListConsumerGroupOffsets) on
+    // the source consumer, which has no group.id.
+    std::unique_ptr<GroupOffsetRequests> m_groupOffsets;
+    std::vector<std::string> m_groupNames;
     std::vector<TopicPartition> m_upstream;
     std::unordered_map<uint64_t, InFlight> m_inFlight;
     uint64_t m_nextInFlight = 2; // 0 and 1 (kInjected) mean "not a replicated record"

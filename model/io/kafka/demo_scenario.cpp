@@ -1,5 +1,7 @@
 #include "model/io/kafka/demo_scenario.h"
 
+#include <cstdio>
+
 namespace driftscope::kafka {
 namespace {
 
@@ -20,11 +22,39 @@ DemoScenario steady()
     return s;
 }
 
+// Many partitions and groups, for checking that the reader and the explorer keep up: 20 topics
+// of 100 partitions at 2 records a second each, and 200 groups of ten teams, each group
+// consuming one topic (the checkpoint task then writes 20,000 checkpoints per round).
+DemoScenario load()
+{
+    DemoScenario s;
+    s.name = "load";
+    s.description = "2,000 partitions (20 topics of 100) and 200 consumer groups, one topic each: "
+                    "most keep up at cadences from 5 to 30 s, every tenth is far behind, a few stall";
+    for (int t = 0; t < 20; ++t) {
+        char name[16];
+        std::snprintf(name, sizeof name, "events-%02d", t);
+        s.topics.push_back({name, 100, 2, t % 5 == 0 ? 0.1 : 0});
+    }
+    for (int g = 0; g < 200; ++g) {
+        char name[16];
+        std::snprintf(name, sizeof name, "team-%03d", g);
+        DemoGroup group{name, Habit::KeepsUp, 5000 + (g % 6) * 5000};
+        if (g % 10 == 3)
+            group.habit = Habit::FarBehind;
+        else if (g % 50 == 7)
+            group.habit = Habit::Stalls;
+        group.topics = {s.topics[static_cast<size_t>(g) % s.topics.size()].name};
+        s.groups.push_back(std::move(group));
+    }
+    return s;
+}
+
 } // namespace
 
 std::vector<std::string> demoScenarioNames()
 {
-    return {"steady", "legacy", "busy"};
+    return {"steady", "legacy", "busy", "load"};
 }
 
 Result<DemoScenario> demoScenario(const std::string& name)
@@ -49,6 +79,8 @@ Result<DemoScenario> demoScenario(const std::string& name)
             t.recordsPerSecond *= 10;
         return s;
     }
+    if (name == "load")
+        return load();
     std::string known;
     for (const std::string& n : demoScenarioNames())
         known += (known.empty() ? "" : ", ") + n;

@@ -29,8 +29,9 @@ struct DemoGroup {
     std::string name;
     Habit habit = Habit::KeepsUp;
     int64_t commitIntervalMs = 5000;
-    double speed = 0.5;            // FarBehind
-    int64_t stallAfterMs = 20'000; // Stalls
+    double speed = 0.5;                   // FarBehind
+    int64_t stallAfterMs = 20'000;        // Stalls
+    std::vector<std::string> topics = {}; // the topics it consumes; empty: all
 };
 
 struct DemoScenario {
@@ -47,7 +48,7 @@ struct DemoScenario {
     int64_t heartbeatIntervalMs = 1000;
 };
 
-// "steady", "legacy", "busy".
+// "steady", "legacy", "busy", "load".
 std::vector<std::string> demoScenarioNames();
 Result<DemoScenario> demoScenario(const std::string& name);
 

@@ -1,5 +1,7 @@
 #include "model/io/kafka/demo_workload.h"
 
+#include "model/io/kafka/group_offsets.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -22,6 +24,14 @@ DemoWorkload::DemoWorkload(const DemoScenario& scenario, const std::string& boot
     };
 }
 
+DemoWorkload::~DemoWorkload()
+{
+    if (m_commitOptions)
+        rd_kafka_AdminOptions_destroy(m_commitOptions);
+    if (m_commitQueue)
+        rd_kafka_queue_destroy(m_commitQueue);
+}
+
 std::optional<std::string> DemoWorkload::init()
 {
     auto producer = makeProducer(
@@ -29,14 +39,20 @@ std::optional<std::string> DemoWorkload::init()
     if (!producer)
         return producer.error();
     m_producer = std::move(*producer);
+    m_commitQueue = rd_kafka_queue_new(m_producer.get());
+    m_commitOptions =
+        rd_kafka_AdminOptions_new(m_producer.get(), RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS);
+    // librdkafka 2.0.2 aborts when a group request times out waiting for a coordinator that
+    // comes back later (group_offsets.h): commits wait as long as librdkafka allows instead.
+    char error[256];
+    rd_kafka_AdminOptions_set_request_timeout(m_commitOptions, kMaxAdminTimeoutMs, error, sizeof error);
     for (const DemoGroup& spec : m_scenario.groups) {
-        auto client =
-            makeClient({{"bootstrap.servers", m_bootstrap}},
-                       {{"group.id", spec.name}, {"enable.auto.commit", "false"}, {"client.id", spec.name}},
-                       &m_callbacks);
-        if (!client)
-            return client.error();
-        m_groups.push_back({&spec, std::move(*client), {}, 0});
+        Group g{&spec, {}, {}, 0, false};
+        for (const auto& entry : m_partitions)
+            if (spec.topics.empty() ||
+                std::find(spec.topics.begin(), spec.topics.end(), entry.first.topic) != spec.topics.end())
+                g.consumed.push_back(&entry);
+        m_groups.push_back(std::move(g));
     }
     return std::nullopt;
 }
@@ -49,15 +65,17 @@ void DemoWorkload::tick(int64_t nowMs)
     m_lastTickMs = nowMs;
     produce(nowMs, seconds);
     rd_kafka_poll(m_producer.get(), 0);
+    takeCommitResults();
     for (Group& g : m_groups) {
         if (g.spec->habit == DemoGroup::Habit::FarBehind)
-            for (const auto& [tp, partition] : m_partitions)
-                g.position[tp] =
-                    std::min(static_cast<double>(partition.end),
-                             g.position[tp] + g.spec->speed * partition.topic->recordsPerSecond * seconds);
+            for (const auto* entry : g.consumed)
+                g.position[entry->first] =
+                    std::min(static_cast<double>(entry->second.end),
+                             g.position[entry->first] +
+                                 g.spec->speed * entry->second.topic->recordsPerSecond * seconds);
         const bool stalled =
             g.spec->habit == DemoGroup::Habit::Stalls && nowMs - m_startMs > g.spec->stallAfterMs;
-        if (nowMs >= g.nextCommitMs && !stalled) {
+        if (nowMs >= g.nextCommitMs && !stalled && !g.committing) {
             commit(g, nowMs);
             g.nextCommitMs = nowMs + g.spec->commitIntervalMs;
         }
@@ -92,17 +110,36 @@ void DemoWorkload::commit(Group& g, int64_t nowMs)
 {
     (void)nowMs;
     rd_kafka_topic_partition_list_t* list =
-        rd_kafka_topic_partition_list_new(static_cast<int>(m_partitions.size()));
-    for (const auto& [tp, partition] : m_partitions) {
+        rd_kafka_topic_partition_list_new(static_cast<int>(g.consumed.size()));
+    for (const auto* entry : g.consumed) {
+        const auto& [tp, partition] = *entry;
         const int64_t offset = g.spec->habit == DemoGroup::Habit::FarBehind
                                    ? static_cast<int64_t>(g.position[tp])
                                    : partition.end;
         if (offset > 0)
             rd_kafka_topic_partition_list_add(list, tp.topic.c_str(), tp.partition)->offset = offset;
     }
-    if (list->cnt > 0 && rd_kafka_commit(g.client.get(), list, 0) == RD_KAFKA_RESP_ERR_NO_ERROR)
-        ++m_commits;
+    if (list->cnt > 0) {
+        rd_kafka_AlterConsumerGroupOffsets_t* alter =
+            rd_kafka_AlterConsumerGroupOffsets_new(g.spec->name.c_str(), list);
+        rd_kafka_AdminOptions_set_opaque(m_commitOptions, &g);
+        rd_kafka_AlterConsumerGroupOffsets(m_producer.get(), &alter, 1, m_commitOptions, m_commitQueue);
+        rd_kafka_AlterConsumerGroupOffsets_destroy(alter);
+        g.committing = true;
+    }
     rd_kafka_topic_partition_list_destroy(list);
+}
+
+void DemoWorkload::takeCommitResults()
+{
+    while (rd_kafka_event_t* event = rd_kafka_queue_poll(m_commitQueue, 0)) {
+        if (auto* g = static_cast<Group*>(rd_kafka_event_opaque(event))) {
+            g->committing = false;
+            if (rd_kafka_event_error(event) == RD_KAFKA_RESP_ERR_NO_ERROR)
+                ++m_commits;
+        }
+        rd_kafka_event_destroy(event);
+    }
 }
 
 } // namespace driftscope::kafka

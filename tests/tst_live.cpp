@@ -2,12 +2,15 @@
 // clusters with producers, groups and an MM2 engine built on the model) read by the live reader.
 #include "model/core/health_report.h"
 #include "model/core/report_format.h"
+#include "model/core/session_state.h"
+#include "model/core/wire_codec.h"
 #include "model/io/capture_file.h"
 #include "model/io/kafka/demo_cluster.h"
 #include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_reader.h"
 #include "model/io/kafka/live_session.h"
 #include "model/io/kafka/settings_check.h"
+#include "model/io/session_file.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -136,6 +139,9 @@ private Q_SLOTS:
     void unauthorizedInternalTopicIsAState();
     void refusedLogOffsetsAreAStateSaidOnce();
     void mirroredPartitionsComeFromCheckpointsToo();
+    void brokerDownWhileRecordingLosesNothing();
+    // Last: it leaves extreme syncs in the demo's topic.
+    void injectedRecordsOfEveryWrongShape();
 
 private:
     std::unique_ptr<DemoClusters> m_demo;
@@ -540,6 +546,172 @@ void Live::mirroredPartitionsComeFromCheckpointsToo()
         {"A.orders", 0}, {"A.orders", 1}, {"A.payments", 0}, {"A.payments", 1}, {"A.payments", 2}};
     QCOMPARE(live.mirroredPartitions(ClusterSide::Source, source), sourceSide);
     QCOMPARE(live.mirroredPartitions(ClusterSide::Target, target), targetSide);
+}
+
+void Live::brokerDownWhileRecordingLosesNothing()
+{
+    // The recorder's loop as `driftscope-cli record` runs it: append what was read, every
+    // half second, while the source cluster goes away for three seconds and comes back.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("outage.capture").toStdString();
+    LiveReader reader(readerOptions(*m_demo));
+    reader.start();
+    QVERIFY(reader.waitUntilReady(20'000));
+    Observations session = reader.since({});
+    auto writer = CaptureWriter::create(path, session.info);
+    QVERIFY2(writer, writer ? "" : writer.error().c_str());
+    const auto record = [&](int ms) {
+        for (int waited = 0; waited < ms; waited += 500) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+            session.append(reader.since(session.cursor()));
+            const auto failure = (*writer)->append(session);
+            QVERIFY2(!failure, failure ? failure->c_str() : "");
+        }
+    };
+    record(1500);
+    const size_t syncsBefore = session.syncs.size();
+    const size_t checkpointsBefore = session.checkpoints.size();
+    m_demo->setBrokerDown(ClusterSide::Source, true);
+    QVERIFY(eventually([&] { return reader.status().source.state == "unreachable"; }));
+    record(3000);
+    m_demo->setBrokerDown(ClusterSide::Source, false);
+    QVERIFY(eventually([&] { return reader.status().source.state == "connected"; }));
+    const size_t syncsWhileDown = session.syncs.size();
+    record(3000);
+    QVERIFY(session.syncs.size() > syncsWhileDown); // reading went on where it stopped
+    reader.stop();
+    session.append(reader.since(session.cursor()));
+    QVERIFY(!(*writer)->append(session));
+    QVERIFY(!(*writer)->finish(wallClockMs()));
+    writer->reset();
+
+    // The capture holds every record read, before, during and after the outage, with the
+    // outage itself among the reader's events.
+    auto file = readSessionFile(path);
+    QVERIFY2(file, file ? "" : file.error().c_str());
+    const Observations& saved = file->session;
+    QVERIFY(saved.syncs.size() >= syncsBefore && saved.checkpoints.size() >= checkpointsBefore);
+    QCOMPARE(saved.syncs.size(), session.syncs.size());
+    QVERIFY(saved.syncs == session.syncs);
+    QVERIFY(saved.checkpoints == session.checkpoints);
+    QCOMPARE(saved.groupOffsets.size(), session.groupOffsets.size());
+    std::vector<std::string> sourceStates;
+    for (const ReaderEvent& e : saved.events)
+        if (e.side == ClusterSide::Source && (e.state == "unreachable" || e.state == "connected"))
+            sourceStates.push_back(e.state);
+    QVERIFY(std::find(sourceStates.begin(), sourceStates.end(), "unreachable") != sourceStates.end());
+    QCOMPARE(sourceStates.back(), std::string("connected"));
+    // The syncs topic was read without a hole across the outage (an earlier test's bad record
+    // is among the undecodable ones).
+    std::vector<int64_t> offsets;
+    for (const ObservedSync& sync : saved.syncs)
+        offsets.push_back(sync.stamp.topicOffset);
+    for (const UndecodableRecord& r : saved.undecodable)
+        if (r.topic == InternalTopic::OffsetSyncs)
+            offsets.push_back(r.stamp.topicOffset);
+    std::sort(offsets.begin(), offsets.end());
+    for (size_t i = 0; i < offsets.size(); ++i)
+        QCOMPARE(offsets[i], int64_t(i));
+}
+
+namespace {
+Bytes bytes(std::initializer_list<std::vector<uint8_t>> parts)
+{
+    Bytes out;
+    for (const auto& p : parts)
+        out.insert(out.end(), p.begin(), p.end());
+    return out;
+}
+Bytes be64(int64_t v)
+{
+    Bytes out(8);
+    for (int i = 0; i < 8; ++i)
+        out[static_cast<size_t>(i)] = static_cast<uint8_t>(static_cast<uint64_t>(v) >> (56 - 8 * i));
+    return out;
+}
+} // namespace
+
+void Live::injectedRecordsOfEveryWrongShape()
+{
+    LiveReader reader(readerOptions(*m_demo));
+    reader.start();
+    QVERIFY(reader.waitUntilReady(20'000));
+    const size_t undecodableBefore = reader.status().undecodable;
+    constexpr int64_t kMax = INT64_MAX, kMin = INT64_MIN;
+    const OffsetSync validSync{{"extreme", 0}, 1, 1};
+    const Bytes syncKey = encodeOffsetSyncKey(validSync).value();
+    const Bytes syncValue = encodeOffsetSyncValue(validSync);
+    // Wrong shapes: none of these is a record MM2 could read.
+    const std::vector<std::pair<InternalTopic, std::pair<Bytes, Bytes>>> malformed = {
+        // a key whose topic claims 5 bytes and has 2
+        {InternalTopic::OffsetSyncs, {{0, 5, 'a', 'b'}, syncValue}},
+        // a negative string length
+        {InternalTopic::OffsetSyncs, {{0xff, 0xfe, 'a', 0, 0, 0, 0}, syncValue}},
+        // a value of one offset instead of two
+        {InternalTopic::OffsetSyncs, {syncKey, be64(7)}},
+        // a checkpoint whose metadata is cut short
+        {InternalTopic::Checkpoints,
+         {encodeCheckpointKey({"extreme-group", {"A.extreme", 0}, 1, 1, "", 0}).value(),
+          bytes({{0, 0}, be64(1), be64(1), {0, 9, 'x'}})}},
+        // a heartbeat value of three bytes
+        {InternalTopic::Heartbeats, {encodeHeartbeatKey({"A", "B", 0, 0}).value(), {0, 0, 1}}}};
+    for (const auto& [topic, record] : malformed)
+        QVERIFY(!m_demo->injectRecord(topic, record.first, record.second));
+    // Well-formed but extreme: decoded, kept and used exactly (offsets are Java longs).
+    const std::vector<OffsetSync> extremes = {{{"extreme", 0}, kMax, kMax},
+                                              {{"extreme", 1}, -5, -1},
+                                              {{"extreme", -1}, 0, kMin},
+                                              {{"extreme", 2}, kMin, kMax}};
+    for (const OffsetSync& sync : extremes)
+        QVERIFY(!m_demo->injectRecord(InternalTopic::OffsetSyncs, encodeOffsetSyncKey(sync).value(),
+                                      bytes({encodeOffsetSyncValue(sync), {0xab, 0xcd}}))); // trailing bytes
+    // A checkpoint of version 7: MM2's reader decodes any version with the v0 layout.
+    Bytes checkpointValue =
+        encodeCheckpointValue({"extreme-group", {"A.extreme", 0}, kMax, kMin, "meta", 0}).value();
+    checkpointValue[1] = 7;
+    QVERIFY(!m_demo->injectRecord(
+        InternalTopic::Checkpoints,
+        encodeCheckpointKey({"extreme-group", {"A.extreme", 0}, kMax, kMin, "meta", 0}).value(),
+        checkpointValue));
+
+    QVERIFY(eventually([&] { return reader.status().undecodable == undecodableBefore + malformed.size(); }));
+    QVERIFY(eventually([&] {
+        const Observations s = reader.since({});
+        return std::any_of(s.checkpoints.begin(), s.checkpoints.end(),
+                           [&](const ObservedCheckpoint& c) { return c.upstream == kMax; });
+    }));
+    // Records after the bad ones are still read.
+    const size_t syncsThen = reader.since({}).syncs.size();
+    QVERIFY(eventually([&] { return reader.since({}).syncs.size() > syncsThen; }));
+    reader.stop();
+    const Observations session = reader.since({});
+    std::vector<std::string> reasons;
+    for (size_t i = undecodableBefore; i < session.undecodable.size(); ++i)
+        reasons.push_back(session.undecodable[i].reason);
+    QCOMPARE(reasons.size(), malformed.size());
+    for (const std::string& reason : reasons)
+        QVERIFY2(!reason.empty(), "every undecodable record says why");
+    // Each extreme sync is in the session with its exact values.
+    for (const OffsetSync& sync : extremes) {
+        const auto id = session.findPartition(sync.tp);
+        QVERIFY(id);
+        QVERIFY(std::any_of(session.syncs.begin(), session.syncs.end(), [&](const ObservedSync& s) {
+            return s.partition == *id && s.upstream == sync.upstream && s.downstream == sync.downstream;
+        }));
+    }
+    // The store and the report take them: MM2 3.9.0 translates INT64_MAX exactly to the sync.
+    ReportOptions options;
+    SessionState state(session, options.state, INT64_MAX);
+    const Translation t = state.store().translate({"extreme", 0}, kMax);
+    QVERIFY(t.downstream);
+    QCOMPARE(*t.downstream, kMax);
+    const Translation negative = state.store().translate({"extreme", 1}, -5);
+    QVERIFY(negative.downstream);
+    QCOMPARE(*negative.downstream, int64_t{-1});
+    const Report report = buildReport(session, options);
+    QCOMPARE(report.undecodableRecords, session.undecodable.size());
+    QVERIFY(std::any_of(report.rows.begin(), report.rows.end(),
+                        [](const PartitionReport& r) { return r.group == "extreme-group"; }));
 }
 
 QTEST_GUILESS_MAIN(Live)

@@ -113,21 +113,28 @@ void SessionPanel::setContent(const PanelContent& content)
     applyFilter();
 
     const QSignalBlocker blockTopics(m_topics);
-    m_topics->clear();
-    std::map<std::string, QTreeWidgetItem*> topics;
-    for (const TopicPartition& tp : content.upstreamPartitions) {
-        QTreeWidgetItem*& topic = topics[tp.topic];
-        if (!topic) {
-            topic = new QTreeWidgetItem({q(tp.topic)});
-            m_topics->addTopLevelItem(topic);
+    if (content.upstreamPartitions != m_shownPartitions) {
+        m_topics->clear();
+        m_partitionItems.clear();
+        m_shownPartitions = content.upstreamPartitions;
+        std::map<std::string, QTreeWidgetItem*> topics;
+        for (const TopicPartition& tp : content.upstreamPartitions) {
+            QTreeWidgetItem*& topic = topics[tp.topic];
+            if (!topic) {
+                topic = new QTreeWidgetItem({q(tp.topic)});
+                m_topics->addTopLevelItem(topic);
+            }
+            auto* p = new QTreeWidgetItem({QString("partition %1").arg(tp.partition)});
+            p->setData(0, kTopicRole, q(tp.topic));
+            p->setData(0, kPartitionRole, tp.partition);
+            topic->addChild(p);
+            m_partitionItems[tp] = p;
         }
-        auto* p = new QTreeWidgetItem({QString("partition %1").arg(tp.partition)});
-        p->setData(0, kTopicRole, q(tp.topic));
-        p->setData(0, kPartitionRole, tp.partition);
-        topic->addChild(p);
-        if (content.selectedPartition == tp)
-            p->setSelected(true);
     }
+    m_topics->clearSelection();
+    if (content.selectedPartition)
+        if (const auto it = m_partitionItems.find(*content.selectedPartition); it != m_partitionItems.end())
+            it->second->setSelected(true);
 }
 
 void SessionPanel::fillPartitions(QTreeWidgetItem* groupItem)

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+#include <map>
 #include <memory>
 
 #include <optional>
@@ -58,6 +59,10 @@ private:
     std::shared_ptr<const Report> m_report;
     std::string m_selectedGroup;
     std::optional<TopicPartition> m_selectedPartition;
+    // The topics tree as last built: rebuilt only when the mirrored partitions change (a live
+    // session of thousands of partitions would otherwise rebuild it with every result).
+    std::vector<TopicPartition> m_shownPartitions;
+    std::map<TopicPartition, QTreeWidgetItem*> m_partitionItems;
 };
 
 } // namespace driftscope::widgets

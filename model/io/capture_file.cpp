@@ -221,11 +221,43 @@ CaptureWriter::~CaptureWriter()
     QSqlDatabase::removeDatabase(q(m_connection));
 }
 
+namespace {
+
+// SQLite says "disk I/O error" (or nothing) when a write fails for want of space or because of
+// a file size limit: say what that usually means.
+std::string writeFailure(const std::string& what, const std::string& reason)
+{
+    std::string text = what + ": " + (reason.empty() ? std::string("the write failed") : reason);
+    if (reason.empty() || reason.find("I/O error") != std::string::npos ||
+        reason.find("disk is full") != std::string::npos)
+        text += " (is the disk full, or a file size limit reached?)";
+    return text;
+}
+
+// A capture whose creation failed holds nothing recorded: it and its WAL files go.
+void removeCapture(const std::string& path)
+{
+    std::error_code ec;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+        std::filesystem::remove(path + suffix, ec);
+}
+
+} // namespace
+
 Result<std::unique_ptr<CaptureWriter>> CaptureWriter::create(const std::string& path, const SessionInfo& info)
 {
     std::error_code ec;
     if (std::filesystem::exists(path, ec))
         return Error{path + ": already exists; a capture is never overwritten (choose another name)"};
+    auto created = createFile(path, info);
+    if (!created)
+        removeCapture(path); // this call created it, and nothing was recorded in it
+    return created;
+}
+
+Result<std::unique_ptr<CaptureWriter>> CaptureWriter::createFile(const std::string& path,
+                                                                 const SessionInfo& info)
+{
     std::unique_ptr<CaptureWriter> writer(new CaptureWriter(path, connectionName()));
     {
         QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", q(writer->m_connection));
@@ -248,9 +280,9 @@ Result<std::unique_ptr<CaptureWriter>> CaptureWriter::create(const std::string& 
     sql.run("INSERT INTO capture_meta(key, value) VALUES('schema_version', ?)",
             {QString::number(kCaptureSchemaVersion)});
     if (!sql.error().empty() || !sql.db().commit())
-        return Error{path + ": cannot write the capture schema: " + sql.error()};
+        return Error{writeFailure(path + ": cannot write the capture schema", sql.error())};
     if (auto failure = writer->writeInfo(info))
-        return Error{path + ": " + *failure};
+        return Error{writeFailure(path, *failure)};
     writer->checkpoint(); // the main file is a capture (with no records yet) from now on
     return writer;
 }
@@ -327,12 +359,14 @@ std::optional<std::string> CaptureWriter::append(const Observations& session)
             {static_cast<qlonglong>(e.atMs),
              e.side ? QVariant(q(std::string(sideName(*e.side)))) : QVariant(QMetaType::fromType<QString>()),
              q(e.state), q(e.message)});
+    // What earlier appends committed stays in the file (with its -wal beside it until finished).
+    const std::string kept = " (the capture keeps everything recorded before this append)";
     if (!sql.error().empty()) {
         sql.db().rollback();
-        return m_path + ": cannot append: " + sql.error();
+        return writeFailure(m_path + ": cannot append", sql.error()) + kept;
     }
     if (!sql.db().commit())
-        return m_path + ": cannot commit: " + sql.db().lastError().text().toStdString();
+        return writeFailure(m_path + ": cannot commit", sql.db().lastError().text().toStdString()) + kept;
     m_written = now;
     if (steadyMs() - m_checkpointedAtMs >= m_checkpointEveryMs)
         checkpoint();

@@ -27,7 +27,8 @@ bool isSqliteFile(const std::string& path);
 
 class CaptureWriter {
 public:
-    // Creates a new capture; an existing file is never overwritten.
+    // Creates a new capture; an existing file is never overwritten. When creating fails (no
+    // space, say), nothing of the new file is left behind.
     static Result<std::unique_ptr<CaptureWriter>> create(const std::string& path, const SessionInfo& info);
     ~CaptureWriter();
     CaptureWriter(const CaptureWriter&) = delete;
@@ -47,6 +48,8 @@ public:
 
 private:
     CaptureWriter(std::string path, std::string connection);
+    static Result<std::unique_ptr<CaptureWriter>> createFile(const std::string& path,
+                                                             const SessionInfo& info);
     std::optional<std::string> writeInfo(const SessionInfo& info);
     void checkpoint();
 

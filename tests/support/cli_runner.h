@@ -10,9 +10,20 @@ struct CliRun {
     QString err;
 };
 
-inline CliRun runCli(const QStringList& args, int timeoutMs = 60'000)
+#include <csignal>
+#include <sys/resource.h>
+
+// `maxFileBytes`: the child's file size limit (RLIMIT_FSIZE, with SIGXFSZ ignored so that a
+// write past it fails as on a full disk); 0: none.
+inline CliRun runCli(const QStringList& args, int timeoutMs = 60'000, rlim_t maxFileBytes = 0)
 {
     QProcess p;
+    if (maxFileBytes > 0)
+        p.setChildProcessModifier([maxFileBytes] {
+            std::signal(SIGXFSZ, SIG_IGN);
+            const rlimit limit{maxFileBytes, maxFileBytes};
+            setrlimit(RLIMIT_FSIZE, &limit);
+        });
     p.start(DRIFTSCOPE_CLI, args);
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();

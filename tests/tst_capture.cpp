@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <random>
+
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -157,6 +159,7 @@ private Q_SLOTS:
     void refusesNewerSchemaAndDamage();
     void mainFileAloneHoldsTheCaptureUpToItsLastCheckpoint();
     void walShellWithoutItsWalSaysWhereTheDataIs();
+    void truncatedAtRandomPointsIsRefusedWithAReason();
 };
 
 void Captures::columnBlockRoundTrip()
@@ -462,6 +465,28 @@ void Captures::refusesNewerSchemaAndDamage()
     tamper(QString::fromStdString(miscounted), "UPDATE blocks SET row_count=5 WHERE stream='offset-syncs'");
     QCOMPARE(readCapture(miscounted).error(),
              miscounted + ": block 1 (offset-syncs): holds 4 rows, row_count says 5");
+}
+
+void Captures::truncatedAtRandomPointsIsRefusedWithAReason()
+{
+    // A capture cut short anywhere (a copy that stopped, a full disk) is refused with the
+    // file's name and a reason, never read as a smaller session or a crash.
+    QTemporaryDir dir;
+    const std::string whole = writeCapture(dir, "whole.capture", sampleSession());
+    const auto size = static_cast<qint64>(std::filesystem::file_size(whole));
+    QVERIFY(size > 8192);
+    std::mt19937_64 random(20261201);
+    for (int i = 0; i < 24; ++i) {
+        const qint64 at = static_cast<qint64>(random() % static_cast<uint64_t>(size - 1));
+        const std::string cut = dir.filePath(QString("cut-%1.capture").arg(at)).toStdString();
+        std::filesystem::copy_file(whole, cut);
+        std::filesystem::resize_file(cut, static_cast<uintmax_t>(at));
+        const auto read = readCapture(cut);
+        QVERIFY2(!read.ok(), cut.c_str());
+        QVERIFY2(read.error().starts_with(cut + ": ") && read.error().size() > cut.size() + 10,
+                 read.error().c_str());
+    }
+    QVERIFY(readCapture(whole).ok()); // the original is untouched
 }
 
 void Captures::mainFileAloneHoldsTheCaptureUpToItsLastCheckpoint()

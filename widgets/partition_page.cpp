@@ -62,7 +62,10 @@ void PartitionPage::linkTimeAxes()
                     for (QCPAxis* other : axes)
                         if (other != axis) {
                             other->setRange(r);
-                            other->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+                            if (auto* plot = qobject_cast<ExplorerPlot*>(other->parentPlot()))
+                                plot->replotInTurn();
+                            else
+                                other->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
                         }
                     m_linking = false;
                 });

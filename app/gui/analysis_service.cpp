@@ -1,5 +1,7 @@
 #include "app/gui/analysis_service.h"
 
+#include "model/io/thread_priority.h"
+
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -204,6 +206,9 @@ AnalysisService::AnalysisService(QObject* parent)
     m_thread.setObjectName("driftscope-analysis");
     m_context->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
+    // The model's work (and the series thread it starts) yields to the GUI thread.
+    connect(
+        &m_thread, &QThread::started, m_context, [] { lowerThisThreadsPriority(); }, Qt::DirectConnection);
     m_thread.start();
 }
 
@@ -233,6 +238,12 @@ void AnalysisService::setSession(std::shared_ptr<Observations> session, TruthMap
 void AnalysisService::setFirstAnswerFrom(size_t records)
 {
     post([records](Worker& w) { w.firstAnswerFrom = records; });
+}
+
+void AnalysisService::dispose(std::shared_ptr<const AnalysisResult> result)
+{
+    if (result)
+        post([result = std::move(result)](Worker&) mutable { result.reset(); });
 }
 
 void AnalysisService::appendSlice(std::shared_ptr<const Observations> slice)

@@ -86,6 +86,9 @@ public:
     // A request is still being computed (or waits for the worker).
     bool busy() const { return m_answered < m_requested; }
     const AnalysisResult* latest() const { return m_latest.get(); }
+    // Lets the worker free a result the window is done with: a large session's report is tens
+    // of thousands of rows, whose freeing would otherwise hold the GUI thread up.
+    void dispose(std::shared_ptr<const AnalysisResult> result);
 
 Q_SIGNALS:
     void resultReady(std::shared_ptr<const AnalysisResult> result);

@@ -2,6 +2,9 @@
 
 #include "driftscope_version.h"
 #include "model/io/kafka/demo_cluster.h"
+#include "model/io/thread_priority.h"
+
+#include <thread>
 
 namespace driftscope::gui {
 namespace {
@@ -29,7 +32,13 @@ LiveFeed::~LiveFeed()
 
 std::unique_ptr<LiveFeed> LiveFeed::startDemo(const kafka::DemoScenario& scenario, QString& error)
 {
-    auto demo = kafka::DemoClusters::start(scenario);
+    // Started from a thread of background priority, which the clusters' threads inherit.
+    Result<std::unique_ptr<kafka::DemoClusters>> demo = Error{"not started"};
+    std::thread starter([&] {
+        lowerThisThreadsPriority();
+        demo = kafka::DemoClusters::start(scenario);
+    });
+    starter.join();
     if (!demo) {
         error = QString::fromStdString(demo.error());
         return nullptr;
@@ -39,12 +48,14 @@ std::unique_ptr<LiveFeed> LiveFeed::startDemo(const kafka::DemoScenario& scenari
     options.release = scenario.release;
     options.sampleIntervalMs = 2000;
     options.toolVersion = DRIFTSCOPE_VERSION;
+    options.background = true;
     return std::unique_ptr<LiveFeed>(new LiveFeed(std::move(*demo), std::move(options)));
 }
 
 std::unique_ptr<LiveFeed> LiveFeed::connect(kafka::LiveReaderOptions options)
 {
     options.toolVersion = DRIFTSCOPE_VERSION;
+    options.background = true;
     return std::unique_ptr<LiveFeed>(new LiveFeed(nullptr, std::move(options)));
 }
 

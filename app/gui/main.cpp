@@ -32,8 +32,8 @@ int main(int argc, char** argv)
     parser.addVersionOption();
     parser.addPositionalArgument("FILE", "A capture, or MM2 formatter text / JSON Lines, to open.", "[FILE]");
     const QCommandLineOption demo(
-        "demo", "Start the embedded demo clusters with this scenario (steady, legacy, busy, load).", "SCENARIO",
-        "steady");
+        "demo", "Start the embedded demo clusters with this scenario (steady, legacy, busy, load).",
+        "SCENARIO", "steady");
     const QCommandLineOption simulate("simulate", "Open the what-if simulator on this scenario.", "SCENARIO");
     const QCommandLineOption release("mm2-version", "Apply this MM2 release's rules (default 3.9.0).", "V");
     const QCommandLineOption compare("compare", "Compare with this MM2 release side by side.", "V");

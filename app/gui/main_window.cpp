@@ -495,7 +495,7 @@ void MainWindow::requestAnalysis()
 
 void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 {
-    m_result = std::move(result);
+    std::shared_ptr<const AnalysisResult> previous = std::exchange(m_result, std::move(result));
     const AnalysisResult& r = *m_result;
     // Adopt what "the first group" or "its first partition" turned out to be, unless the user
     // chose something else meanwhile; a group the session does not have (yet) stays chosen.
@@ -564,6 +564,8 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
             QString("%1 offset syncs and %2 checkpoints simulated; the plots show what a reader of "
                     "MM2's topics sees, with the simulator's truth (processed, replayed, skipped).")
                 .arg(thousands(s.syncs), thousands(s.checkpoints)));
+    // Every view holds the new result now: the old one is freed on the worker.
+    m_analysis.dispose(std::move(previous));
 }
 
 void MainWindow::showLiveStatus(const kafka::LiveStatus& status)

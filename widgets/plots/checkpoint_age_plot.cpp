@@ -76,7 +76,7 @@ void CheckpointAgePlot::display(const PartitionData& input)
         setCursorTime(input.cursor->atMs);
     resetView();
     yAxis->setRangeLower(0);
-    replot(rpQueuedReplot);
+    replotInTurn();
 }
 
 } // namespace driftscope::widgets

@@ -1,10 +1,69 @@
 #include "widgets/plots/explorer_plot.h"
 
+#include <QApplication>
 #include <QFileInfo>
+#include <QPointer>
 #include <QSvgGenerator>
+#include <QTimer>
 #include <QToolTip>
 
+#include <algorithm>
+#include <deque>
+
 namespace driftscope::widgets {
+namespace {
+
+// Plots waiting for their replot, one per turn of the event loop.
+class ReplotQueue : public QObject {
+public:
+    static ReplotQueue& instance()
+    {
+        static QPointer<ReplotQueue> queue;
+        if (!queue)
+            queue = new ReplotQueue(qApp);
+        return *queue;
+    }
+
+    void add(QCustomPlot* plot)
+    {
+        if (std::find(m_waiting.begin(), m_waiting.end(), plot) == m_waiting.end())
+            m_waiting.push_back(plot);
+        schedule();
+    }
+
+private:
+    using QObject::QObject;
+
+    void schedule()
+    {
+        if (m_scheduled || m_waiting.empty())
+            return;
+        m_scheduled = true;
+        // A timer of 1 ms, not 0: Qt 6 runs 0 ms single shots as posted events, all in one turn.
+        QTimer::singleShot(1, Qt::PreciseTimer, this, [this] {
+            m_scheduled = false;
+            while (!m_waiting.empty()) {
+                const QPointer<QCustomPlot> plot = m_waiting.front();
+                m_waiting.pop_front();
+                if (plot) {
+                    plot->replot();
+                    break;
+                }
+            }
+            schedule();
+        });
+    }
+
+    std::deque<QPointer<QCustomPlot>> m_waiting;
+    bool m_scheduled = false;
+};
+
+} // namespace
+
+void ExplorerPlot::replotInTurn()
+{
+    ReplotQueue::instance().add(this);
+}
 namespace {
 
 constexpr double kHoverRadius = 12; // pixels

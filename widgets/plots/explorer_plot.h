@@ -34,6 +34,9 @@ public:
     virtual void setCursorTime(int64_t atMs);
     // Fits every axis to the data.
     virtual void resetView();
+    // Redraws after new data, in a turn of the event loop of its own: the plots of a page
+    // updated together would otherwise hold input and timers up for the sum of their replots.
+    void replotInTurn();
 
     // Axes that show time (the explorer keeps them in step across plots).
     const std::vector<QCPAxis*>& timeAxes() const { return m_timeAxes; }

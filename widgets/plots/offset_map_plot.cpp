@@ -134,7 +134,7 @@ void OffsetMapPlot::display(const PartitionData& input)
     m_translated->setPoints(std::move(tx), std::move(ty));
     m_checkpoint->setPoints(std::move(cx), std::move(cy));
     resetView();
-    replot(rpQueuedReplot);
+    replotInTurn();
 }
 
 QString OffsetMapPlot::explainPoint(const PlotSeries& series, size_t index) const

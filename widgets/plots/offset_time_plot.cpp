@@ -10,8 +10,7 @@ OffsetTimePlot::OffsetTimePlot(QWidget* parent) : ExplorerPlot("Offsets over tim
     m_sourceEnd = addSeries(xAxis, yAxis, "source end", PlotSeries::Style::Line, T, O);
     m_targetEnd = addSeries(xAxis, yAxis, "target end", PlotSeries::Style::Line, T, O);
     m_committed = addSeries(xAxis, yAxis, "committed (source)", PlotSeries::Style::Step, T, O);
-    m_checkpoint =
-        addSeries(xAxis, yAxis, "checkpoint downstream", PlotSeries::Style::Step, T, O);
+    m_checkpoint = addSeries(xAxis, yAxis, "checkpoint downstream", PlotSeries::Style::Step, T, O);
     m_processed = addSeries(xAxis, yAxis, "processed (truth)", PlotSeries::Style::Line, T, O);
     yAxis2->setVisible(true);
     m_drift = addSeries(xAxis, yAxis2, "drift u - d (right axis)", PlotSeries::Style::Step, T, O);
@@ -71,7 +70,7 @@ void OffsetTimePlot::display(const PartitionData& input)
     if (input.cursor)
         setCursorTime(input.cursor->atMs);
     resetView();
-    replot(rpQueuedReplot);
+    replotInTurn();
 }
 
 } // namespace driftscope::widgets

@@ -13,10 +13,8 @@ ReplayWindowPlot::ReplayWindowPlot(QWidget* parent) : ExplorerPlot("Replay windo
     m_staleness = addSeries(xAxis, yAxis, "+ staleness", PlotSeries::Style::Step, T, O);
     m_granularity = addSeries(xAxis, yAxis, "granularity", PlotSeries::Style::Step, T, O);
     m_skips = addSeries(xAxis, yAxis, "skip possible", PlotSeries::Style::Dots, T, O);
-    m_truthReplay =
-        addSeries(xAxis, yAxis, "replayed (truth)", PlotSeries::Style::Line, T, O);
-    m_truthSkips =
-        addSeries(xAxis, yAxis, "skipped (truth)", PlotSeries::Style::Dots, T, O);
+    m_truthReplay = addSeries(xAxis, yAxis, "replayed (truth)", PlotSeries::Style::Line, T, O);
+    m_truthSkips = addSeries(xAxis, yAxis, "skipped (truth)", PlotSeries::Style::Dots, T, O);
     addTimeAxis(xAxis);
     xAxis->setLabel("time (UTC)");
     yAxis->setLabel("upstream offsets replayed");
@@ -94,7 +92,7 @@ void ReplayWindowPlot::display(const PartitionData& input)
     const QCPRange r = yAxis->range();
     yAxis->setRange(std::min(r.lower, 0.0), std::max(r.upper, 1.0));
     chooseAreaStyle();
-    replot(rpQueuedReplot);
+    replotInTurn();
 }
 
 void ReplayWindowPlot::chooseAreaStyle()

@@ -36,10 +36,8 @@ RetainedSyncsPlot::RetainedSyncsPlot(QWidget* parent) : ExplorerPlot("Retained s
     m_oddRuns = addSeries(xAxis, yAxis, "slots, odd runs", PlotSeries::Style::Bars, S, D);
     m_oddRuns->plottable()->removeFromLegend();
     m_bound = addSeries(xAxis, yAxis, "bound 2^slot", PlotSeries::Style::Line, S, D);
-    m_expired =
-        addSeries(lifeX, lifeY, "expired syncs", PlotSeries::Style::Segments, T, D);
-    m_alive =
-        addSeries(lifeX, lifeY, "retained syncs", PlotSeries::Style::Segments, T, D);
+    m_expired = addSeries(lifeX, lifeY, "expired syncs", PlotSeries::Style::Segments, T, D);
+    m_alive = addSeries(lifeX, lifeY, "retained syncs", PlotSeries::Style::Segments, T, D);
     xAxis->setLabel("slot (0 = newest sync)");
     yAxis->setLabel("1 + offsets behind the newest sync");
     lifeX->setLabel("time (UTC)");
@@ -132,7 +130,7 @@ void RetainedSyncsPlot::display(const PartitionData& input)
     if (input.cursor)
         setCursorTime(input.cursor->atMs);
     resetView();
-    replot(rpQueuedReplot);
+    replotInTurn();
 }
 
 void RetainedSyncsPlot::resetView()

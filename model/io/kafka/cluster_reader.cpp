@@ -377,38 +377,55 @@ void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
     const int64_t at = wallClockMs();
     const int wait = m_live.options.requestTimeoutMs;
     const auto answers = m_groupOffsets->ask(groups, partitions, wait);
+    using Kind = GroupOffsetRequests::Answer::Kind;
+    // Which samples to keep is decided before taking the session's lock: hundreds of groups of
+    // thousands of partitions take a while, and the GUI thread reads the session meanwhile.
+    // Partitions the group never committed are left out, unless it had an offset there before
+    // (then the sample records that it is gone).
+    struct Kept {
+        size_t group, partition;
+        int64_t offset;
+    };
+    std::vector<Kept> kept;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        if (answers[g].kind != Kind::Offsets)
+            continue;
+        for (size_t i = 0; i < partitions.size(); ++i) {
+            const int64_t offset = answers[g].offsets[i];
+            if (offset < 0 && !m_hadOffset.count({groups[g], partitions[i]}))
+                continue;
+            if (offset >= 0)
+                m_hadOffset.insert({groups[g], partitions[i]});
+            kept.push_back({g, i, offset});
+        }
+    }
     std::lock_guard lock(m_live.mutex);
-    if (std::none_of(answers.begin(), answers.end(), [](const GroupOffsetRequests::Answer& a) {
-            return a.kind == GroupOffsetRequests::Answer::Kind::Waiting;
-        }))
+    if (std::none_of(answers.begin(), answers.end(), [](const auto& a) { return a.kind == Kind::Waiting; }))
         m_live.forgetProblem(m_side, "client"); // every group answers: a replacement later is news
     Observations& s = m_live.session;
+    std::vector<uint32_t> groupIds(groups.size());
     for (size_t g = 0; g < groups.size(); ++g) {
         const std::string& group = groups[g];
         const GroupOffsetRequests::Answer& answer = answers[g];
-        if (answer.kind != GroupOffsetRequests::Answer::Kind::Offsets) {
-            m_live.noteProblem(
-                m_side, "group " + group, "sample-failed",
-                "group " + group + ": " +
-                    (answer.kind == GroupOffsetRequests::Answer::Kind::Failed
-                         ? answer.error
-                         : "no answer from its coordinator within " + std::to_string(wait) + " ms"));
+        if (answer.kind != Kind::Offsets) {
+            m_live.noteProblem(m_side, "group " + group, "sample-failed",
+                               "group " + group + ": " +
+                                   (answer.kind == Kind::Failed ? answer.error
+                                                                : "no answer from its coordinator within " +
+                                                                      std::to_string(wait) + " ms"));
             continue;
         }
         if (m_live.forgetProblem(m_side, "group " + group))
             m_live.addEvent(m_side, "sampled", "group " + group + " sampled again");
-        const uint32_t groupId = s.groupId(group);
-        for (size_t i = 0; i < partitions.size(); ++i) {
-            // Partitions the group never committed are left out, unless it had an offset there
-            // before (then the sample records that it is gone).
-            const int64_t offset = answer.offsets[i];
-            const auto key = std::make_pair(group, partitions[i]);
-            if (offset < 0 && !m_hadOffset.count(key))
-                continue;
-            if (offset >= 0)
-                m_hadOffset.insert(key);
-            s.groupOffsets.push_back({at, m_side, groupId, s.partitionId(partitions[i]), offset});
-        }
+        groupIds[g] = s.groupId(group);
+    }
+    std::vector<std::optional<uint32_t>> partitionIds(partitions.size()); // looked up once each
+    s.groupOffsets.reserve(s.groupOffsets.size() + kept.size());
+    for (const Kept& k : kept) {
+        std::optional<uint32_t>& id = partitionIds[k.partition];
+        if (!id)
+            id = s.partitionId(partitions[k.partition]);
+        s.groupOffsets.push_back({at, m_side, groupIds[k.group], *id, k.offset});
     }
 }
 

@@ -1,5 +1,7 @@
 #include "model/io/kafka/live_reader.h"
 
+#include "model/io/thread_priority.h"
+
 #include "model/io/kafka/cluster_reader.h"
 
 #include <thread>
@@ -27,6 +29,8 @@ void LiveReader::start()
         return;
     for (ClusterSide side : {ClusterSide::Source, ClusterSide::Target})
         m_shared->workers.emplace_back([live = &m_shared->live, side] {
+            if (live->options.background)
+                lowerThisThreadsPriority();
             ClusterReader reader(*live, side);
             reader.run();
         });

@@ -29,6 +29,9 @@ struct LiveReaderOptions {
     // is replaced when one has waited half as long (group_offsets.h says why). Tests shorten it.
     int adminTimeoutMs = 3'600'000;
     std::string toolVersion;
+    // The reader's threads (and librdkafka's) run at background priority (thread_priority.h):
+    // the explorer's, so that its GUI thread comes first; a recorder keeps normal priority.
+    bool background = false;
 };
 
 // How far one internal topic has been read.

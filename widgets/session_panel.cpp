@@ -60,6 +60,7 @@ SessionPanel::SessionPanel(QWidget* parent)
     connect(m_groups, &QTreeWidget::itemClicked, this, &SessionPanel::onItemClicked);
     connect(m_groups, &QTreeWidget::itemExpanded, this, &SessionPanel::fillPartitions);
     connect(m_topics, &QTreeWidget::itemClicked, this, &SessionPanel::onItemClicked);
+    connect(m_topics, &QTreeWidget::itemExpanded, this, &SessionPanel::fillTopic);
 }
 
 void SessionPanel::setContent(const PanelContent& content)
@@ -114,27 +115,42 @@ void SessionPanel::setContent(const PanelContent& content)
 
     const QSignalBlocker blockTopics(m_topics);
     if (content.upstreamPartitions != m_shownPartitions) {
+        // Topics now, their partitions when expanded: thousands of items cost the GUI thread.
         m_topics->clear();
         m_partitionItems.clear();
         m_shownPartitions = content.upstreamPartitions;
-        std::map<std::string, QTreeWidgetItem*> topics;
-        for (const TopicPartition& tp : content.upstreamPartitions) {
-            QTreeWidgetItem*& topic = topics[tp.topic];
-            if (!topic) {
+        QTreeWidgetItem* topic = nullptr;
+        for (const TopicPartition& tp : m_shownPartitions)
+            if (!topic || topic->text(0) != q(tp.topic)) {
                 topic = new QTreeWidgetItem({q(tp.topic)});
+                topic->setChildIndicatorPolicy(QTreeWidgetItem::ShowIndicator);
                 m_topics->addTopLevelItem(topic);
             }
-            auto* p = new QTreeWidgetItem({QString("partition %1").arg(tp.partition)});
-            p->setData(0, kTopicRole, q(tp.topic));
-            p->setData(0, kPartitionRole, tp.partition);
-            topic->addChild(p);
-            m_partitionItems[tp] = p;
-        }
     }
     m_topics->clearSelection();
-    if (content.selectedPartition)
+    if (content.selectedPartition) {
+        for (int i = 0; i < m_topics->topLevelItemCount(); ++i)
+            if (m_topics->topLevelItem(i)->text(0) == q(content.selectedPartition->topic))
+                fillTopic(m_topics->topLevelItem(i));
         if (const auto it = m_partitionItems.find(*content.selectedPartition); it != m_partitionItems.end())
             it->second->setSelected(true);
+    }
+}
+
+void SessionPanel::fillTopic(QTreeWidgetItem* topicItem)
+{
+    if (topicItem->childCount() > 0)
+        return;
+    const std::string topic = topicItem->text(0).toStdString();
+    const auto begin = std::lower_bound(m_shownPartitions.begin(), m_shownPartitions.end(),
+                                        TopicPartition{topic, INT32_MIN});
+    for (auto it = begin; it != m_shownPartitions.end() && it->topic == topic; ++it) {
+        auto* p = new QTreeWidgetItem({QString("partition %1").arg(it->partition)});
+        p->setData(0, kTopicRole, q(it->topic));
+        p->setData(0, kPartitionRole, it->partition);
+        topicItem->addChild(p);
+        m_partitionItems[*it] = p;
+    }
 }
 
 void SessionPanel::fillPartitions(QTreeWidgetItem* groupItem)

@@ -51,6 +51,7 @@ private:
     // A group's partitions are listed when it is expanded (a report may hold 200 groups of
     // 2,000 partitions: building all of them every second would stall the window).
     void fillPartitions(QTreeWidgetItem* groupItem);
+    void fillTopic(QTreeWidgetItem* topicItem);
 
     QLabel* m_flow;
     QTreeWidget* m_topics;

@@ -4,6 +4,7 @@
 #include "model/core/wire_codec.h"
 #include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_reader.h"
+#include "support/eventually.h"
 
 #include <librdkafka/rdkafka_mock.h>
 
@@ -19,18 +20,6 @@ using namespace driftscope::kafka;
 namespace {
 
 constexpr int kWidePartitions = 450; // with orders' 3: a group's partitions take three requests
-
-template <class Condition>
-bool eventually(Condition condition, int timeoutMs = 20'000)
-{
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-    while (!condition()) {
-        if (std::chrono::steady_clock::now() > deadline)
-            return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return true;
-}
 
 // A source of three brokers (orders and the syncs led by broker 1) and a target of one, with an offset sync
 // naming orders and wide (so 453 partitions are mirrored) and groups committed as `commits` says.
@@ -233,4 +222,5 @@ void GroupOffsets::coordinatorAwayLongerThanLibrdkafkasTimeout()
 }
 
 QTEST_GUILESS_MAIN(GroupOffsets)
+
 #include "tst_group_offsets.moc"

@@ -11,6 +11,7 @@
 #include "model/io/kafka/live_session.h"
 #include "model/io/kafka/settings_check.h"
 #include "model/io/session_file.h"
+#include "support/eventually.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -57,19 +58,6 @@ LiveReaderOptions readerOptions(const DemoClusters& demo)
     o.requestTimeoutMs = 1000;
     o.toolVersion = "test";
     return o;
-}
-
-// Polls `condition` every 50 ms for up to `timeoutMs`.
-template <class Condition>
-bool eventually(Condition condition, int timeoutMs = 20'000)
-{
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-    while (!condition()) {
-        if (std::chrono::steady_clock::now() > deadline)
-            return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return true;
 }
 
 // The reader's events of one state, in order.
@@ -718,4 +706,5 @@ void Live::injectedRecordsOfEveryWrongShape()
 }
 
 QTEST_GUILESS_MAIN(Live)
+
 #include "tst_live.moc"

@@ -56,9 +56,10 @@ struct AnalysisService::Worker {
 
     CursorState& cursorAt(const SessionStateOptions& options, int64_t atMs)
     {
-        CursorState& c = cursors[options.release];
         // Forward in time on the same session: advance; otherwise start again.
-        if (!c.state || c.version != version || !same(c.options, options) || atMs < c.state->atMs()) {
+        const bool rebuild = needsRebuild(options, atMs);
+        CursorState& c = cursors[options.release];
+        if (rebuild) {
             c.options = options;
             c.version = version;
             c.state = std::make_unique<SessionState>(session, options);
@@ -112,9 +113,24 @@ struct AnalysisService::Worker {
         return options;
     }
 
-    // The selected group's answer from a state of its partitions and checkpoints only.
-    std::shared_ptr<AnalysisResult> firstForGroup(const AnalysisResult& base,
-                                                  const std::vector<Release>& releases)
+    // A release's series (on a second core: both replay the session) and its view at the cursor,
+    // which `view` builds.
+    template <class View>
+    ReleaseResult releaseResult(const ReportOptions& options, const Selection& selection, size_t maxMoments,
+                                View view)
+    {
+        ReleaseResult r;
+        r.release = options.state.release;
+        std::thread seriesWork([&] { r.series = seriesFor(options, selection, maxMoments); });
+        r.cursor = view();
+        seriesWork.join();
+        return r;
+    }
+
+    // The selected partition's answer (or the group's, when no partition is selected) from a
+    // state of its syncs and the group's checkpoints only.
+    std::shared_ptr<AnalysisResult> firstForSelection(const AnalysisResult& base,
+                                                      const std::vector<Release>& releases)
     {
         const auto group = session.findGroup(base.selection.group);
         if (!group)
@@ -134,17 +150,14 @@ struct AnalysisService::Worker {
             options.groups = {base.selection.group};
             if (partition)
                 options.partitions = {*base.selection.partition};
-            ReleaseResult r;
-            r.release = release;
-            std::thread seriesWork(
-                [&] { r.series = seriesFor(options, result->selection, base.request.maxMoments); });
-            SessionState state(session, options.state, scope);
-            state.advanceTo(base.cursorMs);
-            SampleCursor samples(session);
-            samples.advanceTo(base.cursorMs);
-            r.cursor = buildCursorView(session, state, samples, options, result->selection);
-            seriesWork.join();
-            result->releases.push_back(std::move(r));
+            result->releases.push_back(
+                releaseResult(options, result->selection, base.request.maxMoments, [&] {
+                    SessionState state(session, options.state, scope);
+                    state.advanceTo(base.cursorMs);
+                    SampleCursor samples(session);
+                    samples.advanceTo(base.cursorMs);
+                    return buildCursorView(session, state, samples, options, result->selection);
+                }));
         }
         return result;
     }
@@ -173,21 +186,16 @@ struct AnalysisService::Worker {
             std::any_of(releases.begin(), releases.end(), [&](const Release& release) {
                 return needsRebuild(optionsFor(request, release, result->cursorMs).state, result->cursorMs);
             }))
-            if (auto first = firstForGroup(*result, releases)) {
+            if (auto first = firstForSelection(*result, releases)) {
                 first->seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
                 publish(std::move(first));
             }
         for (const Release& release : releases) {
             const ReportOptions options = optionsFor(request, release, result->cursorMs);
-            ReleaseResult r;
-            r.release = release;
-            // The series and the state at the cursor each replay the session: on two cores.
-            std::thread seriesWork(
-                [&] { r.series = seriesFor(options, result->selection, request.maxMoments); });
-            CursorState& c = cursorAt(options.state, result->cursorMs);
-            r.cursor = buildCursorView(session, *c.state, *c.samples, options, result->selection);
-            seriesWork.join();
-            result->releases.push_back(std::move(r));
+            result->releases.push_back(releaseResult(options, result->selection, request.maxMoments, [&] {
+                CursorState& c = cursorAt(options.state, result->cursorMs);
+                return buildCursorView(session, *c.state, *c.samples, options, result->selection);
+            }));
         }
         if (result->selection.partition)
             if (const auto it = truth.find({result->selection.group, *result->selection.partition});

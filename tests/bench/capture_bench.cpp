@@ -85,9 +85,9 @@ CaptureFigures runCaptureBench(const std::string& directory, size_t partitions, 
 {
     CaptureFigures f;
     f.partitions = partitions;
-    const std::string& path = f.path = directory + "/driftscope-bench-v" + std::to_string(kFixtureVersion) + "-" +
-                                       std::to_string(partitions) + "p-" + std::to_string(syncs) + "s-" +
-                                       std::to_string(checkpoints) + "c.capture";
+    const std::string& path = f.path = directory + "/driftscope-bench-v" + std::to_string(kFixtureVersion) +
+                                       "-" + std::to_string(partitions) + "p-" + std::to_string(syncs) +
+                                       "s-" + std::to_string(checkpoints) + "c.capture";
     if (!std::filesystem::exists(path)) {
         const auto start = Clock::now();
         const Observations o = fixture(partitions, syncs, checkpoints);

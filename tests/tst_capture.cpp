@@ -150,6 +150,7 @@ private Q_SLOTS:
     void blocksCheckIds();
     void blockStringsAreDecodedLikeJava();
     void observationsDecodeRecords();
+    void repeatedSyncKeysDecodeAsTheFirstTime();
     void slicesReproduceTheSession();
     void roundTripThroughAFile();
     void appendsAddOnlyWhatIsNew();
@@ -294,6 +295,38 @@ void Captures::observationsDecodeRecords()
     QVERIFY(!o.undecodable[1].value);
     QCOMPARE(o.undecodable[2].reason, std::string("null key"));
     QVERIFY(o.undecodable[2].topic == InternalTopic::Heartbeats);
+}
+
+void Captures::repeatedSyncKeysDecodeAsTheFirstTime()
+{
+    // Keys seen before are answered from a cache of 1,024 slots: 3,000 partitions share them (so
+    // slots are overwritten), topic names of 53 and 54 bytes are the longest cached and the
+    // first too long to be, and a 200-byte name is never cached. Each key comes three times,
+    // interleaved, and every record must name its own partition with its own offsets.
+    const std::vector<std::string> topics = {"orders", std::string(53, 'n'), std::string(54, 'n'),
+                                             std::string(200, 'x')};
+    std::vector<TopicPartition> partitions;
+    for (const std::string& topic : topics)
+        for (int32_t p = 0; p < 750; ++p)
+            partitions.push_back({topic, p});
+    Observations o;
+    int64_t offset = 0;
+    for (int pass = 0; pass < 3; ++pass)
+        for (const TopicPartition& tp : partitions) {
+            const OffsetSync sync{tp, offset * 3, offset * 3 + 1};
+            const Bytes key = encodeOffsetSyncKey(sync).value();
+            const Bytes value = encodeOffsetSyncValue(sync);
+            QVERIFY(
+                o.addRecord(InternalTopic::OffsetSyncs, 0, {offset, 0, 0}, ByteView(key), ByteView(value)));
+            ++offset;
+        }
+    QCOMPARE(o.syncs.size(), 3 * partitions.size());
+    for (size_t i = 0; i < o.syncs.size(); ++i) {
+        const ObservedSync& s = o.syncs[i];
+        QVERIFY(o.partition(s.partition) == partitions[i % partitions.size()]);
+        QCOMPARE(s.upstream, static_cast<int64_t>(i) * 3);
+        QCOMPARE(s.downstream, static_cast<int64_t>(i) * 3 + 1);
+    }
 }
 
 void Captures::slicesReproduceTheSession()

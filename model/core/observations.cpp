@@ -1,5 +1,7 @@
 #include "model/core/observations.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 
 namespace driftscope {
@@ -7,10 +9,7 @@ namespace {
 
 int64_t readInt64(const uint8_t* bytes) // big-endian, as MM2 writes it
 {
-    uint64_t v = 0;
-    for (int i = 0; i < 8; ++i)
-        v = (v << 8) | bytes[i];
-    return static_cast<int64_t>(v);
+    return static_cast<int64_t>(loadBigEndian<8>(bytes));
 }
 
 } // namespace
@@ -126,6 +125,19 @@ bool Observations::addRecord(InternalTopic topic, int32_t partition, const Recor
     }
     }
     return keep("unknown internal topic");
+}
+
+void Observations::reserveSyncs(size_t more)
+{
+    syncs.reserve(syncs.size() + more);
+    // Transparent huge pages, where the kernel leaves them to madvise, cut the faults 512-fold;
+    // elsewhere this is a no-op. Only whole 2 MiB pages inside the buffer can be advised.
+    constexpr uintptr_t kHuge = 2u << 20;
+    const auto begin = reinterpret_cast<uintptr_t>(syncs.data());
+    const uintptr_t from = (begin + kHuge - 1) & ~(kHuge - 1);
+    const uintptr_t to = (begin + syncs.capacity() * sizeof(ObservedSync)) & ~(kHuge - 1);
+    if (to > from)
+        madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
 }
 
 Observations::Cursor Observations::cursor() const

@@ -164,6 +164,10 @@ public:
     // Returns false for an undecodable record.
     bool addRecord(InternalTopic topic, int32_t partition, const RecordStamp& stamp,
                    const std::optional<ByteView>& key, const std::optional<ByteView>& value);
+    // Room for `more` syncs at once, in huge pages where the kernel offers them: a history of
+    // millions is written once, front to back, and with 4 KiB pages the kernel takes a fault per
+    // page, more time than decoding takes. Throws std::bad_alloc like reserve().
+    void reserveSyncs(size_t more);
 
     std::vector<ObservedSync> syncs;
     std::vector<ObservedCheckpoint> checkpoints;

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
-#include <vector>
 
 namespace driftscope {
 
@@ -17,34 +16,54 @@ class SyncKeyCache {
 public:
     std::optional<uint32_t> find(ByteView key) const
     {
+        if (key.empty() || key.size() > kMaxKey)
+            return std::nullopt;
         const Entry& e = m_entries[slot(key)];
-        if (e.used && e.key.size() == key.size() && std::memcmp(e.key.data(), key.data(), key.size()) == 0)
+        if (e.size == key.size() && std::memcmp(e.key, key.data(), key.size()) == 0)
             return e.partition;
         return std::nullopt;
     }
     void remember(ByteView key, uint32_t partition)
     {
+        if (key.empty() || key.size() > kMaxKey)
+            return; // a longer key is decoded every time: slower, never wrong
         Entry& e = m_entries[slot(key)];
-        e.key.assign(key.begin(), key.end());
+        std::memcpy(e.key, key.data(), key.size());
+        e.size = static_cast<uint8_t>(key.size());
         e.partition = partition;
-        e.used = true;
     }
 
 private:
+    // Keys are kept in the entry itself (no pointer to follow on the hot path): an INT16 length,
+    // a topic name of up to 53 bytes and an INT32 partition fit in one 64-byte entry.
+    static constexpr size_t kMaxKey = 59;
     struct Entry {
-        std::vector<uint8_t> key;
         uint32_t partition = 0;
-        bool used = false;
+        uint8_t size = 0; // 0: unused (a key is never empty)
+        uint8_t key[kMaxKey];
     };
+    static_assert(sizeof(Entry) == 64);
+
+    // A word at a time: keys of one topic differ only in their last four bytes (the partition),
+    // which the final multiplication carries into the top bits the slot is taken from.
     static size_t slot(ByteView key)
     {
-        uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a over the key's bytes
-        for (uint8_t b : key)
-            h = (h ^ b) * 0x100000001b3ULL;
-        return static_cast<size_t>(h ^ (h >> 29)) % kSlots;
+        constexpr uint64_t kMix = 0x9e3779b97f4a7c15ULL;
+        uint64_t h = key.size() * kMix;
+        size_t i = 0;
+        for (; i + 8 <= key.size(); i += 8) {
+            uint64_t word;
+            std::memcpy(&word, key.data() + i, 8);
+            h = (h ^ word) * kMix;
+            h ^= h >> 32;
+        }
+        uint64_t tail = 0;
+        std::memcpy(&tail, key.data() + i, key.size() - i);
+        h = (h ^ tail) * kMix;
+        return static_cast<size_t>(h >> (64 - kSlotBits));
     }
-    static constexpr size_t kSlots = 1024;
-    std::array<Entry, kSlots> m_entries;
+    static constexpr int kSlotBits = 10;
+    std::array<Entry, size_t{1} << kSlotBits> m_entries{};
 };
 
 } // namespace driftscope

@@ -70,9 +70,7 @@ private:
             fail(field, m_pos, Failure::Short, Width);
             return 0;
         }
-        uint64_t v = 0;
-        for (size_t i = 0; i < Width; ++i)
-            v = (v << 8) | m_bytes[m_pos + i];
+        uint64_t v = loadBigEndian<Width>(m_bytes.data() + m_pos);
         m_pos += Width;
         if constexpr (Width < 8) {
             if ((v >> (Width * 8 - 1)) != 0) // sign-extend

@@ -9,7 +9,9 @@
 #include "model/core/records.h"
 #include "model/core/result.h"
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <vector>
@@ -18,6 +20,19 @@ namespace driftscope {
 
 using Bytes = std::vector<uint8_t>;
 using ByteView = std::span<const uint8_t>;
+
+// The unsigned big-endian number in the `Width` bytes at `bytes` (the caller checked they are
+// there). One load and a byte swap: the syncs topic has millions of these.
+template <size_t Width>
+uint64_t loadBigEndian(const uint8_t* bytes)
+{
+    static_assert(Width == 2 || Width == 4 || Width == 8);
+    uint64_t v = 0;
+    std::memcpy(reinterpret_cast<uint8_t*>(&v) + (8 - Width), bytes, Width);
+    if constexpr (std::endian::native == std::endian::little)
+        v = __builtin_bswap64(v);
+    return v;
+}
 
 // A successfully decoded record plus how many bytes after its last field were ignored.
 template <class Record>

@@ -8,8 +8,6 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -21,18 +19,6 @@
 
 namespace driftscope {
 namespace {
-
-// Hundreds of megabytes of syncs are written once, front to back: with 4 KiB pages the kernel
-// takes a fault per page and spends more time there than decoding takes. Transparent huge pages
-// (where the kernel leaves them to madvise) cut the faults 512-fold; elsewhere this is a no-op.
-void preferHugePages(void* begin, size_t bytes)
-{
-    constexpr uintptr_t kHuge = 2u << 20;
-    const uintptr_t from = (reinterpret_cast<uintptr_t>(begin) + kHuge - 1) & ~(kHuge - 1);
-    const uintptr_t to = (reinterpret_cast<uintptr_t>(begin) + bytes) & ~(kHuge - 1);
-    if (to > from)
-        madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
-}
 
 constexpr const char* kFormat = "driftscope-capture";
 // At most this many rows per block: keeps a block a few hundred kilobytes at most.
@@ -526,8 +512,7 @@ public:
                 const auto rows =
                     std::clamp<qlonglong>(totals.value(1).toLongLong(), 0, totals.value(2).toLongLong());
                 if (stream == CaptureStream::OffsetSyncs) {
-                    o.syncs.reserve(static_cast<size_t>(rows));
-                    preferHugePages(o.syncs.data(), o.syncs.capacity() * sizeof(ObservedSync));
+                    o.reserveSyncs(static_cast<size_t>(rows));
                 } else if (stream == CaptureStream::Checkpoints)
                     o.checkpoints.reserve(static_cast<size_t>(rows));
                 else if (stream == CaptureStream::GroupOffsets)

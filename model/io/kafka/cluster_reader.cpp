@@ -265,7 +265,7 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
     }
     // The history's size is known: room for it at once, rather than growing list by list.
     if (kind == InternalTopic::OffsetSyncs)
-        m_live.session.syncs.reserve(m_live.session.syncs.size() + static_cast<size_t>(records));
+        m_live.session.reserveSyncs(static_cast<size_t>(records));
     TopicProgress& progress = progressOf(kind);
     progress.state = "reading";
     progress.detail.clear();
@@ -299,50 +299,60 @@ void ClusterReader::consume(int timeoutMs)
     if (n <= 0)
         return;
     const int64_t now = wallClockMs();
+    {
+        std::lock_guard lock(m_live.mutex);
+        for (ssize_t i = 0; i < n; ++i)
+            take(*messages[static_cast<size_t>(i)], now);
+    }
+    m_live.changed.notify_all();
+    // Freeing a record costs librdkafka about as much as reading it: done with the session's
+    // lock released, so that callers copying the session wait half as long.
+    for (ssize_t i = 0; i < n; ++i)
+        rd_kafka_message_destroy(messages[static_cast<size_t>(i)]);
+}
+
+void ClusterReader::take(const rd_kafka_message_t& m, int64_t now)
+{
+    auto* topic = m.rkt ? static_cast<Consumed*>(rd_kafka_topic_opaque(m.rkt)) : nullptr;
+    if (!topic)
+        return;
+    if (m.err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+        markCaughtUp(*topic, m.partition);
+        return;
+    }
+    if (m.err) {
+        const std::string partition = topic->name + "-" + std::to_string(m.partition);
+        if (m.partition >= 0 && static_cast<size_t>(m.partition) < topic->fetchFailing.size())
+            topic->fetchFailing[static_cast<size_t>(m.partition)] = true;
+        m_live.noteProblem(m_side, "fetch " + partition, "fetch-error",
+                           partition + ": " + rd_kafka_message_errstr(&m));
+        return;
+    }
+    const auto p = static_cast<size_t>(m.partition);
+    if (p < topic->fetchFailing.size() && topic->fetchFailing[p]) {
+        topic->fetchFailing[p] = false;
+        const std::string partition = topic->name + "-" + std::to_string(m.partition);
+        if (m_live.forgetProblem(m_side, "fetch " + partition))
+            m_live.addEvent(m_side, "fetching", partition + ": fetching again");
+    }
+    if (p < topic->next.size())
+        topic->next[p] = m.offset + 1;
+    int64_t timestamp = rd_kafka_message_timestamp(&m, nullptr);
+    if (timestamp < 0) // no timestamp (old message format): when it was read
+        timestamp = now;
     auto view = [](const void* data, size_t size) -> std::optional<ByteView> {
         if (!data)
             return std::nullopt;
         return ByteView(static_cast<const uint8_t*>(data), size);
     };
-    std::lock_guard lock(m_live.mutex);
-    for (ssize_t i = 0; i < n; ++i) {
-        rd_kafka_message_t* m = messages[static_cast<size_t>(i)];
-        auto* topic = m->rkt ? static_cast<Consumed*>(rd_kafka_topic_opaque(m->rkt)) : nullptr;
-        if (!topic) {
-        } else if (m->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
-            markCaughtUp(*topic, m->partition);
-        } else if (m->err) {
-            const std::string partition = topic->name + "-" + std::to_string(m->partition);
-            if (m->partition >= 0 && static_cast<size_t>(m->partition) < topic->fetchFailing.size())
-                topic->fetchFailing[static_cast<size_t>(m->partition)] = true;
-            m_live.noteProblem(m_side, "fetch " + partition, "fetch-error",
-                               partition + ": " + rd_kafka_message_errstr(m));
-        } else {
-            const auto p = static_cast<size_t>(m->partition);
-            if (p < topic->fetchFailing.size() && topic->fetchFailing[p]) {
-                topic->fetchFailing[p] = false;
-                const std::string partition = topic->name + "-" + std::to_string(m->partition);
-                if (m_live.forgetProblem(m_side, "fetch " + partition))
-                    m_live.addEvent(m_side, "fetching", partition + ": fetching again");
-            }
-            if (p < topic->next.size())
-                topic->next[p] = m->offset + 1;
-            int64_t timestamp = rd_kafka_message_timestamp(m, nullptr);
-            if (timestamp < 0) // no timestamp (old message format): when it was read
-                timestamp = now;
-            const bool decoded =
-                m_live.session.addRecord(topic->kind, m->partition, {m->offset, timestamp, now},
-                                         view(m->key, m->key_len), view(m->payload, m->len));
-            m_live.status.records++;
-            if (!decoded)
-                m_live.status.undecodable++;
-            progressOf(topic->kind).read++;
-            if (p < topic->endAtStart.size() && m->offset + 1 >= topic->endAtStart[p])
-                markCaughtUp(*topic, m->partition);
-        }
-        rd_kafka_message_destroy(m);
-    }
-    m_live.changed.notify_all();
+    const bool decoded = m_live.session.addRecord(topic->kind, m.partition, {m.offset, timestamp, now},
+                                                  view(m.key, m.key_len), view(m.payload, m.len));
+    m_live.status.records++;
+    if (!decoded)
+        m_live.status.undecodable++;
+    progressOf(topic->kind).read++;
+    if (p < topic->endAtStart.size() && m.offset + 1 >= topic->endAtStart[p])
+        markCaughtUp(*topic, m.partition);
 }
 
 void ClusterReader::sampleLogOffsets(const std::vector<TopicPartition>& partitions)

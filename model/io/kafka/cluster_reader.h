@@ -42,6 +42,7 @@ private:
     void followInternalTopics(const TopicList& topics);
     void startConsuming(const std::string& name, InternalTopic kind, int partitionCount);
     void consume(int timeoutMs);
+    void take(const rd_kafka_message_t& m, int64_t now);   // guarded
     void markCaughtUp(Consumed& topic, int32_t partition); // guarded
     void sampleLogOffsets(const std::vector<TopicPartition>& partitions);
     void sampleGroups(const std::vector<TopicPartition>& partitions);

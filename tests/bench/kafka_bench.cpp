@@ -8,7 +8,6 @@
 #include <librdkafka/rdkafka_mock.h>
 
 #include <algorithm>
-#include <thread>
 #include <vector>
 
 using namespace driftscope;
@@ -119,8 +118,8 @@ KafkaFigures runKafkaBench(size_t records)
         LiveReader live(options);
         const auto start = Clock::now();
         live.start();
-        while (!live.status().offsetSyncs.caughtUp)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        if (!live.waitFor([](const LiveStatus& s) { return s.offsetSyncs.caughtUp; }, 60'000))
+            f.complete = false;
         reader.push_back(secondsSince(start));
         const Observations session = live.since({});
         live.stop();

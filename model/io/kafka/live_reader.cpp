@@ -56,13 +56,17 @@ LiveStatus LiveReader::status() const
     return m_shared->live.status;
 }
 
-bool LiveReader::waitUntilReady(int64_t timeoutMs) const
+bool LiveReader::waitFor(const std::function<bool(const LiveStatus&)>& done, int64_t timeoutMs) const
 {
     std::unique_lock lock(m_shared->live.mutex);
-    return m_shared->live.changed.wait_for(lock, std::chrono::milliseconds(timeoutMs), [&] {
-        const LiveStatus& s = m_shared->live.status;
-        return s.ready() || s.failed();
-    }) && m_shared->live.status.ready();
+    return m_shared->live.changed.wait_for(lock, std::chrono::milliseconds(timeoutMs),
+                                           [&] { return done(m_shared->live.status); });
+}
+
+bool LiveReader::waitUntilReady(int64_t timeoutMs) const
+{
+    return waitFor([](const LiveStatus& s) { return s.ready() || s.failed(); }, timeoutMs) &&
+           status().ready();
 }
 
 } // namespace driftscope::kafka

@@ -10,6 +10,7 @@
 #include "model/core/observations.h"
 #include "model/core/release.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -88,6 +89,9 @@ public:
     // Everything read after `from` (Observations::since); cheap when little is new.
     Observations since(const Observations::Cursor& from) const;
     LiveStatus status() const;
+    // Waits until `done(status())` or the timeout; returns whether `done` held. It is asked
+    // again whenever the status changes, with the reader's lock held: keep it quick.
+    bool waitFor(const std::function<bool(const LiveStatus&)>& done, int64_t timeoutMs) const;
     // Waits until status().ready(), status().failed() or the timeout; returns whether it is ready.
     bool waitUntilReady(int64_t timeoutMs) const;
 

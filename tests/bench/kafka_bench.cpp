@@ -106,10 +106,10 @@ KafkaFigures runKafkaBench(size_t records)
     f.records = static_cast<size_t>((*range)[0].end - (*range)[0].start);
     f.complete = (*range)[0].start == 0 && (*range)[0].end == static_cast<int64_t>(records);
 
-    // Eleven rounds of each, alternating so that neither profits from a warmer machine; the
+    // Twenty-one rounds of each, alternating so that neither profits from a warmer machine; the
     // medians are compared (single runs of some tens of milliseconds vary by half).
     std::vector<double> bare, reader, store;
-    for (int round = 0; round < 11; ++round) {
+    for (int round = 0; round < 21; ++round) {
         bare.push_back(bareConsume(source.bootstrap, (*range)[0].end));
         LiveReaderOptions options;
         options.connection.source = {"A", {{"bootstrap.servers", source.bootstrap}}};

@@ -10,7 +10,7 @@ namespace bench {
 struct KafkaFigures {
     size_t records = 0;
     bool complete = false; // all records were still in the topic (the mock keeps ~5 MB)
-    // Medians of eleven rounds each:
+    // Medians of twenty-one rounds each:
     double bareSeconds = 0;   // connect, consume from the beginning to the end, nothing else
     double readerSeconds = 0; // LiveReader: connect, consume, decode, keep, until caught up
     double storeSeconds = 0;  // store rebuild from what it read

@@ -4,14 +4,14 @@
 #include <QProcess>
 #include <QStringList>
 
+#include <csignal>
+#include <sys/resource.h>
+
 struct CliRun {
     int exitCode = -1; // -1: did not finish in time; -2: crashed
     QString out;
     QString err;
 };
-
-#include <csignal>
-#include <sys/resource.h>
 
 // `maxFileBytes`: the child's file size limit (RLIMIT_FSIZE, with SIGXFSZ ignored so that a
 // write past it fails as on a full disk); 0: none.

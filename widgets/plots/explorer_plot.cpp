@@ -58,17 +58,14 @@ private:
     bool m_scheduled = false;
 };
 
+constexpr double kHoverRadius = 12; // pixels
+
 } // namespace
 
 void ExplorerPlot::replotInTurn()
 {
     ReplotQueue::instance().add(this);
 }
-namespace {
-
-constexpr double kHoverRadius = 12; // pixels
-
-} // namespace
 
 ExplorerPlot::ExplorerPlot(const QString& title, QWidget* parent)
     : QCustomPlot(parent), m_titleText(title), m_title(new QCPTextElement(this, title))

@@ -320,8 +320,12 @@ void ClusterReader::take(const rd_kafka_message_t& m, int64_t now)
         markCaughtUp(*topic, m.partition);
         return;
     }
+    // Named in problems and events only: not built for the records that are read fine.
+    const auto partitionName = [&] {
+        return topic->name + "-" + std::to_string(m.partition);
+    };
     if (m.err) {
-        const std::string partition = topic->name + "-" + std::to_string(m.partition);
+        const std::string partition = partitionName();
         if (m.partition >= 0 && static_cast<size_t>(m.partition) < topic->fetchFailing.size())
             topic->fetchFailing[static_cast<size_t>(m.partition)] = true;
         m_live.noteProblem(m_side, "fetch " + partition, "fetch-error",
@@ -331,7 +335,7 @@ void ClusterReader::take(const rd_kafka_message_t& m, int64_t now)
     const auto p = static_cast<size_t>(m.partition);
     if (p < topic->fetchFailing.size() && topic->fetchFailing[p]) {
         topic->fetchFailing[p] = false;
-        const std::string partition = topic->name + "-" + std::to_string(m.partition);
+        const std::string partition = partitionName();
         if (m_live.forgetProblem(m_side, "fetch " + partition))
             m_live.addEvent(m_side, "fetching", partition + ": fetching again");
     }

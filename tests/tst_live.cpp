@@ -23,6 +23,13 @@
 using namespace driftscope;
 using namespace driftscope::kafka;
 
+// A record injected into the demo's topics, or the test fails with the demo's reason.
+#define QVERIFY_INJECTED(injection)                                                                          \
+    do {                                                                                                     \
+        const std::optional<std::string> failure = (injection);                                              \
+        QVERIFY2(!failure, failure ? failure->c_str() : "");                                                 \
+    } while (false)
+
 namespace {
 
 DemoScenario fastScenario()
@@ -287,9 +294,10 @@ void Live::undecodableRecordsAreKeptAndCounted()
     reader.start();
     QVERIFY(reader.waitUntilReady(20'000));
     const Bytes junk = {0xde, 0xad};
-    QVERIFY(!m_demo->injectRecord(InternalTopic::OffsetSyncs, Bytes{0x00, 0x01, 'x', 0, 0, 0, 0}, junk));
-    QVERIFY(!m_demo->injectRecord(InternalTopic::Checkpoints, Bytes{0x00, 0x01, 'g'}, std::nullopt));
-    QVERIFY(!m_demo->injectRecord(InternalTopic::Heartbeats, std::nullopt, Bytes{0, 0}));
+    QVERIFY_INJECTED(
+        m_demo->injectRecord(InternalTopic::OffsetSyncs, Bytes{0x00, 0x01, 'x', 0, 0, 0, 0}, junk));
+    QVERIFY_INJECTED(m_demo->injectRecord(InternalTopic::Checkpoints, Bytes{0x00, 0x01, 'g'}, std::nullopt));
+    QVERIFY_INJECTED(m_demo->injectRecord(InternalTopic::Heartbeats, std::nullopt, Bytes{0, 0}));
     QVERIFY(eventually([&] { return reader.status().undecodable == 3; }));
     // Records written after the bad ones are still read.
     const size_t syncsThen = reader.since({}).syncs.size();
@@ -647,20 +655,21 @@ void Live::injectedRecordsOfEveryWrongShape()
         // a heartbeat value of three bytes
         {InternalTopic::Heartbeats, {encodeHeartbeatKey({"A", "B", 0, 0}).value(), {0, 0, 1}}}};
     for (const auto& [topic, record] : malformed)
-        QVERIFY(!m_demo->injectRecord(topic, record.first, record.second));
+        QVERIFY_INJECTED(m_demo->injectRecord(topic, record.first, record.second));
     // Well-formed but extreme: decoded, kept and used exactly (offsets are Java longs).
     const std::vector<OffsetSync> extremes = {{{"extreme", 0}, kMax, kMax},
                                               {{"extreme", 1}, -5, -1},
                                               {{"extreme", -1}, 0, kMin},
                                               {{"extreme", 2}, kMin, kMax}};
     for (const OffsetSync& sync : extremes)
-        QVERIFY(!m_demo->injectRecord(InternalTopic::OffsetSyncs, encodeOffsetSyncKey(sync).value(),
-                                      bytes({encodeOffsetSyncValue(sync), {0xab, 0xcd}}))); // trailing bytes
+        QVERIFY_INJECTED(
+            m_demo->injectRecord(InternalTopic::OffsetSyncs, encodeOffsetSyncKey(sync).value(),
+                                 bytes({encodeOffsetSyncValue(sync), {0xab, 0xcd}}))); // trailing bytes
     // A checkpoint of version 7: MM2's reader decodes any version with the v0 layout.
     Bytes checkpointValue =
         encodeCheckpointValue({"extreme-group", {"A.extreme", 0}, kMax, kMin, "meta", 0}).value();
     checkpointValue[1] = 7;
-    QVERIFY(!m_demo->injectRecord(
+    QVERIFY_INJECTED(m_demo->injectRecord(
         InternalTopic::Checkpoints,
         encodeCheckpointKey({"extreme-group", {"A.extreme", 0}, kMax, kMin, "meta", 0}).value(),
         checkpointValue));

@@ -256,7 +256,8 @@ std::optional<std::string> DemoClusters::injectRecord(InternalTopic topic, const
         RD_KAFKA_V_OPAQUE(DemoMirror::kInjected), RD_KAFKA_V_END);
     if (err)
         return "cannot inject into " + name + ": " + errorText(err);
-    if (rd_kafka_flush(producer, 5000) != RD_KAFKA_RESP_ERR_NO_ERROR)
+    // A loaded machine (a test suite on two cores) can take seconds to acknowledge.
+    if (rd_kafka_flush(producer, 30'000) != RD_KAFKA_RESP_ERR_NO_ERROR)
         return "injected record to " + name + " was not acknowledged in time";
     return std::nullopt;
 }

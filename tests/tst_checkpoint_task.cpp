@@ -55,6 +55,9 @@ private Q_SLOTS:
     void downstreamTopicRenaming();
     void internalTopicNames();
     void filters();
+    void kafka4TopicFilter();
+    void kafka4InternalTopics();
+    void heartbeatsReplication();
     void checkpoint();
     void noCheckpointWithoutSyncsOrWithNullOffset();
     void monotonicIfStoreRewinds();
@@ -130,7 +133,7 @@ void CheckpointTaskTest::filters()
     QVERIFY(!groups.accepts("console-consumer-42"));
     QVERIFY(!groups.accepts("connect-mm2"));
     QVERIFY(!groups.accepts("__internal"));
-    const NameFilter topics = NameFilter::defaultTopicFilter();
+    const NameFilter topics = NameFilter::defaultTopicFilter(profileFor({3, 9, 0}));
     QVERIFY(topics.accepts("orders"));
     QVERIFY(topics.accepts("B.orders"));
     QVERIFY(!topics.accepts("mm2-offset-syncs.B.internal"));
@@ -141,6 +144,116 @@ void CheckpointTaskTest::filters()
     QVERIFY(!NameFilter::make({"orders"}, {}).value().accepts("orders-eu")); // the whole name must match
     QCOMPARE(splitList(" a, b ,,c "), (std::vector<std::string>{"a", "b", "c"}));
     QVERIFY(!NameFilter::make({"("}, {}).ok());
+}
+
+// KIP-1074 (4.0.0): the default topics.exclude became `mm2.*\.internal, .*\.replica, __.*`.
+void CheckpointTaskTest::kafka4TopicFilter()
+{
+    QCOMPARE(defaultTopicsExclude(profileFor({3, 9, 2})),
+             (std::vector<std::string>{".*[\\-\\.]internal", ".*\\.replica", "__.*"}));
+    for (const Release& r : releasesFrom({4, 0, 0})) {
+        QCOMPARE(defaultTopicsExclude(profileFor(r)),
+                 (std::vector<std::string>{"mm2.*\\.internal", ".*\\.replica", "__.*"}));
+        const NameFilter topics = NameFilter::defaultTopicFilter(profileFor(r));
+        QVERIFY(topics.accepts("orders.internal"));
+        QVERIFY(topics.accepts("orders-internal"));
+        QVERIFY(topics.accepts("A.checkpoints-internal"));
+        QVERIFY(!topics.accepts("mm2-offset-syncs.B.internal"));
+        QVERIFY(!topics.accepts("mm2-configs.B.internal"));
+        QVERIFY(!topics.accepts("orders.replica"));
+        QVERIFY(!topics.accepts("__consumer_offsets"));
+    }
+    const NameFilter old = NameFilter::defaultTopicFilter(profileFor({3, 9, 2}));
+    QVERIFY(!old.accepts("orders.internal"));
+    QVERIFY(!old.accepts("orders-internal"));
+    QVERIFY(!old.accepts("mm2-offset-syncs.B.internal"));
+
+    // A task with the default filter checkpoints a group on orders.internal from 4.0.0 only.
+    for (const char* release : {"3.9.2", "4.0.0", "4.4.0"}) {
+        CheckpointTask task(profileFor(parseRelease(release).value()), kafkaTestSettings());
+        task.store().finishInitialLoad();
+        task.store().apply({{"orders.internal", 0}, 10, 20});
+        QCOMPARE(pollOne(task, "app", offsets({"orders.internal", 0}, 10)),
+                 QString(std::string(release) == "3.9.2" ? "" : "app source1.orders.internal-0 10->20"));
+    }
+    // An explicit filter is used as given.
+    CheckpointTaskSettings settings = kafkaTestSettings();
+    settings.topicFilter = NameFilter::make({"orders.*"}, {}).value();
+    CheckpointTask task(profileFor({3, 9, 2}), settings);
+    task.store().finishInitialLoad();
+    task.store().apply({{"orders.internal", 0}, 10, 20});
+    QCOMPARE(pollOne(task, "app", offsets({"orders.internal", 0}, 10)),
+             QString("app source1.orders.internal-0 10->20"));
+}
+
+// ReplicationPolicy.isInternalTopic and MirrorSourceConnector.shouldReplicateTopic (§7.1).
+void CheckpointTaskTest::kafka4InternalTopics()
+{
+    const ReleaseProfile v3 = profileFor({3, 9, 2});
+    const ReleaseProfile v4 = profileFor({4, 4, 0});
+    ReplicationPolicy dot;
+    ReplicationPolicy underscore;
+    underscore.separator = "_";
+    struct Case {
+        const ReplicationPolicy& policy;
+        const char* topic;
+        bool internal3, internal4;
+    };
+    const Case cases[] = {
+        {dot, "orders", false, false},
+        {dot, "orders.internal", true, false},
+        {dot, "orders-internal", true, false},
+        {dot, "mm2-offset-syncs.B.internal", true, true},
+        {dot, "mm2-status.A.internal", true, true},
+        {dot, "A.checkpoints.internal", true, true},
+        {dot, "__consumer_offsets", true, true},
+        {dot, ".hidden", true, true},
+        {underscore, "mm2-offset-syncs_B_internal", true, true},
+        {underscore, "A_checkpoints_internal", true, true},
+        {underscore, "orders_internal", true, false},
+        {underscore, "mm2-offset-syncs.B.internal", true, false}, // not with the policy's separator
+    };
+    for (const Case& c : cases) {
+        QVERIFY2(isInternalTopic(v3, c.policy, c.topic) == c.internal3, c.topic);
+        QVERIFY2(isInternalTopic(v4, c.policy, c.topic) == c.internal4, c.topic);
+    }
+    // replication.policy.internal.topic.separator.enabled=false: internal names use '.'.
+    ReplicationPolicy dotInternal = underscore;
+    dotInternal.internalTopicSeparatorEnabled = false;
+    QVERIFY(isInternalTopic(v4, dotInternal, "mm2-offset-syncs.B.internal"));
+    QVERIFY(!isInternalTopic(v4, dotInternal, "mm2-offset-syncs_B_internal"));
+
+    // A user topic orders.internal is mirrored (so gets syncs and checkpoints) from 4.0.0 on.
+    const TopicSelection all{NameFilter::make({".*"}, {}).value(), true};
+    QVERIFY(!replicatesTopic(v3, dot, all, "B", "orders.internal"));
+    QVERIFY(replicatesTopic(v4, dot, all, "B", "orders.internal"));
+    QVERIFY(!replicatesTopic(v4, dot, all, "B", "mm2-offset-syncs.B.internal"));
+    QVERIFY(!replicatesTopic(v4, dot, all, "B", "B.orders"));   // a cycle: it came from the target
+    QVERIFY(!replicatesTopic(v4, dot, all, "B", "C.B.orders")); // a cycle two hops up
+    QVERIFY(replicatesTopic(v4, dot, all, "B", "C.orders"));
+    const TopicSelection defaults{NameFilter::defaultTopicFilter(v4), true};
+    QVERIFY(replicatesTopic(v4, dot, defaults, "B", "orders.internal"));
+    QVERIFY(!replicatesTopic(v4, dot, defaults, "B", "orders.replica"));
+}
+
+// KIP-1089 (4.0.0): heartbeats.replication.enabled=false mirrors heartbeats topics only when the
+// topic filter accepts them; before 4.0.0 (and by default) they are always mirrored.
+void CheckpointTaskTest::heartbeatsReplication()
+{
+    ReplicationPolicy policy;
+    const NameFilter onlyOrders = NameFilter::make({"orders"}, {}).value();
+    const TopicSelection on{onlyOrders, true};
+    const TopicSelection off{onlyOrders, false};
+    for (const char* topic : {"heartbeats", "C.heartbeats"}) {
+        QVERIFY2(replicatesTopic(profileFor({3, 9, 2}), policy, off, "B", topic), topic); // no switch yet
+        QVERIFY2(replicatesTopic(profileFor({4, 0, 0}), policy, on, "B", topic), topic);
+        QVERIFY2(!replicatesTopic(profileFor({4, 0, 0}), policy, off, "B", topic), topic);
+        QVERIFY2(!replicatesTopic(profileFor({4, 4, 0}), policy, off, "B", topic), topic);
+    }
+    QVERIFY(!replicatesTopic(profileFor({4, 4, 0}), policy, on, "B", "B.heartbeats")); // a cycle
+    QVERIFY(!isHeartbeatsTopic(policy, "heartbeats-eu"));
+    const TopicSelection heartbeatsToo{NameFilter::make({"orders", "heartbeats"}, {}).value(), false};
+    QVERIFY(replicatesTopic(profileFor({4, 4, 0}), policy, heartbeatsToo, "B", "heartbeats"));
 }
 
 void CheckpointTaskTest::checkpoint()

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void refusals();
     void importNamesTheBadLine();
     void neverOverwrites();
+    void mm2ConfigNotesNameTheRelease();
 };
 
 void CliSessions::importFormatterText()
@@ -78,7 +79,7 @@ void CliSessions::importFormatterText()
     const QJsonObject r = json(report.out);
     QCOMPARE(r["syncs_read"].toInt(), int(syncs.size()));
     QCOMPARE(r["checkpoints_read"].toInt(), int(checkpoints.size()));
-    QCOMPARE(r["unexplained_checkpoints"].toInt(), 0); // the demo's MM2 follows 3.9.0's rules
+    QCOMPARE(r["unexplained_checkpoints"].toInt(), 0); // the demo's MM2 follows the default release's rules
     // Each row shows the last checkpoint of its group and partition, as the file has it.
     const QRegularExpression line("consumerGroupId=(.*), topicPartition=(.*)-(\\d+), upstreamOffset=(\\d+), "
                                   "downstreamOffset=(\\d+), metadata=");
@@ -292,6 +293,32 @@ void CliSessions::refusals()
     QCOMPARE(r.exitCode, code);
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
+    QVERIFY(!QFile::exists("/tmp/never-written"));
+}
+
+// Notes on an MM2 file reach stderr before anything connects (a bad --sample-interval then stops
+// the command): the *.blacklist aliases 4.x no longer reads are told, naming the release.
+void CliSessions::mm2ConfigNotesNameTheRelease()
+{
+    QTemporaryDir dir;
+    const QString config = dir.filePath("mm2.properties");
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("clusters = A, B\nA.bootstrap.servers = 127.0.0.1:1\nB.bootstrap.servers = 127.0.0.1:2\n"
+            "A->B.enabled = true\ngroups.blacklist = old-.*\n");
+    f.close();
+    const QStringList args = {
+        "record", "--out", "/tmp/never-written", "--mm2-config", config, "--sample-interval", "0"};
+    const CliRun v4 = runCli(args);
+    QCOMPARE(v4.exitCode, 2);
+    QVERIFY2(v4.err.contains("note: groups.blacklist is ignored by MM2 4.4.0 (the *.blacklist aliases were "
+                             "removed in 4.0.0): set groups.exclude instead\n"),
+             qPrintable(v4.err));
+    const CliRun v3 = runCli(args + QStringList{"--mm2-version", "3.9.1"});
+    QCOMPARE(v3.exitCode, 2);
+    QVERIFY2(
+        v3.err.contains("note: groups.blacklist is the deprecated name of groups.exclude; used as such\n"),
+        qPrintable(v3.err));
     QVERIFY(!QFile::exists("/tmp/never-written"));
 }
 

@@ -42,10 +42,11 @@ const std::string kTwoClusters = "clusters = A, B\n"
                                  "A.bootstrap.servers = a1:9092, a2:9092\n"
                                  "B.bootstrap.servers = b1:9092\n";
 
-// Settings of A->B (or `flow`) from kTwoClusters plus `extra`.
-ConnectionSettings flowSettings(const std::string& extra, const std::optional<std::string>& flow = "A->B")
+// Settings of A->B (or `flow`) from kTwoClusters plus `extra`, as `release` reads them.
+ConnectionSettings flowSettings(const std::string& extra, const std::optional<std::string>& flow = "A->B",
+                                const Release& release = kDefaultRelease)
 {
-    auto settings = settingsFromMm2Config(props(kTwoClusters + extra), flow);
+    auto settings = settingsFromMm2Config(props(kTwoClusters + extra), flow, profileFor(release));
     if (!settings)
         qFatal("settings fail: %s", settings.error().c_str());
     return *settings;
@@ -53,7 +54,7 @@ ConnectionSettings flowSettings(const std::string& extra, const std::optional<st
 
 QString flowError(const std::string& text, const std::optional<std::string>& flow = "A->B")
 {
-    auto settings = settingsFromMm2Config(props(text), flow);
+    auto settings = settingsFromMm2Config(props(text), flow, profileFor(kDefaultRelease));
     return settings ? QString("(no error)") : q(settings.error());
 }
 
@@ -85,6 +86,10 @@ private Q_SLOTS:
     void connectorSettingErrors_data();
     void connectorSettingErrors();
     void deprecatedGroupsBlacklist();
+    void blacklistIgnoredFrom4();
+    void topicFilterOfTheRelease();
+    void heartbeatsReplicationSwitch();
+    void noCheckpointsWhenEmitDisabled();
     void clientSettingsPrecedence();
     void bootstrapRequired();
     void internalTopicsWithLocationAndSeparator();
@@ -329,7 +334,7 @@ void ConnectionSettingsTest::severalEnabledFlowsNeedAChoice()
     QCOMPARE(
         flowError(text, std::nullopt),
         QString("several replication flows are enabled (A->B, B->A); choose one with --flow SOURCE->TARGET"));
-    const auto settings = settingsFromMm2Config(props(text), "B->A");
+    const auto settings = settingsFromMm2Config(props(text), "B->A", profileFor(kDefaultRelease));
     QVERIFY(settings.ok());
     QCOMPARE(settings->source.alias, std::string("B"));
     QCOMPARE(settings->target.alias, std::string("A"));
@@ -494,14 +499,119 @@ void ConnectionSettingsTest::connectorSettingErrors()
 
 void ConnectionSettingsTest::deprecatedGroupsBlacklist()
 {
-    const ConnectionSettings old = flowSettings("A->B.enabled = true\ngroups.blacklist = old-.*, tmp\n");
+    // Up to 3.9.x MM2 translates the alias (ConfigUtils.translateDeprecatedConfigs).
+    const Release v39{3, 9, 2};
+    const ConnectionSettings old =
+        flowSettings("A->B.enabled = true\ngroups.blacklist = old-.*, tmp\n", "A->B", v39);
     QCOMPARE(old.groupsExclude, (std::vector<std::string>{"old-.*", "tmp"}));
     QCOMPARE(notesOf(old),
              QString("groups.blacklist is the deprecated name of groups.exclude; used as such"));
     const ConnectionSettings both =
-        flowSettings("A->B.enabled = true\ngroups.exclude = new\nA->B.groups.blacklist = old\n");
+        flowSettings("A->B.enabled = true\ngroups.exclude = new\nA->B.groups.blacklist = old\n", "A->B", v39);
     QCOMPARE(both.groupsExclude, (std::vector<std::string>{"new"}));
     QCOMPARE(notesOf(both), QString("A->B.groups.blacklist is ignored: groups.exclude is set"));
+    const ConnectionSettings topics =
+        flowSettings("A->B.enabled = true\ntopics.blacklist = tmp-.*\n", "A->B", v39);
+    QCOMPARE(topics.topicsExclude, (std::optional<std::vector<std::string>>{{"tmp-.*"}}));
+    QCOMPARE(notesOf(topics),
+             QString("topics.blacklist is the deprecated name of topics.exclude; used as such"));
+}
+
+// From 4.0.0 the *.blacklist aliases are not read; a file using them is told so, naming the release.
+void ConnectionSettingsTest::blacklistIgnoredFrom4()
+{
+    const std::string extra = "A->B.enabled = true\n"
+                              "groups.blacklist = old-.*\n"
+                              "A->B.topics.blacklist = tmp-.*\n"
+                              "config.properties.blacklist = segment\\.bytes\n";
+    const ConnectionSettings v4 = flowSettings(extra, "A->B", {4, 0, 0});
+    QCOMPARE(v4.groupsExclude, (std::vector<std::string>{"console-consumer-.*", "connect-.*", "__.*"}));
+    QCOMPARE(v4.topicsExclude, std::optional<std::vector<std::string>>());
+    QCOMPARE(notesOf(v4),
+             QString("groups.blacklist is ignored by MM2 4.0.0 (the *.blacklist aliases were removed in "
+                     "4.0.0): set groups.exclude instead\n"
+                     "A->B.topics.blacklist is ignored by MM2 4.0.0 (the *.blacklist aliases were removed in "
+                     "4.0.0): set topics.exclude instead\n"
+                     "config.properties.blacklist is ignored by MM2 4.0.0 (the *.blacklist aliases were "
+                     "removed in 4.0.0): set config.properties.exclude instead"));
+    const ConnectionSettings newest =
+        flowSettings("A->B.enabled = true\ngroups.exclude = new\ngroups.blacklist = old\n");
+    QCOMPARE(newest.groupsExclude, (std::vector<std::string>{"new"}));
+    QCOMPARE(notesOf(newest),
+             QString("groups.blacklist is ignored by MM2 4.4.0 (the *.blacklist aliases were "
+                     "removed in 4.0.0): set groups.exclude instead"));
+    // 3.9.x has no note for config.properties.blacklist: it still works there.
+    QCOMPARE(
+        notesOf(flowSettings("A->B.enabled = true\nconfig.properties.blacklist = x\n", "A->B", {3, 9, 2})),
+        QString());
+}
+
+// topics / topics.exclude, with the release's default exclude list (KIP-1074).
+void ConnectionSettingsTest::topicFilterOfTheRelease()
+{
+    const ConnectionSettings defaults = flowSettings("A->B.enabled = true\n");
+    const auto v4 = topicSelectionFor(defaults, profileFor({4, 4, 0}));
+    QVERIFY(v4.ok());
+    QVERIFY(v4->topicFilter.accepts("orders.internal"));
+    QVERIFY(!v4->topicFilter.accepts("mm2-offset-syncs.B.internal"));
+    QVERIFY(v4->heartbeatsReplicationEnabled);
+    const auto v3 = topicSelectionFor(defaults, profileFor({3, 9, 2}));
+    QVERIFY(!v3->topicFilter.accepts("orders.internal"));
+    QVERIFY(v3->topicFilter.accepts("orders"));
+
+    const ConnectionSettings own =
+        flowSettings("A->B.enabled = true\ntopics = orders.*, pay\ntopics.exclude = orders-tmp\n");
+    QCOMPARE(own.topics, (std::vector<std::string>{"orders.*", "pay"}));
+    QCOMPARE(own.topicsExclude, (std::optional<std::vector<std::string>>{{"orders-tmp"}}));
+    const auto selection = topicSelectionFor(own, profileFor({3, 9, 2}));
+    QVERIFY(
+        selection->topicFilter.accepts("orders.internal")); // an explicit exclude list replaces the default
+    QVERIFY(!selection->topicFilter.accepts("orders-tmp"));
+    QVERIFY(!selection->topicFilter.accepts("payments"));
+    const ConnectionSettings bad = flowSettings("A->B.enabled = true\ntopics = (\n");
+    QVERIFY(topicSelectionFor(bad, profileFor(kDefaultRelease))
+                .error()
+                .starts_with("the topics / topics.exclude setting: "));
+}
+
+void ConnectionSettingsTest::heartbeatsReplicationSwitch()
+{
+    const ConnectionSettings off =
+        flowSettings("A->B.enabled = true\nA->B.heartbeats.replication.enabled = FALSE \n");
+    QVERIFY(!off.heartbeatsReplicationEnabled);
+    QCOMPARE(notesOf(off), QString());
+    QVERIFY(!topicSelectionFor(off, profileFor(kDefaultRelease))->heartbeatsReplicationEnabled);
+    QVERIFY(flowSettings("A->B.enabled = true\n").heartbeatsReplicationEnabled);
+    QCOMPARE(flowError(kTwoClusters + "heartbeats.replication.enabled = no\n"),
+             QString("line 4: heartbeats.replication.enabled: 'no' is not true or false"));
+    const ConnectionSettings v39 =
+        flowSettings("A->B.enabled = true\nheartbeats.replication.enabled = false\n", "A->B", {3, 9, 2});
+    QVERIFY(v39.heartbeatsReplicationEnabled);
+    QCOMPARE(notesOf(v39),
+             QString("heartbeats.replication.enabled is not a setting of MM2 3.9.2 (it arrived in "
+                     "4.0.0): heartbeats topics are always mirrored"));
+}
+
+// emit.checkpoints.enabled=false: no checkpoint tasks (2.5.0+; KAFKA-18021 made it immediate in 4.0.0).
+void ConnectionSettingsTest::noCheckpointsWhenEmitDisabled()
+{
+    const std::string extra = "A->B.enabled = true\nemit.checkpoints.enabled = false\n";
+    for (const Release r : {Release{2, 5, 0}, Release{3, 9, 2}, Release{4, 0, 0}, Release{4, 4, 0}}) {
+        const ConnectionSettings s = flowSettings(extra, "A->B", r);
+        QVERIFY(!s.emitCheckpointsEnabled);
+        QVERIFY(!checkpointsExpected(s, profileFor(r)));
+        QCOMPARE(notesOf(s),
+                 QString("emit.checkpoints.enabled is false: MM2 emits no checkpoints for flow A->B"));
+    }
+    const ConnectionSettings busy = flowSettings(extra, "A->B", {2, 4, 1});
+    QVERIFY(checkpointsExpected(busy, profileFor({2, 4, 1})));
+    QCOMPARE(notesOf(busy), QString("emit.checkpoints.enabled is false, but MM2 2.4.1 then emits checkpoints "
+                                    "continuously (its interval becomes -1 ms)"));
+    const ConnectionSettings on = flowSettings("A->B.enabled = true\n");
+    QVERIFY(on.emitCheckpointsEnabled);
+    QVERIFY(checkpointsExpected(on, profileFor(kDefaultRelease)));
+    QCOMPARE(flowError(kTwoClusters + "emit.checkpoints.enabled = off\n"),
+             QString("line 4: emit.checkpoints.enabled: 'off' is not true or false"));
 }
 
 // ---- MM2 configuration: clients --------------------------------------------------------------------
@@ -540,8 +650,9 @@ void ConnectionSettingsTest::bootstrapRequired()
     QCOMPARE(flowError("clusters = A, B\nB.bootstrap.servers = b:1\nA.bootstrap.servers = ,\n"),
              QString("the MM2 configuration has no bootstrap servers for cluster 'A' (A.bootstrap.servers)"));
     // As in MM2, a top-level bootstrap.servers reaches every cluster (with the lowest precedence).
-    const auto shared = settingsFromMm2Config(
-        props("clusters = A, B\nbootstrap.servers = k:1\nB.bootstrap.servers = b:1"), "A->B");
+    const auto shared =
+        settingsFromMm2Config(props("clusters = A, B\nbootstrap.servers = k:1\nB.bootstrap.servers = b:1"),
+                              "A->B", profileFor(kDefaultRelease));
     QVERIFY(shared.ok());
     QCOMPARE(shared->source.property("bootstrap.servers"), std::optional<std::string>("k:1"));
     QCOMPARE(shared->target.property("bootstrap.servers"), std::optional<std::string>("b:1"));

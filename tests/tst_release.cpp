@@ -9,26 +9,55 @@ Q_DECLARE_METATYPE(driftscope::StoreKind)
 Q_DECLARE_METATYPE(driftscope::TranslationRule)
 Q_DECLARE_METATYPE(driftscope::NoSyncRule)
 Q_DECLARE_METATYPE(driftscope::InitialLoadRule)
+Q_DECLARE_METATYPE(driftscope::InternalTopicRule)
+Q_DECLARE_METATYPE(driftscope::BlacklistAliases)
+Q_DECLARE_METATYPE(driftscope::DisabledCheckpoints)
+Q_DECLARE_METATYPE(driftscope::GroupListing)
 
 class ReleaseProfiles : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
     void everyKnownReleaseParses();
+    void kafka4Releases();
     void refusesWithTheAcceptedList_data();
     void refusesWithTheAcceptedList();
     void profiles_data();
     void profiles();
+    void edgeFlags_data();
+    void edgeFlags();
 };
 
 void ReleaseProfiles::everyKnownReleaseParses()
 {
-    QCOMPARE(knownReleases().size(), size_t{43});
+    QCOMPARE(knownReleases().size(), size_t{55});
     QCOMPARE(toString(knownReleases().front()), std::string("2.4.0"));
-    QCOMPARE(toString(knownReleases().back()), std::string("3.9.2"));
+    QCOMPARE(toString(knownReleases().back()), std::string("4.4.0"));
     for (const Release& r : knownReleases())
         QVERIFY(parseRelease(toString(r)).value() == r);
-    QCOMPARE(toString(kDefaultRelease), std::string("3.9.0"));
+    QCOMPARE(toString(kDefaultRelease), std::string("4.4.0"));
+    QVERIFY(kDefaultRelease == knownReleases().back()); // the newest
+}
+
+// Every 4.x release Maven Central publishes as org.apache.kafka:kafka-clients, in order.
+void ReleaseProfiles::kafka4Releases()
+{
+    const std::vector<std::string> expected = {"4.0.0", "4.0.1", "4.0.2", "4.1.0", "4.1.1", "4.1.2",
+                                               "4.2.0", "4.2.1", "4.2.2", "4.3.0", "4.3.1", "4.4.0"};
+    std::vector<std::string> known;
+    for (const Release& r : knownReleases())
+        if (r.major == 4)
+            known.push_back(toString(r));
+    QCOMPARE(known, expected);
+    for (const std::string& text : expected) {
+        const auto parsed = parseRelease(text);
+        QVERIFY2(parsed.ok(), text.c_str());
+        QCOMPARE(toString(*parsed), text);
+    }
+    QVERIFY(parseRelease("4.1.1").value() == (Release{4, 1, 1}));
+    QVERIFY(!parseRelease("4.3.2").ok()); // tagged, but not on Maven Central
+    QVERIFY(!parseRelease("4.4.1").ok());
+    QVERIFY(parseRelease("4.4").error().starts_with("MM2 release '4.4' needs its patch level"));
 }
 
 void ReleaseProfiles::refusesWithTheAcceptedList_data()
@@ -43,8 +72,10 @@ void ReleaseProfiles::refusesWithTheAcceptedList_data()
                          << "MM2 release '2.4' needs its patch level";
     QTest::newRow("before MM2") << "2.3.1"
                                 << "MM2 release '2.3.1' " + unknown;
-    QTest::newRow("4.0.0") << "4.0.0"
-                           << "MM2 release '4.0.0' " + unknown;
+    QTest::newRow("4.3.2") << "4.3.2"
+                           << "MM2 release '4.3.2' " + unknown;
+    QTest::newRow("5.0.0") << "5.0.0"
+                           << "MM2 release '5.0.0' " + unknown;
     QTest::newRow("3.3.3") << "3.3.3"
                            << "MM2 release '3.3.3' " + unknown;
     QTest::newRow("rc") << "3.9.0-rc1"
@@ -70,7 +101,10 @@ void ReleaseProfiles::refusesWithTheAcceptedList()
     const QString error = QString::fromStdString(parsed.error());
     QVERIFY2(error.startsWith(start), qPrintable(error));
     QVERIFY2(error.contains("Accepted releases:\n  2.4.0, 2.4.1\n"), qPrintable(error));
-    QVERIFY2(error.endsWith("3.9.0, 3.9.1, 3.9.2"), qPrintable(error));
+    QVERIFY2(error.contains("\n  3.9.0, 3.9.1, 3.9.2\n  4.0.0, 4.0.1, 4.0.2\n  4.1.0, 4.1.1, 4.1.2\n"
+                            "  4.2.0, 4.2.1, 4.2.2\n  4.3.0, 4.3.1\n  4.4.0"),
+             qPrintable(error));
+    QVERIFY2(error.endsWith("4.3.0, 4.3.1\n  4.4.0"), qPrintable(error));
 }
 
 void ReleaseProfiles::profiles_data()
@@ -96,6 +130,11 @@ void ReleaseProfiles::profiles_data()
                            << I::KeepHistoryIfRestored;
     QTest::newRow("3.9.2") << "3.9.2" << S::SlotsKafka15202 << T::CappedPlusOne << N::None
                            << I::KeepHistoryIfRestored;
+    // 4.x keeps 3.9's store and translation (mm2-internals.md §7.1).
+    QTest::newRow("4.0.0") << "4.0.0" << S::SlotsKafka15202 << T::CappedPlusOne << N::None
+                           << I::KeepHistoryIfRestored;
+    QTest::newRow("4.4.0") << "4.4.0" << S::SlotsKafka15202 << T::CappedPlusOne << N::None
+                           << I::KeepHistoryIfRestored;
 }
 
 void ReleaseProfiles::profiles()
@@ -115,6 +154,54 @@ void ReleaseProfiles::profiles()
     const bool misspelt = release == "2.4.0" || release == "3.2.3" || release == "3.3.0" ||
                           release == "3.4.0" || release == "3.4.1";
     QCOMPARE(p.checkpointLabel == MetadataLabel::Misspelt, misspelt);
+}
+
+// The 4.x edge changes of mm2-internals.md §7.1, as the real connect-mirror classes have them.
+void ReleaseProfiles::edgeFlags_data()
+{
+    QTest::addColumn<QString>("release");
+    QTest::addColumn<InternalTopicRule>("internal");
+    QTest::addColumn<BlacklistAliases>("blacklist");
+    QTest::addColumn<bool>("heartbeatsToggle");
+    QTest::addColumn<DisabledCheckpoints>("disabled");
+    QTest::addColumn<GroupListing>("listing");
+    using R = InternalTopicRule;
+    using B = BlacklistAliases;
+    using D = DisabledCheckpoints;
+    using G = GroupListing;
+    QTest::newRow("2.4.1") << "2.4.1" << R::AnyInternalSuffix << B::TranslatedToExclude << false
+                           << D::BusyLoop << G::ConsumerGroups;
+    QTest::newRow("2.5.0") << "2.5.0" << R::AnyInternalSuffix << B::TranslatedToExclude << false << D::NoTasks
+                           << G::ConsumerGroups;
+    QTest::newRow("3.9.2") << "3.9.2" << R::AnyInternalSuffix << B::TranslatedToExclude << false << D::NoTasks
+                           << G::ConsumerGroups;
+    QTest::newRow("4.0.0") << "4.0.0" << R::Mm2Only << B::Ignored << true << D::NoTasksAtOnce
+                           << G::ConsumerGroups;
+    QTest::newRow("4.0.2") << "4.0.2" << R::Mm2Only << B::Ignored << true << D::NoTasksAtOnce
+                           << G::ConsumerGroups;
+    QTest::newRow("4.1.0") << "4.1.0" << R::Mm2Only << B::Ignored << true << D::NoTasksAtOnce
+                           << G::ConsumerAndClassicTypes;
+    QTest::newRow("4.2.2") << "4.2.2" << R::Mm2Only << B::Ignored << true << D::NoTasksAtOnce
+                           << G::ConsumerAndClassicTypes;
+    QTest::newRow("4.4.0") << "4.4.0" << R::Mm2Only << B::Ignored << true << D::NoTasksAtOnce
+                           << G::ConsumerAndClassicTypes;
+}
+
+void ReleaseProfiles::edgeFlags()
+{
+    QFETCH(QString, release);
+    QFETCH(InternalTopicRule, internal);
+    QFETCH(BlacklistAliases, blacklist);
+    QFETCH(bool, heartbeatsToggle);
+    QFETCH(DisabledCheckpoints, disabled);
+    QFETCH(GroupListing, listing);
+    const ReleaseProfile p = profileFor(parseRelease(release.toStdString()).value());
+    QCOMPARE(p.internalTopicRule, internal);
+    QCOMPARE(p.blacklistAliases, blacklist);
+    QCOMPARE(p.heartbeatsReplicationToggle, heartbeatsToggle);
+    QCOMPARE(p.disabledCheckpoints, disabled);
+    QCOMPARE(p.checkpointsWhenEmitDisabled(), disabled == DisabledCheckpoints::BusyLoop);
+    QCOMPARE(p.groupListing, listing);
 }
 
 QTEST_APPLESS_MAIN(ReleaseProfiles)

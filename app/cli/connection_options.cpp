@@ -24,7 +24,8 @@ std::optional<Failure> readProperties(const QCommandLineParser& parser, const ch
     return std::nullopt;
 }
 
-std::optional<Failure> readSettings(const QCommandLineParser& parser, ConnectionSettings& out)
+std::optional<Failure> readSettings(const QCommandLineParser& parser, const Release& release,
+                                    ConnectionSettings& out)
 {
     const bool mm2 = parser.isSet("mm2-config");
     const bool parts = parser.isSet("source-bootstrap") || parser.isSet("target-bootstrap") ||
@@ -40,7 +41,7 @@ std::optional<Failure> readSettings(const QCommandLineParser& parser, Connection
         std::optional<std::string> flow;
         if (parser.isSet("flow"))
             flow = toStd(parser.value("flow"));
-        auto settings = settingsFromMm2Config(*config, flow);
+        auto settings = settingsFromMm2Config(*config, flow, profileFor(release));
         if (!settings)
             return Failure{kInputError, toStd(parser.value("mm2-config")) + ": " + settings.error()};
         out = std::move(*settings);
@@ -137,7 +138,7 @@ bool hasConnectionOptions(const QCommandLineParser& parser)
 std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const Release& release,
                                        kafka::LiveReaderOptions& out)
 {
-    if (auto failure = readSettings(parser, out.connection))
+    if (auto failure = readSettings(parser, release, out.connection))
         return failure;
     // Settings librdkafka refuses are found now, before anything connects or waits.
     if (auto refused = kafka::validateClientSettings(out.connection))

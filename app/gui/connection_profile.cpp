@@ -76,7 +76,9 @@ Result<ConnectionSettings> connectionOf(const ConnectionProfile& p)
         std::optional<std::string> flow;
         if (!p.flow.trimmed().isEmpty())
             flow = p.flow.trimmed().toStdString();
-        settings = settingsFromMm2Config(*properties, flow);
+        // The release decides how the file reads (the *.blacklist aliases stopped working in 4.0.0).
+        const auto release = parseRelease(p.release.trimmed().toStdString());
+        settings = settingsFromMm2Config(*properties, flow, profileFor(release ? *release : kDefaultRelease));
         if (!settings)
             return Error{p.mm2File.toStdString() + ": " + settings.error()};
     } else {
@@ -121,7 +123,7 @@ ConnectionProfile loadProfile(QSettings& settings, const QString& name)
     p.targetBootstrap = settings.value("targetBootstrap").toString();
     p.clientSettings = settings.value("clientSettings").toStringList();
     p.groups = settings.value("groups").toStringList();
-    p.release = settings.value("release", "3.9.0").toString();
+    p.release = settings.value("release", QString::fromStdString(toString(kDefaultRelease))).toString();
     settings.endGroup();
     settings.endGroup();
     return p;

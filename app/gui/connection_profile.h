@@ -20,7 +20,7 @@ struct ConnectionProfile {
     QString sourceBootstrap, targetBootstrap;
     QStringList clientSettings; // "source.KEY=VALUE" / "target.KEY=VALUE", one per line
     QStringList groups;
-    QString release = "3.9.0";
+    QString release = QString::fromStdString(toString(kDefaultRelease));
 
     // "source.sasl.password" and the like: settings whose values are secret.
     QStringList secretSettingNames() const;

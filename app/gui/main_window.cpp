@@ -393,6 +393,14 @@ void MainWindow::chooseConnection()
     auto settings = connectionOf(profile);
     if (!settings)
         return;
+    // Notes on the MM2 file (ignored or translated settings, such as *.blacklist aliases the
+    // release no longer reads), as the CLI prints them.
+    if (!settings->notes.empty()) {
+        QStringList notes;
+        for (const std::string& note : settings->notes)
+            notes << q(note);
+        tellLater(this, "MM2 configuration", notes.join("\n"));
+    }
     kafka::LiveReaderOptions options;
     options.connection = std::move(*settings);
     const auto release = parseRelease(profile.release.toStdString());

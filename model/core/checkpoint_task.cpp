@@ -13,7 +13,9 @@ bool restoreSucceeded(const ReleaseProfile& profile, const std::optional<std::ve
 CheckpointTask::CheckpointTask(const ReleaseProfile& profile, CheckpointTaskSettings settings,
                                const std::optional<std::vector<Checkpoint>>& restored)
     : m_profile(profile), m_settings(std::move(settings)),
-      m_store(profile, restoreSucceeded(profile, restored))
+      m_store(profile, restoreSucceeded(profile, restored)),
+      m_topicFilter(m_settings.topicFilter ? *m_settings.topicFilter
+                                           : NameFilter::defaultTopicFilter(profile))
 {
     if (profile.restoresCheckpoints && restored) {
         for (const Checkpoint& cp : *restored) // later records overwrite earlier ones
@@ -41,7 +43,7 @@ bool CheckpointTask::topicAccepted(const std::string& topic)
     const auto it = m_topicAccepted.find(topic);
     if (it != m_topicAccepted.end())
         return it->second;
-    return m_topicAccepted[topic] = m_settings.topicFilter.accepts(topic);
+    return m_topicAccepted[topic] = m_topicFilter.accepts(topic);
 }
 
 bool CheckpointTask::checkpointsForGroup(const std::string& group, const GroupOffsets& offsets,

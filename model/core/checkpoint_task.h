@@ -29,7 +29,8 @@ struct CheckpointTaskSettings {
     std::string sourceAlias = "A";
     std::string targetAlias = "B";
     ReplicationPolicy policy;
-    NameFilter topicFilter = NameFilter::defaultTopicFilter();
+    // `topics` / `topics.exclude`; nullopt: the task's release's default (it changed in 4.0.0).
+    std::optional<NameFilter> topicFilter;
 };
 
 struct EmittedCheckpoint {
@@ -82,6 +83,7 @@ private:
     CheckpointTaskSettings m_settings;
     SyncStore m_store;
     CheckpointMemory m_memory;
+    NameFilter m_topicFilter;                    // the settings' or the release's default
     std::map<std::string, bool> m_topicAccepted; // the topic filter's answers, remembered
 };
 

@@ -114,6 +114,14 @@ Result<bool> parseBoolean(const Setting& s)
     return Error{where(s) + ": '" + trimmed(s.value) + "' is not true or false"};
 }
 
+// The note for a *.blacklist alias that the release no longer reads.
+std::string blacklistIgnoredNote(const std::string& key, const std::string& replacement,
+                                 const Release& release)
+{
+    return key + " is ignored by MM2 " + toString(release) +
+           " (the *.blacklist aliases were removed in 4.0.0): set " + replacement + " instead";
+}
+
 // ConfigDef LONG: Long.parseLong of the trimmed value (an optional sign, then decimal digits).
 Result<int64_t> parseLong(const Setting& s)
 {
@@ -196,22 +204,74 @@ Result<ReplicationPolicy> replicationPolicy(const Properties& props, const Flow&
     return policy;
 }
 
-// groups / groups.exclude; groups.blacklist is the pre-2.8 name of groups.exclude, used only when
-// groups.exclude is absent (ConfigUtils.translateDeprecatedConfigs).
-void applyGroupFilter(const Properties& props, const Flow& flow, ConnectionSettings& settings)
+// An exclude list and its pre-2.8 alias (groups.exclude / groups.blacklist, topics.exclude /
+// topics.blacklist). Up to 3.9.x the alias is used only when the exclude key is absent
+// (ConfigUtils.translateDeprecatedConfigs); from 4.0.0 MM2 no longer reads it.
+std::optional<std::vector<std::string>> excludeList(const Properties& props, const Flow& flow,
+                                                    const ReleaseProfile& profile, const std::string& name,
+                                                    std::vector<std::string>& notes)
+{
+    const auto exclude = connectorSetting(props, flow, name + ".exclude");
+    const auto blacklist = connectorSetting(props, flow, name + ".blacklist");
+    if (blacklist && profile.blacklistAliases == BlacklistAliases::Ignored)
+        notes.push_back(blacklistIgnoredNote(blacklist->key, name + ".exclude", profile.release));
+    if (exclude) {
+        if (blacklist && profile.blacklistAliases == BlacklistAliases::TranslatedToExclude)
+            notes.push_back(blacklist->key + " is ignored: " + exclude->key + " is set");
+        return splitList(trimmed(exclude->value));
+    }
+    if (blacklist && profile.blacklistAliases == BlacklistAliases::TranslatedToExclude) {
+        notes.push_back(blacklist->key + " is the deprecated name of " + name + ".exclude; used as such");
+        return splitList(trimmed(blacklist->value));
+    }
+    return std::nullopt;
+}
+
+// groups / groups.exclude and topics / topics.exclude, with their deprecated aliases.
+void applyFilters(const Properties& props, const Flow& flow, const ReleaseProfile& profile,
+                  ConnectionSettings& settings)
 {
     if (const auto s = connectorSetting(props, flow, "groups"))
         settings.groups = splitList(trimmed(s->value));
-    const auto exclude = connectorSetting(props, flow, "groups.exclude");
-    const auto blacklist = connectorSetting(props, flow, "groups.blacklist");
-    if (exclude) {
-        settings.groupsExclude = splitList(trimmed(exclude->value));
-        if (blacklist)
-            settings.notes.push_back(blacklist->key + " is ignored: " + exclude->key + " is set");
-    } else if (blacklist) {
-        settings.groupsExclude = splitList(trimmed(blacklist->value));
-        settings.notes.push_back(blacklist->key + " is the deprecated name of groups.exclude; used as such");
+    if (auto exclude = excludeList(props, flow, profile, "groups", settings.notes))
+        settings.groupsExclude = std::move(*exclude);
+    if (const auto s = connectorSetting(props, flow, "topics"))
+        settings.topics = splitList(trimmed(s->value));
+    settings.topicsExclude = excludeList(props, flow, profile, "topics", settings.notes);
+    // config.properties.exclude decides which topic configurations are copied: nothing driftscope
+    // models, but a 4.x reader should still hear that the alias no longer works.
+    if (const auto s = connectorSetting(props, flow, "config.properties.blacklist");
+        s && profile.blacklistAliases == BlacklistAliases::Ignored)
+        settings.notes.push_back(blacklistIgnoredNote(s->key, "config.properties.exclude", profile.release));
+}
+
+// emit.checkpoints.enabled and heartbeats.replication.enabled (4.0.0+).
+Result<bool> applySwitches(const Properties& props, const Flow& flow, const ReleaseProfile& profile,
+                           ConnectionSettings& settings)
+{
+    if (const auto s = connectorSetting(props, flow, "emit.checkpoints.enabled")) {
+        const auto enabled = parseBoolean(*s);
+        if (!enabled)
+            return Error{enabled.error()};
+        settings.emitCheckpointsEnabled = *enabled;
+        if (!*enabled && profile.checkpointsWhenEmitDisabled())
+            settings.notes.push_back(s->key + " is false, but MM2 " + toString(profile.release) +
+                                     " then emits checkpoints continuously (its interval becomes -1 ms)");
+        else if (!*enabled)
+            settings.notes.push_back(s->key + " is false: MM2 emits no checkpoints for flow " + flow.name());
     }
+    if (const auto s = connectorSetting(props, flow, "heartbeats.replication.enabled")) {
+        if (profile.heartbeatsReplicationToggle) {
+            const auto enabled = parseBoolean(*s);
+            if (!enabled)
+                return Error{enabled.error()};
+            settings.heartbeatsReplicationEnabled = *enabled;
+        } else {
+            settings.notes.push_back(s->key + " is not a setting of MM2 " + toString(profile.release) +
+                                     " (it arrived in 4.0.0): heartbeats topics are always mirrored");
+        }
+    }
+    return true;
 }
 
 std::string shownDashX(const std::string& text)
@@ -230,7 +290,8 @@ std::optional<std::string> ClusterConnection::property(std::string_view name) co
 }
 
 Result<ConnectionSettings> settingsFromMm2Config(const Properties& props,
-                                                 const std::optional<std::string>& flowText)
+                                                 const std::optional<std::string>& flowText,
+                                                 const ReleaseProfile& profile)
 {
     const auto clusters = clusterAliases(props);
     if (!clusters)
@@ -259,10 +320,9 @@ Result<ConnectionSettings> settingsFromMm2Config(const Properties& props,
     if (!lagMax)
         return Error{lagMax.error()};
     settings.offsetLagMax = *lagMax;
-    applyGroupFilter(props, *flow, settings);
-    if (const auto s = connectorSetting(props, *flow, "emit.checkpoints.enabled");
-        s && lower(trimmed(s->value)) == "false")
-        settings.notes.push_back(s->key + " is false: MM2 emits no checkpoints for flow " + flow->name());
+    applyFilters(props, *flow, profile, settings);
+    if (const auto switches = applySwitches(props, *flow, profile, settings); !switches)
+        return Error{switches.error()};
 
     std::vector<std::string> ignored;
     auto source = mm2ClusterConnection(props, flow->source, settings.notes, ignored);
@@ -359,6 +419,20 @@ redactedProperties(const std::vector<std::pair<std::string, std::string>>& prope
         if (isSecretKey(key))
             value = "[redacted]";
     return out;
+}
+
+Result<TopicSelection> topicSelectionFor(const ConnectionSettings& settings, const ReleaseProfile& profile)
+{
+    auto filter =
+        NameFilter::make(settings.topics, settings.topicsExclude.value_or(defaultTopicsExclude(profile)));
+    if (!filter)
+        return Error{"the topics / topics.exclude setting: " + filter.error()};
+    return TopicSelection{std::move(*filter), settings.heartbeatsReplicationEnabled};
+}
+
+bool checkpointsExpected(const ConnectionSettings& settings, const ReleaseProfile& profile)
+{
+    return settings.emitCheckpointsEnabled || profile.checkpointsWhenEmitDisabled();
 }
 
 InternalTopics internalTopicsFor(const ConnectionSettings& settings, const ReleaseProfile& profile)

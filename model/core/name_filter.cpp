@@ -48,14 +48,26 @@ Result<NameFilter> NameFilter::make(const std::vector<std::string>& include,
     return f;
 }
 
-NameFilter NameFilter::defaultGroupFilter()
+std::vector<std::string> defaultGroupsExclude()
 {
-    return make({".*"}, {"console-consumer-.*", "connect-.*", "__.*"}).value();
+    return {"console-consumer-.*", "connect-.*", "__.*"};
 }
 
-NameFilter NameFilter::defaultTopicFilter()
+std::vector<std::string> defaultTopicsExclude(const ReleaseProfile& profile)
 {
-    return make({".*"}, {".*[\\-\\.]internal", ".*\\.replica", "__.*"}).value();
+    if (profile.internalTopicRule == InternalTopicRule::Mm2Only)
+        return {"mm2.*\\.internal", ".*\\.replica", "__.*"};
+    return {".*[\\-\\.]internal", ".*\\.replica", "__.*"};
+}
+
+NameFilter NameFilter::defaultGroupFilter()
+{
+    return make({".*"}, defaultGroupsExclude()).value();
+}
+
+NameFilter NameFilter::defaultTopicFilter(const ReleaseProfile& profile)
+{
+    return make({".*"}, defaultTopicsExclude(profile)).value();
 }
 
 bool NameFilter::accepts(const std::string& name) const

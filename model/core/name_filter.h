@@ -2,6 +2,7 @@
 // with '|' that must match the whole name; an empty include list matches nothing.
 #pragma once
 
+#include "model/core/release.h"
 #include "model/core/result.h"
 
 #include <regex>
@@ -15,9 +16,10 @@ public:
     // Fails when an entry is not a valid regular expression.
     static Result<NameFilter> make(const std::vector<std::string>& include,
                                    const std::vector<std::string>& exclude);
-    // `groups` / `groups.exclude` and `topics` / `topics.exclude` with MM2's defaults.
+    // `groups` / `groups.exclude` and `topics` / `topics.exclude` with MM2's defaults; the default
+    // topics.exclude changed in 4.0.0 (KIP-1074), so the topic filter is the given release's.
     static NameFilter defaultGroupFilter();
-    static NameFilter defaultTopicFilter();
+    static NameFilter defaultTopicFilter(const ReleaseProfile& profile);
 
     bool accepts(const std::string& name) const;
 
@@ -28,6 +30,10 @@ private:
     std::regex m_include;
     std::regex m_exclude;
 };
+
+// DefaultGroupFilter's and DefaultTopicFilter's default exclude lists.
+std::vector<std::string> defaultGroupsExclude();
+std::vector<std::string> defaultTopicsExclude(const ReleaseProfile& profile);
 
 // "a, b ,c" -> {"a", "b", "c"}: MM2's comma-separated list properties.
 std::vector<std::string> splitList(const std::string& text);

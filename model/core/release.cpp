@@ -7,7 +7,8 @@ namespace driftscope {
 namespace {
 
 // Apache Kafka releases (tags with a release announcement). 3.3.0 was published to Maven Central
-// although announced together with 3.3.1; it is accepted because it shipped.
+// although announced together with 3.3.1; it is accepted because it shipped. The 4.x list is what
+// Maven Central publishes as org.apache.kafka:kafka-clients (no 4.3.2 there).
 constexpr std::array kReleases = {
     Release{2, 4, 0}, Release{2, 4, 1}, Release{2, 5, 0}, Release{2, 5, 1}, Release{2, 6, 0},
     Release{2, 6, 1}, Release{2, 6, 2}, Release{2, 6, 3}, Release{2, 7, 0}, Release{2, 7, 1},
@@ -17,7 +18,9 @@ constexpr std::array kReleases = {
     Release{3, 3, 1}, Release{3, 3, 2}, Release{3, 4, 0}, Release{3, 4, 1}, Release{3, 5, 0},
     Release{3, 5, 1}, Release{3, 5, 2}, Release{3, 6, 0}, Release{3, 6, 1}, Release{3, 6, 2},
     Release{3, 7, 0}, Release{3, 7, 1}, Release{3, 7, 2}, Release{3, 8, 0}, Release{3, 8, 1},
-    Release{3, 9, 0}, Release{3, 9, 1}, Release{3, 9, 2},
+    Release{3, 9, 0}, Release{3, 9, 1}, Release{3, 9, 2}, Release{4, 0, 0}, Release{4, 0, 1},
+    Release{4, 0, 2}, Release{4, 1, 0}, Release{4, 1, 1}, Release{4, 1, 2}, Release{4, 2, 0},
+    Release{4, 2, 1}, Release{4, 2, 2}, Release{4, 3, 0}, Release{4, 3, 1}, Release{4, 4, 0},
 };
 
 std::string acceptedList()
@@ -118,6 +121,18 @@ ReleaseProfile profileFor(const Release& r)
     p.monotonicCheckpoints = fixSet35;
     p.groupsNeedFilteredTopicOffsets = fixSet35;
     p.restoresCheckpoints = r >= Release{3, 7, 1};
+
+    // The 4.0 edge changes of mm2-internals.md §7.1 (KIP-1074, the dropped *.blacklist aliases,
+    // KIP-1089, KAFKA-18021) and 4.1's group listing.
+    const bool kafka4 = r >= Release{4, 0, 0};
+    p.disabledCheckpoints = r < Release{2, 5, 0} ? DisabledCheckpoints::BusyLoop
+                            : kafka4             ? DisabledCheckpoints::NoTasksAtOnce
+                                                 : DisabledCheckpoints::NoTasks;
+    p.groupListing =
+        r >= Release{4, 1, 0} ? GroupListing::ConsumerAndClassicTypes : GroupListing::ConsumerGroups;
+    p.internalTopicRule = kafka4 ? InternalTopicRule::Mm2Only : InternalTopicRule::AnyInternalSuffix;
+    p.blacklistAliases = kafka4 ? BlacklistAliases::Ignored : BlacklistAliases::TranslatedToExclude;
+    p.heartbeatsReplicationToggle = kafka4;
 
     p.groupOffsetSync = r >= Release{2, 7, 0};
     p.checkpointMemoryMerged = fixSet35;

@@ -24,14 +24,14 @@ struct Release {
 
 std::string toString(const Release& release);
 
-// Every Apache Kafka release from 2.4.0 (the first with MM2) to the 3.9 line, oldest first.
+// Every Apache Kafka release from 2.4.0 (the first with MM2) to 4.4.0, oldest first.
 std::span<const Release> knownReleases();
 
 // Accepts exactly "MAJOR.MINOR.PATCH" naming a known release. The error lists the accepted ones
 // and, for "3.7" and the like, explains that the patch level matters.
 Result<Release> parseRelease(std::string_view text);
 
-constexpr Release kDefaultRelease{3, 9, 0};
+constexpr Release kDefaultRelease{4, 4, 0}; // the newest known release
 
 // How the checkpoint task's OffsetSyncStore keeps syncs.
 enum class StoreKind {
@@ -78,6 +78,39 @@ enum class SyncDispatch {
     NewestPendingAndDelayed // E2, 3.7.0+: also the newest untriggered one, sent at each commit()
 };
 
+// Which topics MM2 takes for its own internal ones (ReplicationPolicy.isInternalTopic, never
+// replicated) and the default `topics.exclude` of DefaultTopicFilter (mm2-internals.md §7.1).
+enum class InternalTopicRule {
+    // <= 3.9.x: every name ending in ".internal" or "-internal" (and "__*", ".*");
+    // topics.exclude defaults to `.*[\-\.]internal, .*\.replica, __.*`
+    AnyInternalSuffix,
+    // 4.0.0+ (KIP-1074): "mm2*<sep>internal" and checkpoints topics only (and "__*", ".*"), with the
+    // internal-topic separator; topics.exclude defaults to `mm2.*\.internal, .*\.replica, __.*`
+    Mm2Only
+};
+
+// What MM2 makes of the pre-2.8 names topics.blacklist, groups.blacklist and
+// config.properties.blacklist.
+enum class BlacklistAliases {
+    TranslatedToExclude, // <= 3.9.x: used as topics.exclude / groups.exclude / ... when that is absent
+    Ignored              // 4.0.0+: not read at all
+};
+
+// What the checkpoint connector does with emit.checkpoints.enabled=false (§3.1).
+enum class DisabledCheckpoints {
+    BusyLoop,     // 2.4.x: the interval becomes -1 ms and the task keeps emitting checkpoints
+    NoTasks,      // 2.5.0-3.9.x: no tasks, once the initial group listing finished (3.9.x: retriable
+                  // errors until then)
+    NoTasksAtOnce // 4.0.0+ (KAFKA-18021): no tasks, without waiting for the group listing
+};
+
+// Which groups the checkpoint connector lists on the source before its group filter (§3.1).
+enum class GroupListing {
+    ConsumerGroups,          // <= 4.0.x: Admin.listConsumerGroups().valid()
+    ConsumerAndClassicTypes, // 4.1.0+: listGroups(forConsumerGroups()): consumer and classic groups
+                             // only, never streams (KIP-1071) or share groups
+};
+
 struct ReleaseProfile {
     Release release;
 
@@ -98,6 +131,15 @@ struct ReleaseProfile {
     bool groupsNeedFilteredTopicOffsets = true;     // 3.4.1+ connector group listing
     bool restoresCheckpoints = true;                // 3.7.1+ CheckpointStore
 
+    // The checkpoint connector (§3.1, §7.1).
+    DisabledCheckpoints disabledCheckpoints = DisabledCheckpoints::NoTasksAtOnce;
+    GroupListing groupListing = GroupListing::ConsumerAndClassicTypes;
+
+    // Configuration and topic selection (§3.1, §7.1).
+    InternalTopicRule internalTopicRule = InternalTopicRule::Mm2Only;
+    BlacklistAliases blacklistAliases = BlacklistAliases::Ignored;
+    bool heartbeatsReplicationToggle = true; // 4.0.0+ heartbeats.replication.enabled (KIP-1089)
+
     // Consumer-group offset sync to the target (§3.8).
     bool groupOffsetSync = true;          // 2.7.0+
     bool checkpointMemoryMerged = true;   // 3.4.1+; before, replaced by each round's list
@@ -111,6 +153,8 @@ struct ReleaseProfile {
     bool internalSeparatorToggle = true;    // 3.5.2+ replication.policy.internal.topic.separator.enabled
 
     bool gatesOnReadToEnd() const { return initialLoad != InitialLoadRule::NotGated; }
+    // Whether emit.checkpoints.enabled=false still lets checkpoints appear.
+    bool checkpointsWhenEmitDisabled() const { return disabledCheckpoints == DisabledCheckpoints::BusyLoop; }
 };
 
 ReleaseProfile profileFor(const Release& release);

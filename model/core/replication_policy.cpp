@@ -80,14 +80,24 @@ TopicPartition checkpointPartition(const ReplicationPolicy& policy, const std::s
     return {policy.formatRemoteTopic(sourceAlias, upstream.topic), upstream.partition};
 }
 
+namespace {
+
+// The separator the release puts into internal topic names.
+std::string internalSeparator(const ReleaseProfile& profile, const ReplicationPolicy& policy)
+{
+    if (profile.internalTopicsUseSeparator &&
+        !(profile.internalSeparatorToggle && !policy.internalTopicSeparatorEnabled))
+        return policy.separator;
+    return ".";
+}
+
+} // namespace
+
 InternalTopics internalTopics(const ReleaseProfile& profile, const ReplicationPolicy& policy,
                               const std::string& sourceAlias, const std::string& targetAlias,
                               OffsetSyncsLocation location)
 {
-    std::string s = ".";
-    if (profile.internalTopicsUseSeparator &&
-        !(profile.internalSeparatorToggle && !policy.internalTopicSeparatorEnabled))
-        s = policy.separator;
+    const std::string s = internalSeparator(profile, policy);
     const bool onSource = !profile.offsetSyncsTopicLocation || location == OffsetSyncsLocation::Source;
     InternalTopics t;
     t.offsetSyncsOnSource = onSource;
@@ -95,6 +105,49 @@ InternalTopics internalTopics(const ReleaseProfile& profile, const ReplicationPo
     t.checkpoints = sourceAlias + s + "checkpoints" + s + "internal";
     t.heartbeats = kHeartbeats;
     return t;
+}
+
+bool isHeartbeatsTopic(const ReplicationPolicy& policy, const std::string& topic)
+{
+    return policy.originalTopic(topic) == kHeartbeats;
+}
+
+bool isInternalTopic(const ReleaseProfile& profile, const ReplicationPolicy& policy, const std::string& topic)
+{
+    if (topic.starts_with("__") || topic.starts_with("."))
+        return true; // Kafka's own internal topics
+    const std::string s = internalSeparator(profile, policy);
+    const std::string internalSuffix = s + "internal";
+    if (profile.internalTopicRule == InternalTopicRule::AnyInternalSuffix)
+        return topic.ends_with(internalSuffix) || topic.ends_with(".internal") ||
+               topic.ends_with("-internal");
+    const bool checkpoints = topic.ends_with(s + "checkpoints" + internalSuffix);
+    return (topic.starts_with("mm2") && topic.ends_with(internalSuffix)) || checkpoints;
+}
+
+bool replicatesTopic(const ReleaseProfile& profile, const ReplicationPolicy& policy,
+                     const TopicSelection& selection, const std::string& targetAlias,
+                     const std::string& topic)
+{
+    const bool heartbeatsAlways =
+        !profile.heartbeatsReplicationToggle || selection.heartbeatsReplicationEnabled;
+    if (!selection.topicFilter.accepts(topic) && !(heartbeatsAlways && isHeartbeatsTopic(policy, topic)))
+        return false;
+    if (isInternalTopic(profile, policy, topic))
+        return false;
+    // isCycle: a hop that came from the target, found by stripping hops one at a time.
+    std::string current = topic;
+    for (;;) {
+        const auto source = policy.topicSource(current);
+        if (!source)
+            return true;
+        if (*source == targetAlias)
+            return false;
+        const auto upstream = policy.upstreamTopic(current);
+        if (!upstream || *upstream == current)
+            return true;
+        current = *upstream;
+    }
 }
 
 } // namespace driftscope

@@ -3,6 +3,7 @@
 // checkpoint partitions, and the names of the internal topics per release.
 #pragma once
 
+#include "model/core/name_filter.h"
 #include "model/core/records.h"
 #include "model/core/release.h"
 
@@ -46,5 +47,28 @@ struct InternalTopics {
 InternalTopics internalTopics(const ReleaseProfile& profile, const ReplicationPolicy& policy,
                               const std::string& sourceAlias, const std::string& targetAlias,
                               OffsetSyncsLocation location = OffsetSyncsLocation::Source);
+
+// ReplicationPolicy.isHeartbeatsTopic: the topic is "heartbeats" once all hops are stripped.
+bool isHeartbeatsTopic(const ReplicationPolicy& policy, const std::string& topic);
+
+// ReplicationPolicy.isInternalTopic as the release decides it (§7.1): names starting with "__" or
+// "." always; up to 3.9.x every name ending in ".internal" or "-internal" (or in the internal-topic
+// separator + "internal"); from 4.0.0 (KIP-1074) only names starting with "mm2" and ending in
+// <sep>internal, and checkpoints topics (<sep>checkpoints<sep>internal), where <sep> is the
+// separator the release uses in internal topic names. So `orders.internal` is mirrored from 4.0.0.
+bool isInternalTopic(const ReleaseProfile& profile, const ReplicationPolicy& policy,
+                     const std::string& topic);
+
+// Which source topics MirrorSourceConnector mirrors (shouldReplicateTopic), and so which get
+// offset syncs and checkpoints: those the topic filter accepts, plus heartbeats topics unless
+// heartbeats.replication.enabled=false (4.0.0+, KIP-1089; always before), minus internal topics
+// and topics that came from the target cluster (cycles).
+struct TopicSelection {
+    NameFilter topicFilter;
+    bool heartbeatsReplicationEnabled = true; // heartbeats.replication.enabled (4.0.0+)
+};
+bool replicatesTopic(const ReleaseProfile& profile, const ReplicationPolicy& policy,
+                     const TopicSelection& selection, const std::string& targetAlias,
+                     const std::string& topic);
 
 } // namespace driftscope

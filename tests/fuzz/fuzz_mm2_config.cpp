@@ -65,7 +65,8 @@ std::string planted(std::string_view value, int& counter)
     return out;
 }
 
-void checkNothingPlantedShows(std::vector<PropertyEntry> entries, const std::optional<std::string>& flow)
+void checkNothingPlantedShows(std::vector<PropertyEntry> entries, const std::optional<std::string>& flow,
+                              const ReleaseProfile& profile)
 {
     int counter = 0;
     for (PropertyEntry& e : entries)
@@ -73,7 +74,7 @@ void checkNothingPlantedShows(std::vector<PropertyEntry> entries, const std::opt
             e.value = planted(e.value, counter);
     if (counter == 0)
         return;
-    const auto settings = settingsFromMm2Config(Properties(entries), flow);
+    const auto settings = settingsFromMm2Config(Properties(entries), flow, profile);
     if (!settings) {
         check(settings.error().find(kMarker) == std::string::npos, "no secret text in errors",
               settings.error());
@@ -111,16 +112,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const std::optional<std::string> flow =
         flowLine.empty() ? std::nullopt : std::optional<std::string>(std::string(flowLine));
 
+    // Both ways of reading the *.blacklist aliases (up to 3.9.x, and 4.0.0 on).
+    const ReleaseProfile profile = profileFor(size % 2 == 0 ? kDefaultRelease : Release{3, 9, 2});
     if (input.find(kMarker) == std::string_view::npos)
-        checkNothingPlantedShows(*entries, flow);
+        checkNothingPlantedShows(*entries, flow, profile);
 
-    const auto settings = settingsFromMm2Config(Properties(*entries), flow);
+    const auto settings = settingsFromMm2Config(Properties(*entries), flow, profile);
     if (!settings)
         return 0;
     checkCluster(settings->source);
     checkCluster(settings->target);
     check(settings->source.alias != settings->target.alias, "a flow joins two different clusters");
-    (void)internalTopicsFor(*settings, profileFor(kDefaultRelease));
+    (void)internalTopicsFor(*settings, profile);
+    (void)topicSelectionFor(*settings, profile);
 
     if (const auto filter = NameFilter::make(settings->groups, settings->groupsExclude))
         for (const char* group : {"app1", "console-consumer-42", "connect-x", "__consumer", ""})

@@ -354,7 +354,7 @@ void Cli::simulate()
     const Run json = cli({"simulate", "--json", "--duration", "60", "--partitions", "1", "--groups", "1",
                           "--event", "30:checkpoint-task-restart:5"});
     QCOMPARE(json.exitCode, 0);
-    QVERIFY(json.out.startsWith("{\"scenario\":{\"name\":\"steady\",\"mm2_version\":\"3.9.0\","));
+    QVERIFY(json.out.startsWith("{\"scenario\":{\"name\":\"steady\",\"mm2_version\":\"4.4.0\","));
     QVERIFY(json.out.contains("\"events\":[\"30:checkpoint-task-restart:5\"]"));
     QVERIFY(json.out.contains("\"samples\":[{\"time_ms\":60000,\"group\":\"app-1\""));
     QVERIFY(json.out.trimmed().endsWith("}}"));

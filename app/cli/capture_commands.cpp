@@ -61,7 +61,7 @@ int runImport(const QStringList& args)
     parser.addOption({"out", "The capture file to create (never overwritten).", "FILE"});
     parser.addOption({"source-alias", "MM2's alias of the source cluster. Default: A.", "ALIAS"});
     parser.addOption({"target-alias", "MM2's alias of the target cluster. Default: B.", "ALIAS"});
-    parser.addOption({"mm2-version", "The MM2 release the records came from. Default: 3.9.0.", "V"});
+    parser.addOption({"mm2-version", "The MM2 release the records came from. Default: 4.4.0.", "V"});
     parser.addPositionalArgument("INPUT", "Files of records, read in order.", "INPUT...");
     if (auto exit = parseCommandLine(parser, args))
         return *exit;

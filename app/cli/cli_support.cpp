@@ -101,8 +101,8 @@ void addStoreOptions(QCommandLineParser& parser)
          "FILE"});
     parser.addOption(
         {"mm2-version",
-         "Apply the rules of this MM2 (Apache Kafka) release, MAJOR.MINOR.PATCH from 2.4.0 to 3.9.x. "
-         "Default: 3.9.0.",
+         "Apply the rules of this MM2 (Apache Kafka) release, MAJOR.MINOR.PATCH from 2.4.0 to 4.4.0. "
+         "Default: 4.4.0.",
          "V"});
     parser.addOption({"task-start",
                       "The checkpoint task (re)started when the topic held its first N records: they are its "

@@ -102,7 +102,7 @@ int runDecode(const QStringList& args)
     parser.addOption(
         {"mm2-version",
          "Format as this MM2 release's formatter does (checkpoints say 'metatadata=' before 3.5.1). "
-         "Default: 3.9.0.",
+         "Default: 4.4.0.",
          "V"});
     if (auto exit = parseCommandLine(parser, args))
         return *exit;

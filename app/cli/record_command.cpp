@@ -24,7 +24,7 @@ int runRecord(const QStringList& args)
     parser.addOption({"out", "The capture file to create (never overwritten).", "FILE"});
     parser.addOption({"duration", "Seconds to record. Default: until interrupted.", "S"});
     parser.addOption({"mm2-version",
-                      "The MM2 release the clusters run (it decides the topic names). Default: 3.9.0.", "V"});
+                      "The MM2 release the clusters run (it decides the topic names). Default: 4.4.0.", "V"});
     addConnectionOptions(parser);
     if (auto exit = parseCommandLine(parser, args))
         return *exit;

@@ -86,7 +86,7 @@ int runReport(const QStringList& args)
         "Exit codes: 0 ok, 1 input error (also: clusters unreadable), 2 usage error.");
     addConnectionOptions(parser);
     parser.addOption(
-        {"mm2-version", "Apply the rules of this MM2 release. Default: the capture's, else 3.9.0.", "V"});
+        {"mm2-version", "Apply the rules of this MM2 release. Default: the capture's, else 4.4.0.", "V"});
     parser.addOption(
         {"task-start",
          "The checkpoint task started when the syncs topic held its first N records (its initial "

@@ -92,7 +92,7 @@ int runSimulate(const QStringList& args)
                       "NAME"});
     parser.addOption({"mm2-version",
                       "The MM2 release whose rules run (MAJOR.MINOR.PATCH). Default: the scenario's "
-                      "(3.9.0; legacy-skip uses 2.4.0).",
+                      "(4.4.0; legacy-skip uses 2.4.0).",
                       "V"});
     parser.addOption({"partitions", "Source partitions of the mirrored topic.", "N"});
     parser.addOption({"groups",

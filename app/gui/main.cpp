@@ -35,7 +35,7 @@ int main(int argc, char** argv)
         "demo", "Start the embedded demo clusters with this scenario (steady, legacy, busy, load).",
         "SCENARIO", "steady");
     const QCommandLineOption simulate("simulate", "Open the what-if simulator on this scenario.", "SCENARIO");
-    const QCommandLineOption release("mm2-version", "Apply this MM2 release's rules (default 3.9.0).", "V");
+    const QCommandLineOption release("mm2-version", "Apply this MM2 release's rules (default 4.4.0).", "V");
     const QCommandLineOption compare("compare", "Compare with this MM2 release side by side.", "V");
     const QCommandLineOption group("group", "Select this consumer group.", "GROUP");
     const QCommandLineOption partition("partition", "Select this partition of the group (topic-N).", "TP");

@@ -12,7 +12,7 @@ DemoScenario steady()
     DemoScenario s;
     s.name = "steady";
     s.description =
-        "MM2 3.9.0 mirroring three topics; payments has gaps (filtered records); billing keeps up, "
+        "MM2 4.4.0 mirroring three topics; payments has gaps (filtered records); billing keeps up, "
         "analytics is far behind, audit stalls after 20 s, fraud commits every 30 s";
     s.topics = {{"orders", 4, 20, 0}, {"payments", 2, 10, 0.25}, {"clicks", 2, 50, 0}};
     s.groups = {{"billing", Habit::KeepsUp, 5000},

@@ -257,7 +257,7 @@ void GroupSeriesTest::simulationAsASession()
     QCOMPARE(o.checkpoints.size(), size_t(run.summary.checkpointsEmitted));
     QCOMPARE(o.syncs.size(), size_t(run.summary.syncsSent));
     QVERIFY(!o.syncs.empty());
-    QCOMPARE(o.info.release, std::string("3.9.0"));
+    QCOMPARE(o.info.release, std::string("4.4.0")); // the steady scenario runs the default release
     // Every checkpoint the simulated MM2 emitted is explained by the syncs a reader would have.
     const SessionState state(o, SessionStateOptions{}, kEpoch + scenario->durationMs);
     QCOMPARE(state.unexplainedCheckpoints(), size_t(0));

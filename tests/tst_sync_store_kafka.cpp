@@ -181,8 +181,8 @@ void SyncStoreKafkaVectors::scripts()
     QFETCH(QString, release);
     QFETCH(bool, checkpointsRestored);
     QFETCH(QString, script);
-    SyncStore store(profileFor(parseRelease(release.toStdString()).value()), checkpointsRestored);
-    const std::string failure = runStoreScript(store, script.toStdString());
+    const std::string failure = runStoreScript(parseRelease(release.toStdString()).value(),
+                                               checkpointsRestored, script.toStdString());
     QVERIFY2(failure.empty(), failure.c_str());
 }
 

@@ -52,27 +52,32 @@ std::string quote(const std::string& metadata)
     return metadata.empty() ? "-" : metadata;
 }
 
+} // namespace
+
 // The state of one script: a checkpoint task (whose store is the script's store), an emitter and
 // the group offsets and idle target groups the script has set.
-class Interpreter {
+class ReferenceInterpreter::State {
 public:
-    explicit Interpreter(const Release& release) : m_profile(profileFor(release)) {}
+    explicit State(const Release& release) : m_profile(profileFor(release)) {}
 
-    void run(std::string_view line, std::string& out)
+    const SyncStore* storeIfAny() const { return m_task ? &m_task->store() : nullptr; }
+
+    // Returns false for "---": the caller starts a new state.
+    bool run(std::string_view line, std::string& out)
     {
         const size_t answer = line.find(" = ");
         const std::string command(line.substr(0, answer));
         const std::vector<std::string> w = words(command);
         if (w.empty() || w[0][0] == '#')
-            return;
+            return true;
         const std::string& verb = w[0];
         auto need = [&](size_t n) {
             if (w.size() < n)
                 throw std::runtime_error("'" + command + "' needs " + std::to_string(n - 1) + " arguments");
         };
         if (verb == "---") {
-            *this = Interpreter(m_profile.release);
             out += "---\n";
+            return false;
         } else if (verb == "restore") {
             need(6);
             m_restored.push_back(
@@ -138,7 +143,7 @@ public:
             const CheckpointTask::PollResult result = task().poll(groups, 0);
             if (result.failed) {
                 out += command + " = failed\n";
-                return;
+                return true;
             }
             std::vector<std::string> lines;
             for (const EmittedCheckpoint& e : result.checkpoints) {
@@ -158,7 +163,7 @@ public:
             const GroupOffsetSync::SyncResult result = m_groupSync->sync(task().memory());
             if (result.aborted) {
                 out += command + " = failed\n";
-                return;
+                return true;
             }
             m_idle.clear(); // MM2 forgets the idle groups after a sync run that finished
             std::vector<std::string> lines;
@@ -170,6 +175,7 @@ public:
         } else {
             throw std::runtime_error("unknown command '" + verb + "'");
         }
+        return true;
     }
 
 private:
@@ -227,11 +233,27 @@ private:
     std::map<std::string, std::map<TopicPartition, std::optional<int64_t>>> m_idle;
 };
 
-} // namespace
+ReferenceInterpreter::ReferenceInterpreter(const Release& release)
+    : m_state(std::make_unique<State>(release)), m_release(release)
+{
+}
+
+ReferenceInterpreter::~ReferenceInterpreter() = default;
+
+void ReferenceInterpreter::run(std::string_view line, std::string& out)
+{
+    if (!m_state->run(line, out))
+        m_state = std::make_unique<State>(m_release);
+}
+
+const SyncStore* ReferenceInterpreter::store() const
+{
+    return m_state->storeIfAny();
+}
 
 std::string runReferenceScript(const Release& release, std::string_view script)
 {
-    Interpreter interpreter(release);
+    ReferenceInterpreter interpreter(release);
     std::string out;
     size_t start = 0, lineNumber = 0;
     while (start < script.size()) {

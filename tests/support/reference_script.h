@@ -6,11 +6,31 @@
 #pragma once
 
 #include "model/core/release.h"
+#include "model/core/sync_store.h"
 
+#include <memory>
 #include <string>
 #include <string_view>
 
 namespace driftscope::test {
+
+// The interpreter, one command at a time (for tests that check more than the answers, such as
+// Kafka's invariant checker after every sync).
+class ReferenceInterpreter {
+public:
+    explicit ReferenceInterpreter(const Release& release);
+    ~ReferenceInterpreter();
+    // Runs one command line and appends its answers, one a line, to `out`. Throws
+    // std::runtime_error on a malformed line.
+    void run(std::string_view line, std::string& out);
+    // The script's store; nullptr before its 'store' command.
+    const SyncStore* store() const;
+
+private:
+    class State;
+    std::unique_ptr<State> m_state;
+    Release m_release;
+};
 
 // Runs `script` (one command a line; "---" lines separate independent scripts) under `release`
 // and returns the answers, one a line. Throws std::runtime_error on a malformed line.

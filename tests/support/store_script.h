@@ -1,5 +1,7 @@
-// Runs the compact store scripts in which the tests spell out Kafka's OffsetSyncStoreTest
-// vectors. Commands, separated by ';' (partition topic1-2 throughout):
+// The compact notation in which the tests spell out Kafka's OffsetSyncStoreTest vectors, as a front
+// end to the one reference script interpreter (tests/support/reference_script.h): every command
+// becomes reference-language lines on partition topic1-2 and is answered by the same code that the
+// differential tests against Kafka's own classes use. Commands, separated by ';':
 //   sync U [D]       one sync (D defaults to U)
 //   syncs A..B/S     syncs U = D = A, A+S, ..., B
 //   start            the initial read-to-end finished
@@ -11,9 +13,10 @@
 #pragma once
 
 #include "model/core/formatter_text.h"
-#include "model/core/sync_store.h"
+#include "tests/support/reference_script.h"
 #include "tests/support/store_checks.h"
 
+#include <regex>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -21,21 +24,37 @@
 namespace driftscope::test {
 
 inline const TopicPartition kTp{"topic1", 2};
+inline constexpr const char* kScriptTp = "topic1-2"; // kTp as the script language spells it
 
 // Returns an empty string when every expectation held, else the first failure.
-inline std::string runStoreScript(SyncStore& store, std::string_view script)
+inline std::string runStoreScript(const Release& release, bool checkpointsRestored, std::string_view script)
 {
+    ReferenceInterpreter interpreter(release);
+    std::string ignored;
+    interpreter.run(checkpointsRestored ? "store restored" : "store failed", ignored);
+    const std::string tp = kScriptTp;
+
     auto number = [](const std::string& text) {
         return parseJavaLong(text).value();
     };
+    // One reference query; its answer without the query and " = ".
+    auto ask = [&](const std::string& query) {
+        std::string answer;
+        interpreter.run(query, answer);
+        const size_t eq = answer.find(" = ");
+        std::string result = eq == std::string::npos ? answer : answer.substr(eq + 3);
+        while (!result.empty() && result.back() == '\n')
+            result.pop_back();
+        return result;
+    };
     auto expectT = [&](int64_t u, const std::string& want) -> std::string {
-        const Translation t = store.translate(kTp, u);
-        const std::string got = t.downstream ? std::to_string(*t.downstream) : "E";
+        const std::string got = ask("t " + tp + " " + std::to_string(u));
         return got == want ? "" : "T(" + std::to_string(u) + ") = " + got + ", expected " + want;
     };
     auto applySync = [&](int64_t u, int64_t d) -> std::string {
-        store.apply(OffsetSync{kTp, u, d});
-        if (const SyncSlots* syncs = store.slotsOf(kTp))
+        std::string none;
+        interpreter.run("sync " + tp + " " + std::to_string(u) + " " + std::to_string(d), none);
+        if (const SyncSlots* syncs = interpreter.store()->slotsOf(kTp))
             return sparseSyncInvariantViolation(*syncs);
         return {};
     };
@@ -67,7 +86,7 @@ inline std::string runStoreScript(SyncStore& store, std::string_view script)
             for (int64_t u = from; u <= to && failure.empty(); u += step)
                 failure = applySync(u, u);
         } else if (verb == "start") {
-            store.finishInitialLoad();
+            interpreter.run("start", ignored);
         } else if (verb == "T") {
             std::string expr;
             in >> expr;
@@ -76,8 +95,11 @@ inline std::string runStoreScript(SyncStore& store, std::string_view script)
         } else if (verb == "state" || verb == "statefull") {
             std::string want;
             std::getline(in >> std::ws, want);
-            const SyncSlots* syncs = store.slotsOf(kTp);
-            const std::string got = syncs ? describeSlots(*syncs, verb == "statefull") : "(no slots)";
+            std::string got = ask("state " + tp);
+            if (got == "(none)")
+                got = "(no slots)";
+            else if (verb == "state")
+                got = std::regex_replace(got, std::regex(":-?[0-9]+"), ""); // upstream offsets only
             if (got != want)
                 failure = "state is " + got + ", expected " + want;
         } else if (verb == "SS") {

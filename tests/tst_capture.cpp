@@ -1,7 +1,7 @@
 // Capture files and the observations they hold: block encoding, round trips through real SQLite
 // files, appends, and the refusal of files that are not captures.
-#include "model/core/capture_blocks.h"
-#include "model/core/column_block.h"
+#include "model/capture/capture_blocks.h"
+#include "model/capture/column_block.h"
 #include "model/io/capture_file.h"
 
 #include <QSqlDatabase>

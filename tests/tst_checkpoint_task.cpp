@@ -1,7 +1,7 @@
 // The checkpoint side against Kafka's MirrorCheckpointTaskTest numbers (mm2-internals.md §6.2)
 // per release, plus topic naming (§3.5, §4.2), filters (§3.1) and the group-offset sync (§3.8).
-#include "model/core/checkpoint_task.h"
-#include "model/core/group_offset_sync.h"
+#include "model/mm2/checkpoint_task.h"
+#include "model/mm2/group_offset_sync.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 // demo-cluster serves, report and record read it, a recorder is killed mid-write.
 #include "support/cli_runner.h"
 
-#include "model/io/kafka/demo_cluster.h"
+#include "model/demo/demo_cluster.h"
 
 #include <QDateTime>
 #include <QDir>

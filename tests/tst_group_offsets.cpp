@@ -1,9 +1,9 @@
 // Committed group offsets as the live reader samples them: Admin ListConsumerGroupOffsets on the
 // cluster's one client, against mock clusters of this test's own whose source has three brokers,
 // so that the broker coordinating a group can go down while the others still answer.
-#include "model/core/wire_codec.h"
 #include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_reader.h"
+#include "model/records/wire_codec.h"
 #include "support/eventually.h"
 
 #include <librdkafka/rdkafka_mock.h>

@@ -1,10 +1,10 @@
 // Series over time for the explorer's plots: a state advanced in steps equals one built at the
 // moment, every plotted point equals the report at its moment, sync lifetimes agree with the
 // store at every moment, the translation step function, and simulations seen as sessions.
-#include "model/core/group_series.h"
-#include "model/core/report_format.h"
-#include "model/core/sim/sim_session.h"
+#include "model/analysis/group_series.h"
+#include "model/analysis/report_format.h"
 #include "model/io/capture_file.h"
+#include "model/sim/sim_session.h"
 
 #include <QTest>
 

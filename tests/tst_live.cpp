@@ -1,16 +1,16 @@
 // Integration tests through the Kafka protocol: the embedded demo clusters (two librdkafka mock
 // clusters with producers, groups and an MM2 engine built on the model) read by the live reader.
-#include "model/core/health_report.h"
-#include "model/core/report_format.h"
-#include "model/core/session_state.h"
-#include "model/core/wire_codec.h"
+#include "model/analysis/health_report.h"
+#include "model/analysis/report_format.h"
+#include "model/demo/demo_cluster.h"
 #include "model/io/capture_file.h"
-#include "model/io/kafka/demo_cluster.h"
 #include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_reader.h"
 #include "model/io/kafka/live_session.h"
 #include "model/io/kafka/settings_check.h"
 #include "model/io/session_file.h"
+#include "model/records/wire_codec.h"
+#include "model/session/session_state.h"
 #include "support/eventually.h"
 
 #include <QTemporaryDir>

@@ -1,8 +1,8 @@
 // MM2's console-formatter text (§4.6) both ways, JSON Lines records, and files mixing them.
-#include "model/core/formatter_text.h"
-#include "model/core/json_writer.h"
-#include "model/core/record_json.h"
 #include "model/io/record_file.h"
+#include "model/records/formatter_text.h"
+#include "model/records/record_json.h"
+#include "model/util/json_writer.h"
 
 #include <QTest>
 

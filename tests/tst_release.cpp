@@ -1,5 +1,5 @@
 // Release strings and the behaviour each release maps to (mm2-internals.md §7).
-#include "model/core/release.h"
+#include "model/mm2/release.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
 // The replay window of product.md §2 and its three parts, per translation rule.
-#include "model/core/replay.h"
+#include "model/analysis/replay.h"
 
 #include <QTest>
 

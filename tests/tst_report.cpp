@@ -1,8 +1,8 @@
 // The health report from observations: which checkpoint is in force, which sync it came from,
 // the replay window, the verdicts, and the report's text, JSON and CSV forms.
-#include "model/core/health_report.h"
-#include "model/core/report_format.h"
-#include "model/core/text_format.h"
+#include "model/analysis/health_report.h"
+#include "model/analysis/report_format.h"
+#include "model/util/text_format.h"
 
 #include <QTest>
 

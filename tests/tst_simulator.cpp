@@ -2,10 +2,10 @@
 // replay window is the sum of its parts, granularity within offset.lag.max + 1 on a gap-free
 // partition while syncs flow, translation at least once per interval while the checkpoint task
 // runs, legacy skips reported, and byte-identical output for a seed.
-#include "model/core/sim/record_layout.h"
-#include "model/core/sim/simulator.h"
-#include "model/core/sim/target_log.h"
-#include "model/core/sim/timeline_format.h"
+#include "model/sim/record_layout.h"
+#include "model/sim/simulator.h"
+#include "model/sim/target_log.h"
+#include "model/sim/timeline_format.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // The source side's offset syncs against Kafka's own unit-test numbers (mm2-internals.md §6.3:
 // MirrorSourceTaskTest.testOffsetSync, testZeroOffsetSync, the legacy sequence, testSendSyncEvent
 // per release, OffsetSyncWriterTest) and the worked example of §1.3.
-#include "model/core/sync_emitter.h"
+#include "model/mm2/sync_emitter.h"
 
 #include <QTest>
 

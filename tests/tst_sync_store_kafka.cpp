@@ -1,7 +1,7 @@
 // Kafka's own OffsetSyncStoreTest numbers (mm2-internals.md §6.1, plus the worked example of
 // §2.4.7, the distinguishing input of §2.4.4b and the store states of §6.2's restart test), run
 // against every release they apply to.
-#include "model/core/sync_store.h"
+#include "model/mm2/sync_store.h"
 #include "tests/support/java_random.h"
 #include "tests/support/store_checks.h"
 #include "tests/support/store_script.h"

@@ -1,8 +1,8 @@
 // Properties of the 64-slot store over long random streams (regular, gappy, rewinding, near
 // 2^63): Kafka's invariants B and C after every update, the expiration bounds of §2.4.8, and,
 // from 3.4.1 on, translations that never pass the true downstream position of the queried record.
-#include "model/core/java_long.h"
-#include "model/core/sync_store.h"
+#include "model/mm2/sync_store.h"
+#include "model/util/java_long.h"
 #include "tests/support/store_checks.h"
 
 #include <QTest>

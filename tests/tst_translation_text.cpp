@@ -1,5 +1,5 @@
 // The words the details pane uses to explain a translation, per status and release rule.
-#include "model/core/translation_text.h"
+#include "model/analysis/translation_text.h"
 
 #include <QTest>
 

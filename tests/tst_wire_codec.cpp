@@ -1,7 +1,7 @@
 // Wire codecs of MM2's internal topics: the byte examples of mm2-internals.md §4.3-4.5 (Kafka's
 // OffsetSyncTest/CheckpointTest/HeartbeatTest records), round trips, and malformed input.
-#include "model/core/java_utf8.h"
-#include "model/core/wire_codec.h"
+#include "model/records/wire_codec.h"
+#include "model/util/java_utf8.h"
 
 #include <QTest>
 

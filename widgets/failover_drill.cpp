@@ -1,7 +1,7 @@
 #include "widgets/failover_drill.h"
 
-#include "model/core/report_format.h"
-#include "model/core/translation_text.h"
+#include "model/analysis/report_format.h"
+#include "model/analysis/translation_text.h"
 #include "widgets/report_table.h"
 
 #include <QDateTimeEdit>

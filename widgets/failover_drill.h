@@ -3,7 +3,7 @@
 // a summary in words and a CSV export (the same CSV as `driftscope-cli report --csv`).
 #pragma once
 
-#include "model/core/health_report.h"
+#include "model/analysis/health_report.h"
 
 #include <QWidget>
 

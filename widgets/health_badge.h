@@ -2,7 +2,7 @@
 // panel and the tables show it: OK, checkpoint stale, not translatable, no syncs, skip possible.
 #pragma once
 
-#include "model/core/health_report.h"
+#include "model/analysis/health_report.h"
 
 #include <QColor>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "widgets/report_table.h"
 
-#include "model/core/text_format.h"
-#include "model/core/translation_text.h"
+#include "model/analysis/translation_text.h"
+#include "model/util/text_format.h"
 #include "widgets/health_badge.h"
 
 #include <QHeaderView>

@@ -4,7 +4,7 @@
 // at once. Activating a row selects it.
 #pragma once
 
-#include "model/core/health_report.h"
+#include "model/analysis/health_report.h"
 
 #include <QAbstractTableModel>
 #include <QTableView>

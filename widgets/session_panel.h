@@ -3,7 +3,7 @@
 // partition selects it for the plots.
 #pragma once
 
-#include "model/core/health_report.h"
+#include "model/analysis/health_report.h"
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // updates; the named scenarios are one click away.
 #pragma once
 
-#include "model/core/sim/scenario.h"
+#include "model/sim/scenario.h"
 
 #include <QWidget>
 

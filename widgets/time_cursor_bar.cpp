@@ -1,6 +1,6 @@
 #include "widgets/time_cursor_bar.h"
 
-#include "model/core/text_format.h"
+#include "model/util/text_format.h"
 
 #include <QCheckBox>
 #include <QComboBox>

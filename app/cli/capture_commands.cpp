@@ -3,10 +3,10 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 
-#include "model/core/session_json.h"
-#include "model/core/translation_text.h"
+#include "model/analysis/translation_text.h"
 #include "model/io/capture_file.h"
 #include "model/io/session_file.h"
+#include "model/session/session_json.h"
 
 #include "driftscope_version.h"
 

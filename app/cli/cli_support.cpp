@@ -1,7 +1,7 @@
 #include "app/cli/cli_support.h"
 
-#include "model/core/formatter_text.h"
 #include "model/io/session_file.h"
+#include "model/records/formatter_text.h"
 
 #include <QDateTime>
 

@@ -2,7 +2,7 @@
 // 2 usage error), option parsing, the MM2 release options and loading --offset-syncs.
 #pragma once
 
-#include "model/core/store_replay.h"
+#include "model/mm2/store_replay.h"
 
 #include <QCommandLineParser>
 #include <QStringList>

@@ -2,8 +2,8 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 
-#include "model/core/record_json.h"
-#include "model/core/wire_codec.h"
+#include "model/records/record_json.h"
+#include "model/records/wire_codec.h"
 
 namespace driftscope::cli {
 namespace {

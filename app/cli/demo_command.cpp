@@ -3,8 +3,8 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 
-#include "model/core/json_writer.h"
-#include "model/io/kafka/demo_cluster.h"
+#include "model/demo/demo_cluster.h"
+#include "model/util/json_writer.h"
 
 #include <chrono>
 #include <thread>

@@ -5,7 +5,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/connection_options.h"
 
-#include "model/core/translation_text.h"
+#include "model/analysis/translation_text.h"
 #include "model/io/capture_file.h"
 #include "model/io/kafka/live_session.h"
 

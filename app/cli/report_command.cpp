@@ -4,7 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/connection_options.h"
 
-#include "model/core/report_format.h"
+#include "model/analysis/report_format.h"
 #include "model/io/session_file.h"
 
 #include <algorithm>

@@ -3,9 +3,9 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 
-#include "model/core/formatter_text.h"
-#include "model/core/sim/simulator.h"
-#include "model/core/sim/timeline_format.h"
+#include "model/records/formatter_text.h"
+#include "model/sim/simulator.h"
+#include "model/sim/timeline_format.h"
 
 #include <cstdio>
 

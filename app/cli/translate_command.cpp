@@ -2,8 +2,8 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 
-#include "model/core/formatter_text.h"
-#include "model/core/json_writer.h"
+#include "model/records/formatter_text.h"
+#include "model/util/json_writer.h"
 
 namespace driftscope::cli {
 namespace {

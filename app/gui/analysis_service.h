@@ -9,8 +9,8 @@
 // restricted to it (a fraction of the work), then every group.
 #pragma once
 
-#include "model/core/explorer_view.h"
-#include "model/core/sim/sim_session.h"
+#include "model/analysis/explorer_view.h"
+#include "model/sim/sim_session.h"
 
 #include <QObject>
 #include <QThread>

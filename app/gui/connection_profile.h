@@ -4,7 +4,7 @@
 // and read again (with its secrets) at every connect.
 #pragma once
 
-#include "model/core/connection_settings.h"
+#include "model/config/connection_settings.h"
 
 #include <QSettings>
 #include <QString>

@@ -1,6 +1,6 @@
 #include "app/gui/dialogs.h"
 
-#include "model/core/text_format.h"
+#include "model/util/text_format.h"
 
 #include <QAction>
 #include <QDialog>

@@ -1,7 +1,7 @@
 // Small dialogs of the main window: the undecodable records read, and the keyboard shortcuts.
 #pragma once
 
-#include "model/core/observations.h"
+#include "model/session/observations.h"
 
 #include <QList>
 

@@ -2,7 +2,7 @@
 // JSON, a session as a capture. Each returns what went wrong, or an empty string.
 #pragma once
 
-#include "model/core/observations.h"
+#include "model/session/observations.h"
 
 #include <QString>
 

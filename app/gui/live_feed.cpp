@@ -1,7 +1,7 @@
 #include "app/gui/live_feed.h"
 
 #include "driftscope_version.h"
-#include "model/io/kafka/demo_cluster.h"
+#include "model/demo/demo_cluster.h"
 #include "model/io/thread_priority.h"
 
 #include <thread>

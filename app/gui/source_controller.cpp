@@ -1,6 +1,6 @@
 #include "app/gui/source_controller.h"
 
-#include "model/io/kafka/demo_cluster.h"
+#include "model/demo/demo_cluster.h"
 #include "model/io/session_file.h"
 
 #include <QDateTime>

@@ -1,6 +1,6 @@
 #include "model/io/capture_file.h"
 
-#include "model/core/capture_blocks.h"
+#include "model/capture/capture_blocks.h"
 
 #include <QAtomicInteger>
 #include <QSqlDatabase>

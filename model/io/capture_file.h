@@ -8,8 +8,8 @@
 // schema, is refused with the reason.
 #pragma once
 
-#include "model/core/observations.h"
-#include "model/core/result.h"
+#include "model/session/observations.h"
+#include "model/util/result.h"
 
 #include <memory>
 #include <optional>

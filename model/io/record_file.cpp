@@ -1,6 +1,6 @@
 #include "model/io/record_file.h"
 
-#include "model/core/record_json.h"
+#include "model/records/record_json.h"
 
 #include <cerrno>
 #include <cstring>

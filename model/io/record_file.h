@@ -3,7 +3,7 @@
 // silently; the caller decides whether they are fatal.
 #pragma once
 
-#include "model/core/formatter_text.h"
+#include "model/records/formatter_text.h"
 
 #include <string>
 

@@ -1,8 +1,8 @@
 #include "model/io/session_file.h"
 
-#include "model/core/session_json.h"
 #include "model/io/capture_file.h"
 #include "model/io/record_file.h"
+#include "model/session/session_json.h"
 
 namespace driftscope {
 namespace {

@@ -2,8 +2,8 @@
 // text lines (MM2 formatter text, record JSON, or driftscope's JSON Lines export, mixed freely).
 #pragma once
 
-#include "model/core/observations.h"
-#include "model/core/result.h"
+#include "model/session/observations.h"
+#include "model/util/result.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
 #include "capture_bench.h"
 
 #include "bench_support.h"
-#include "model/core/session_state.h"
 #include "model/io/capture_file.h"
+#include "model/session/session_state.h"
 
 #include <filesystem>
 #include <random>

@@ -29,9 +29,9 @@
 #include "capture_bench.h"
 #include "java_peer.h"
 #include "kafka_bench.h"
-#include "model/core/sim/simulator.h"
-#include "model/core/sync_store.h"
-#include "model/core/wire_codec.h"
+#include "model/mm2/sync_store.h"
+#include "model/records/wire_codec.h"
+#include "model/sim/simulator.h"
 
 #include <algorithm>
 #include <array>

@@ -1,9 +1,9 @@
 #include "kafka_bench.h"
 
 #include "bench_support.h"
-#include "model/core/session_state.h"
 #include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_reader.h"
+#include "model/session/session_state.h"
 
 #include <librdkafka/rdkafka_mock.h>
 

@@ -8,8 +8,8 @@
 // chosen by the input, also re-encodes to at most as many bytes.
 #include "model_checks.h"
 
-#include "model/core/capture_blocks.h"
-#include "model/core/column_block.h"
+#include "model/capture/capture_blocks.h"
+#include "model/capture/column_block.h"
 
 using namespace driftscope;
 using fuzz::check;

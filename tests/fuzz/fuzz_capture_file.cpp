@@ -6,8 +6,8 @@
 // same dictionaries and the same finish time.
 #include "model_checks.h"
 
-#include "model/core/session_json.h"
 #include "model/io/capture_file.h"
+#include "model/session/session_json.h"
 
 #include <QCoreApplication>
 

@@ -7,8 +7,8 @@
 // parseFormatterLine gives it.
 #include "model_checks.h"
 
-#include "model/core/formatter_text.h"
 #include "model/io/record_file.h"
+#include "model/records/formatter_text.h"
 
 using namespace driftscope;
 using fuzz::check;

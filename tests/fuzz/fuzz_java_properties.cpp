@@ -6,7 +6,7 @@
 // here independently) parse to the same keys and values, one per line.
 #include "fuzz_support.h"
 
-#include "model/core/java_properties.h"
+#include "model/config/java_properties.h"
 
 #include <algorithm>
 

@@ -9,8 +9,8 @@
 // marker planted in place of every word of every secret value, and no message may hold it.
 #include "fuzz_support.h"
 
-#include "model/core/connection_settings.h"
-#include "model/core/name_filter.h"
+#include "model/config/connection_settings.h"
+#include "model/mm2/name_filter.h"
 
 using namespace driftscope;
 using fuzz::check;

@@ -6,9 +6,9 @@
 // same order; a parsed record written with writeRecordFields reads back to the same record.
 #include "model_checks.h"
 
-#include "model/core/json_reader.h"
-#include "model/core/json_writer.h"
-#include "model/core/record_json.h"
+#include "model/records/record_json.h"
+#include "model/util/json_reader.h"
+#include "model/util/json_writer.h"
 
 using namespace driftscope;
 using fuzz::check;

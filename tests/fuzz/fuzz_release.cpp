@@ -4,7 +4,7 @@
 // accepted), every known release's name parses, and profileFor() takes whatever parses.
 #include "fuzz_support.h"
 
-#include "model/core/release.h"
+#include "model/mm2/release.h"
 
 #include <algorithm>
 

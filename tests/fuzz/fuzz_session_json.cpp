@@ -5,7 +5,7 @@
 // to lines that all import again without a problem, and that import exports to the very same lines.
 #include "model_checks.h"
 
-#include "model/core/session_json.h"
+#include "model/session/session_json.h"
 
 using namespace driftscope;
 using fuzz::check;

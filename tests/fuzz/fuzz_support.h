@@ -2,7 +2,7 @@
 // and failing loudly when a property does not hold, so that libFuzzer keeps the input as a crash.
 #pragma once
 
-#include "model/core/wire_codec.h"
+#include "model/records/wire_codec.h"
 
 #include <cstddef>
 #include <cstdint>

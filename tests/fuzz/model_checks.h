@@ -5,8 +5,8 @@
 
 #include "fuzz_support.h"
 
-#include "model/core/formatter_text.h"
-#include "model/core/observations.h"
+#include "model/records/formatter_text.h"
+#include "model/session/observations.h"
 
 namespace driftscope::fuzz {
 

@@ -3,7 +3,7 @@
 // which driftscope and Kafka disagree down to the shortest one that still disagrees.
 #pragma once
 
-#include "model/core/release.h"
+#include "model/mm2/release.h"
 
 #include <cstdint>
 #include <string>

@@ -1,9 +1,9 @@
 #include "tests/support/reference_script.h"
 
-#include "model/core/checkpoint_task.h"
-#include "model/core/formatter_text.h"
-#include "model/core/group_offset_sync.h"
-#include "model/core/sync_emitter.h"
+#include "model/mm2/checkpoint_task.h"
+#include "model/mm2/group_offset_sync.h"
+#include "model/mm2/sync_emitter.h"
+#include "model/records/formatter_text.h"
 
 #include <algorithm>
 #include <map>

@@ -5,8 +5,8 @@
 // described in tests/reference/README.md.
 #pragma once
 
-#include "model/core/release.h"
-#include "model/core/sync_store.h"
+#include "model/mm2/release.h"
+#include "model/mm2/sync_store.h"
 
 #include <memory>
 #include <string>

@@ -1,8 +1,8 @@
 // Checks shared by the store tests: Kafka's invariant checker and its expiration count.
 #pragma once
 
-#include "model/core/java_long.h"
-#include "model/core/sync_slots.h"
+#include "model/mm2/sync_slots.h"
+#include "model/util/java_long.h"
 
 #include <algorithm>
 #include <string>

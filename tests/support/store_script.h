@@ -12,7 +12,7 @@
 // After every sync of a slotted store, Kafka's invariant checker runs too.
 #pragma once
 
-#include "model/core/formatter_text.h"
+#include "model/records/formatter_text.h"
 #include "tests/support/reference_script.h"
 #include "tests/support/store_checks.h"
 

@@ -1,6 +1,6 @@
 #include "widgets/plots/checkpoint_age_plot.h"
 
-#include "model/core/records.h"
+#include "model/records/records.h"
 
 namespace driftscope::widgets {
 

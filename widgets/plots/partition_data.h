@@ -2,8 +2,8 @@
 // no other state than what they were last given.
 #pragma once
 
-#include "model/core/explorer_view.h"
-#include "model/core/sim/sim_session.h"
+#include "model/analysis/explorer_view.h"
+#include "model/sim/sim_session.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
 #include "widgets/plots/plot_series.h"
 
-#include "model/core/text_format.h"
-#include "model/core/translation_text.h"
+#include "model/analysis/translation_text.h"
+#include "model/util/text_format.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 #include "widgets/plots/retained_syncs_plot.h"
 
-#include "model/core/java_long.h"
+#include "model/util/java_long.h"
 
 #include <cmath>
 

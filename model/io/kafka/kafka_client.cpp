@@ -1,6 +1,6 @@
 #include "model/io/kafka/kafka_client.h"
 
-#include "model/core/connection_settings.h"
+#include "model/config/connection_settings.h"
 
 namespace driftscope::kafka {
 namespace {

@@ -6,8 +6,8 @@
 // metadata or offsets request for a missing topic creates it).
 #pragma once
 
-#include "model/core/records.h"
-#include "model/core/result.h"
+#include "model/records/records.h"
+#include "model/util/result.h"
 
 #include <librdkafka/rdkafka.h>
 

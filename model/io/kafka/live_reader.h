@@ -6,9 +6,9 @@
 // history has been read.
 #pragma once
 
-#include "model/core/connection_settings.h"
-#include "model/core/observations.h"
-#include "model/core/release.h"
+#include "model/config/connection_settings.h"
+#include "model/mm2/release.h"
+#include "model/session/observations.h"
 
 #include <functional>
 #include <memory>

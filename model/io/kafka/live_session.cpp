@@ -1,6 +1,6 @@
 #include "model/io/kafka/live_session.h"
 
-#include "model/core/session_state.h"
+#include "model/session/session_state.h"
 
 #include <algorithm>
 #include <chrono>

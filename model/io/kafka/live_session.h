@@ -3,9 +3,9 @@
 // member marked "guarded" is only touched with `mutex` held.
 #pragma once
 
-#include "model/core/name_filter.h"
 #include "model/io/kafka/kafka_client.h"
 #include "model/io/kafka/live_reader.h"
+#include "model/mm2/name_filter.h"
 
 #include <atomic>
 #include <condition_variable>

@@ -5,7 +5,7 @@
 // reader's workers before they create their clients.
 #pragma once
 
-#include "model/core/connection_settings.h"
+#include "model/config/connection_settings.h"
 
 #include <optional>
 #include <string>

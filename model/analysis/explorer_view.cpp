@@ -1,0 +1,119 @@
+#include "model/analysis/explorer_view.h"
+
+#include "model/analysis/translation_text.h"
+#include "model/util/text_format.h"
+
+#include <algorithm>
+
+namespace driftscope {
+
+std::vector<std::string> sessionGroups(const Observations& session)
+{
+    std::vector<std::string> groups = session.info.groups;
+    for (uint32_t g = 0; g < session.groupCount(); ++g)
+        groups.push_back(session.group(g));
+    std::sort(groups.begin(), groups.end());
+    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+    return groups;
+}
+
+Selection resolveSelection(const Observations& session, const Selection& wanted)
+{
+    Selection s = wanted;
+    const std::vector<std::string> groups = sessionGroups(session);
+    if (std::find(groups.begin(), groups.end(), s.group) == groups.end())
+        s.group = groups.empty() ? std::string() : groups.front();
+    if (s.group.empty() || s.partition)
+        return s;
+    const std::vector<TopicPartition> partitions = groupPartitions(session, s.group);
+    if (!partitions.empty())
+        s.partition = partitions.front();
+    return s;
+}
+
+SelectionSeries buildSelectionSeries(const Observations& session, const ReportOptions& options,
+                                     const Selection& selection, size_t maxMoments)
+{
+    SelectionSeries out;
+    out.selection = selection;
+    const auto [from, to] = sessionSpan(session);
+    if (!selection.group.empty()) {
+        ReportOptions some = options;
+        if (selection.partition)
+            some.partitions.push_back(*selection.partition);
+        for (const TopicPartition& tp : groupPartitions(session, selection.group))
+            if (some.partitions.size() < kMaxSeriesPartitions && tp != selection.partition)
+                some.partitions.push_back(tp);
+        out.series = buildGroupSeries(session, some, selection.group,
+                                      seriesMoments(session, selection.group, from, to, maxMoments));
+    }
+    if (selection.partition)
+        if (const auto id = session.findPartition(*selection.partition))
+            out.lifetimes = syncLifetimes(session, options.state, *id, to);
+    return out;
+}
+
+CursorView buildCursorView(const Observations& session, const SessionState& state,
+                           const SampleCursor& samples, const ReportOptions& options,
+                           const Selection& selection)
+{
+    CursorView view;
+    view.atMs = state.atMs();
+    view.rule = state.store().profile().translation;
+    view.report = buildReport(session, state, samples, options);
+    if (!selection.partition)
+        return view;
+    const TopicPartition& tp = *selection.partition;
+    for (const PartitionReport& row : view.report.rows)
+        if (row.group == selection.group && row.upstream == tp)
+            view.row = row;
+    view.retained = state.store().retained(tp);
+    int64_t upTo = view.retained.empty() ? 0 : view.retained.front().sync.upstream;
+    if (view.row) {
+        if (view.row->committed)
+            upTo = std::max(upTo, *view.row->committed);
+        if (view.row->sourceEnd)
+            upTo = std::max(upTo, *view.row->sourceEnd);
+    }
+    view.steps = translationSteps(state.store(), tp, upTo);
+    if (view.row)
+        view.explanation = explainRow(*view.row, view.rule);
+    else if (!selection.group.empty())
+        view.explanation =
+            selection.group + " has no committed offset or checkpoint for " + toString(tp) + " yet";
+    return view;
+}
+
+std::string explainRow(const PartitionReport& row, TranslationRule rule)
+{
+    std::string text;
+    if (row.committed && row.translated)
+        text = explainTranslation(row.upstream, *row.committed, *row.translated, rule);
+    else
+        text = "no committed offset of " + row.group + " on " + toString(row.upstream) + " yet";
+    if (row.committedFromCheckpoint)
+        text += " (the committed offset is the checkpoint's, newer than the last sample)";
+    if (!row.checkpoint) {
+        text += "; no checkpoint for " + toString(row.downstream) + " yet: a failover has nowhere to resume";
+        return text;
+    }
+    const CheckpointView& c = *row.checkpoint;
+    text += "; checkpoint " + withThousands(c.upstream) + " -> " + withThousands(c.downstream) + " emitted " +
+            formatDurationMs(c.ageMs) + " ago";
+    const ReplayWindow& r = row.replay;
+    if (r.available) {
+        text +=
+            "; a failover now resumes at " + withThousands(c.downstream) + " on " + toString(row.downstream);
+        if (r.skip)
+            text += " and SKIPS " + withThousands(-r.window) + " offsets";
+        else
+            text += " and replays " + withThousands(r.window) + " offsets (granularity " +
+                    withThousands(r.granularity) + " + staleness " + withThousands(r.staleness) +
+                    " + commit cadence " + withThousands(r.cadence) + ")";
+        if (!r.exact)
+            text += "; the upstream equivalent is MM2's own assumption (no sync explains the checkpoint)";
+    }
+    return text;
+}
+
+} // namespace driftscope

@@ -1,0 +1,76 @@
+#include "model/mm2/partition_index.h"
+
+namespace driftscope {
+inline uint64_t PartitionIndex::hashOf(const TopicPartition& tp)
+{
+    // Eight bytes of topic name per multiply, then a splitmix64-style finaliser: a few cycles for
+    // the short names topics have, and well spread for the power-of-two table.
+    uint64_t h = tp.topic.size() * 0x9E3779B97F4A7C15ULL ^ static_cast<uint32_t>(tp.partition);
+    const char* data = tp.topic.data();
+    size_t left = tp.topic.size();
+    for (; left >= 8; data += 8, left -= 8) {
+        uint64_t word;
+        std::memcpy(&word, data, 8);
+        h = (h ^ word) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    if (left > 0) {
+        uint64_t word = 0; // assembled in a register: a short memcpy here stalls store forwarding
+        for (size_t i = 0; i < left; ++i)
+            word |= uint64_t{static_cast<uint8_t>(data[i])} << (8 * i);
+        h = (h ^ word) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    h = (h ^ (h >> 30)) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 31);
+}
+
+inline size_t PartitionIndex::probe(const TopicPartition& tp, uint64_t hash) const
+{
+    const size_t mask = m_slots.size() - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+        const Slot& slot = m_slots[i];
+        if (slot.idPlusOne == 0 || (slot.hash == hash && samePartition(m_keys[slot.idPlusOne - 1], tp)))
+            return i;
+    }
+}
+
+int64_t PartitionIndex::findSlow(const TopicPartition& tp) const
+{
+    const Slot& slot = m_slots[probe(tp, hashOf(tp))];
+    if (slot.idPlusOne == 0)
+        return kAbsent;
+    return remember(slot.idPlusOne - 1);
+}
+
+uint32_t PartitionIndex::internSlow(const TopicPartition& tp)
+{
+    const uint64_t hash = hashOf(tp);
+    Slot* slot = &m_slots[probe(tp, hash)];
+    if (slot->idPlusOne != 0)
+        return remember(slot->idPlusOne - 1);
+    if ((m_keys.size() + 1) * 2 > m_slots.size()) { // keep the load factor at most 1/2
+        grow();
+        slot = &m_slots[probe(tp, hash)];
+    }
+    m_keys.push_back(tp);
+    *slot = Slot{hash, static_cast<uint32_t>(m_keys.size())};
+    return remember(static_cast<uint32_t>(m_keys.size() - 1));
+}
+
+void PartitionIndex::grow()
+{
+    std::vector<Slot> old = std::move(m_slots);
+    m_slots.assign(old.size() * 2, Slot{});
+    const size_t mask = m_slots.size() - 1;
+    for (const Slot& s : old) {
+        if (s.idPlusOne == 0)
+            continue;
+        size_t i = s.hash & mask;
+        while (m_slots[i].idPlusOne != 0)
+            i = (i + 1) & mask;
+        m_slots[i] = s;
+    }
+}
+
+} // namespace driftscope

@@ -1,0 +1,78 @@
+// Maps topic-partitions to dense ids (0, 1, 2, ... in first-seen order).
+//
+// Every record read from MM2's internal topics names its partition, so this lookup sits on the
+// hot path of rebuilding a store: an open-addressing table (no node per entry, no rehash of
+// keys) plus a one-entry cache for runs of records of the same partition. Lookups (const) may run
+// on several threads at once; interning needs exclusive access.
+#pragma once
+
+#include "model/records/records.h"
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace driftscope {
+
+class PartitionIndex {
+public:
+    static constexpr int64_t kAbsent = -1;
+
+    // The id of `tp`, or kAbsent.
+    int64_t find(const TopicPartition& tp) const
+    {
+        const uint32_t last = lastHit();
+        if (last < m_keys.size() && samePartition(m_keys[last], tp))
+            return last;
+        return findSlow(tp);
+    }
+    // The id of `tp`, registering it if new.
+    uint32_t intern(const TopicPartition& tp)
+    {
+        const uint32_t last = lastHit();
+        if (last < m_keys.size() && samePartition(m_keys[last], tp))
+            return last;
+        return internSlow(tp);
+    }
+
+    const TopicPartition& at(uint32_t id) const { return m_keys[id]; }
+    size_t size() const { return m_keys.size(); }
+
+private:
+    struct Slot {
+        uint64_t hash = 0;
+        uint32_t idPlusOne = 0; // 0: empty
+    };
+
+    static bool samePartition(const TopicPartition& a, const TopicPartition& b)
+    {
+        // Cheap rejections first: partition numbers, lengths, and the last character (names of
+        // related topics tend to differ at the end: orders-eu, orders-us, topic-1, topic-2).
+        const size_t n = a.topic.size();
+        return a.partition == b.partition && n == b.topic.size() &&
+               (n == 0 || a.topic[n - 1] == b.topic[n - 1]) &&
+               std::memcmp(a.topic.data(), b.topic.data(), n) == 0;
+    }
+    static uint64_t hashOf(const TopicPartition& tp);
+    int64_t findSlow(const TopicPartition& tp) const;
+    uint32_t internSlow(const TopicPartition& tp);
+    size_t probe(const TopicPartition& tp,
+                 uint64_t hash) const; // slot holding tp, or the empty slot ending its chain
+    void grow();
+
+    std::vector<TopicPartition> m_keys;
+    std::vector<Slot> m_slots = std::vector<Slot>(16);
+    // The one-entry cache is written by const lookups. Accessed atomically (relaxed: it is only
+    // a hint, checked before use), so threads may look up a shared index concurrently; a plain
+    // load and store on the CPUs we run on.
+    uint32_t lastHit() const { return std::atomic_ref<uint32_t>(m_lastHit).load(std::memory_order_relaxed); }
+    uint32_t remember(uint32_t id) const
+    {
+        std::atomic_ref<uint32_t>(m_lastHit).store(id, std::memory_order_relaxed);
+        return id;
+    }
+    alignas(std::atomic_ref<uint32_t>::required_alignment) mutable uint32_t m_lastHit = 0;
+};
+
+} // namespace driftscope

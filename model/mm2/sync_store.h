@@ -1,0 +1,129 @@
+// MM2's OffsetSyncStore as a given release keeps it, and its offset translation.
+//
+// Feed it the offset-sync records in the order of the offset-syncs topic. Records that arrive
+// before finishInitialLoad() are the store's initial read-to-end (the syncs already in the topic
+// when the checkpoint task started); the rest arrive live. Every record is a distinct sync, even
+// when its offsets equal an earlier one's.
+//
+// Not thread-safe, not even for concurrent readers (lookups remember the last partition): a
+// store belongs to one thread; other threads get copies or results.
+#pragma once
+
+#include "model/mm2/partition_index.h"
+#include "model/mm2/release.h"
+#include "model/mm2/sync_slots.h"
+#include "model/records/records.h"
+#include "model/util/java_long.h"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace driftscope {
+
+enum class TranslationStatus {
+    Translated, // a downstream offset derived from a sync
+    TooOld,     // the offset is older than the oldest retained sync: MM2 answers -1
+    NoSync,     // no sync for this partition: no answer, no checkpoint
+    NotReady,   // the initial read-to-end has not finished: no answer
+    Identity    // up to 3.2.x without a sync: MM2 translates U to U
+};
+
+// "translated", "too-old", "no-sync", "not-ready", "identity".
+std::string_view statusName(TranslationStatus status);
+
+struct Translation {
+    TranslationStatus status = TranslationStatus::NoSync;
+    std::optional<int64_t> downstream; // set unless NoSync or NotReady
+    std::optional<StoredSync> sync;    // the real sync the answer came from
+};
+
+// One distinct retained sync and how many of the partition's slots it fills.
+struct RetainedSync {
+    StoredSync sync;
+    int firstSlot = 0;
+    int slotCount = 1;
+};
+
+class SyncStore {
+public:
+    using PartitionId = uint32_t;
+
+    // `checkpointsRestored` matters from 3.7.1 on: when the checkpoint task could read its
+    // checkpoints topic, syncs read during the initial load keep their history.
+    explicit SyncStore(ReleaseProfile profile, bool checkpointsRestored = true);
+
+    const ReleaseProfile& profile() const { return m_profile; }
+
+    void apply(const OffsetSync& sync);
+    void apply(PartitionId partition, int64_t upstream, int64_t downstream);
+
+    // The initial read-to-end finished (MM2's `start()`). No effect on releases without gating.
+    void finishInitialLoad() { m_readToEnd = true; }
+    bool readToEnd() const { return m_readToEnd; }
+
+    Translation translate(const TopicPartition& tp, int64_t upstream) const;
+    Translation translate(PartitionId partition, int64_t upstream) const;
+
+    // Distinct retained syncs of a partition, newest first; empty when it has none.
+    std::vector<RetainedSync> retained(const TopicPartition& tp) const;
+
+    // The 64 slots of a partition (slotted releases only; nullptr otherwise or without syncs).
+    const SyncSlots* slotsOf(const TopicPartition& tp) const;
+
+    PartitionId partitionId(const TopicPartition& tp); // registers the partition if new
+    std::optional<PartitionId> findPartition(const TopicPartition& tp) const;
+    const TopicPartition& topicPartition(PartitionId partition) const { return m_index.at(partition); }
+    size_t partitionCount() const { return m_partitions.size(); }
+    uint64_t syncsApplied() const { return m_nextId; }
+
+private:
+    struct Partition {
+        bool hasSync = false;
+        SyncSlots syncs; // the latest-only store uses slot 0
+    };
+
+    bool clearsDuringLoad() const;
+    Translation translateWithoutSync(int64_t upstream) const;
+
+    ReleaseProfile m_profile;
+    bool m_checkpointsRestored;
+    bool m_readToEnd = false;
+    uint64_t m_nextId = 0;
+    std::vector<Partition> m_partitions; // indexed by PartitionId
+    PartitionIndex m_index;
+};
+
+// Translation is the hot path of checkpoint emission and of every plot: kept inline so callers
+// that read only part of the answer do not pay for building the rest.
+inline Translation SyncStore::translate(const TopicPartition& tp, int64_t upstream) const
+{
+    const int64_t id = m_index.find(tp);
+    if (id == PartitionIndex::kAbsent)
+        return translateWithoutSync(upstream);
+    return translate(static_cast<PartitionId>(id), upstream);
+}
+
+inline Translation SyncStore::translate(PartitionId partition, int64_t upstream) const
+{
+    const Partition& p = m_partitions[partition];
+    if (!p.hasSync)
+        return translateWithoutSync(upstream);
+    if (m_profile.gatesOnReadToEnd() && !m_readToEnd)
+        return {TranslationStatus::NotReady, std::nullopt, std::nullopt};
+
+    if (m_profile.translation == TranslationRule::Extrapolate) {
+        const StoredSync& s = p.syncs[0];
+        if (s.upstream > upstream)
+            return {TranslationStatus::TooOld, -1, s};
+        const int64_t d = javalong::add(s.downstream, javalong::sub(upstream, s.upstream));
+        return {TranslationStatus::Translated, d, s};
+    }
+    const StoredSync& s = p.syncs[lookupSlot(p.syncs, upstream)];
+    if (s.upstream > upstream)
+        return {TranslationStatus::TooOld, -1, s};
+    const int64_t d = s.upstream == upstream ? s.downstream : javalong::add(s.downstream, 1);
+    return {TranslationStatus::Translated, d, s};
+}
+
+} // namespace driftscope

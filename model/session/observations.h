@@ -1,0 +1,206 @@
+// What a session read from a pair of clusters, live or from a capture: the records of MM2's
+// internal topics in topic order (undecodable ones kept raw with the reason), the committed
+// offsets of the selected groups and the log offsets of mirrored partitions as sampled, and what
+// happened to the reader. Reports, captures and the GUI all work from this one model.
+//
+// Every list only grows, so a consumer can remember how far it has seen (a Cursor) and take the
+// rest later; topic-partitions and group names are interned once and referred to by dense ids.
+#pragma once
+
+#include "model/mm2/partition_index.h"
+#include "model/mm2/replication_policy.h"
+#include "model/records/cluster_side.h"
+#include "model/records/records.h"
+#include "model/records/wire_codec.h"
+#include "model/session/sync_key_cache.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace driftscope {
+
+// The three internal topics MM2 writes.
+enum class InternalTopic { OffsetSyncs, Checkpoints, Heartbeats };
+RecordKind recordKindOf(InternalTopic topic);
+// "offset-syncs", "checkpoints", "heartbeats": how captures, exports and reports name them.
+std::string_view internalTopicName(InternalTopic topic);
+std::optional<InternalTopic> parseInternalTopic(std::string_view name);
+
+// Where a record sat and when: its offset in the internal topic, the record timestamp MM2 gave
+// it, and when driftscope read it (all times in ms since the epoch).
+struct RecordStamp {
+    int64_t topicOffset = 0;
+    int64_t timestampMs = 0;
+    int64_t readAtMs = 0;
+
+    friend bool operator==(const RecordStamp&, const RecordStamp&) = default;
+};
+
+struct ObservedSync {
+    RecordStamp stamp;
+    uint32_t partition = 0; // upstream topic-partition
+    int64_t upstream = 0;
+    int64_t downstream = 0;
+
+    friend bool operator==(const ObservedSync&, const ObservedSync&) = default;
+};
+
+struct ObservedCheckpoint {
+    RecordStamp stamp;
+    uint32_t group = 0;
+    uint32_t partition = 0; // target-side (renamed) topic-partition
+    int64_t upstream = 0;
+    int64_t downstream = 0;
+    int16_t version = 0;
+    std::string metadata;
+
+    friend bool operator==(const ObservedCheckpoint&, const ObservedCheckpoint&) = default;
+};
+
+struct ObservedHeartbeat {
+    RecordStamp stamp;
+    Heartbeat heartbeat;
+
+    friend bool operator==(const ObservedHeartbeat&, const ObservedHeartbeat&) = default;
+};
+
+// A record of an internal topic that did not decode: kept byte for byte with the reason.
+struct UndecodableRecord {
+    InternalTopic topic = InternalTopic::OffsetSyncs;
+    int32_t partition = 0;
+    RecordStamp stamp;
+    std::optional<Bytes> key; // nullopt: a null key (tombstones and foreign writers have them)
+    std::optional<Bytes> value;
+    std::string reason;
+
+    friend bool operator==(const UndecodableRecord&, const UndecodableRecord&) = default;
+};
+
+// A group's committed offset on one partition at a sample time. Kafka reports "no committed
+// offset" as -1 (committed offsets themselves are never negative), and so does this.
+struct GroupOffsetSample {
+    static constexpr int64_t kNoOffset = -1;
+    int64_t sampledAtMs = 0;
+    ClusterSide side = ClusterSide::Source;
+    uint32_t group = 0;
+    uint32_t partition = 0;
+    int64_t offset = kNoOffset;
+
+    friend bool operator==(const GroupOffsetSample&, const GroupOffsetSample&) = default;
+};
+
+// The log start and end offsets of a partition at a sample time.
+struct LogOffsetSample {
+    int64_t sampledAtMs = 0;
+    ClusterSide side = ClusterSide::Source;
+    uint32_t partition = 0;
+    int64_t start = 0;
+    int64_t end = 0;
+
+    friend bool operator==(const LogOffsetSample&, const LogOffsetSample&) = default;
+};
+
+// Something that happened to the reader: a cluster unreachable or back, a topic missing, an
+// authorization error. Shown as states in the UI and kept in captures.
+struct ReaderEvent {
+    int64_t atMs = 0;
+    std::optional<ClusterSide> side;
+    std::string state; // short and stable: "connected", "unreachable", "topic-missing", ...
+    std::string message;
+
+    friend bool operator==(const ReaderEvent&, const ReaderEvent&) = default;
+};
+
+// Whether a reader state is plain progress ("started", "connected", "topic-found", and the
+// recoveries "sampled" and "fetching"); every other state is a problem that reports and notes
+// show (unreachable, failed, topic-missing, topic-unreadable, fetch-error, sample-failed, ...).
+bool isProgressState(std::string_view state);
+
+// How the session was set up, as captures keep it. Secrets are removed before they get here.
+struct SessionInfo {
+    std::string sourceAlias = "A";
+    std::string targetAlias = "B";
+    std::string release;          // the MM2 release the user chose, e.g. "3.9.0"
+    std::string offsetSyncsTopic; // names as read (MM2's derivation or the user's overrides)
+    ClusterSide offsetSyncsSide = ClusterSide::Source;
+    std::string checkpointsTopic;
+    std::string heartbeatsTopic;
+    ReplicationPolicy policy; // how checkpoints name the source partitions on the target
+    int64_t emitCheckpointsIntervalMs = 60'000;
+    std::vector<std::string> groups; // groups selected or discovered, in the order found
+    std::vector<std::pair<std::string, std::string>> configuration; // redacted, "source.KEY" / "target.KEY"
+    std::string origin;                                             // "live", "demo", "import"
+    std::string toolVersion;                                        // the driftscope that read it
+    int64_t startedAtMs = 0;
+};
+
+class Observations {
+public:
+    // How much of each list a consumer has seen.
+    struct Cursor {
+        size_t partitions = 0, groups = 0;
+        size_t syncs = 0, checkpoints = 0, heartbeats = 0, undecodable = 0;
+        size_t groupOffsets = 0, logOffsets = 0, events = 0;
+    };
+
+    SessionInfo info;
+
+    uint32_t partitionId(const TopicPartition& tp) { return m_partitions.intern(tp); }
+    std::optional<uint32_t> findPartition(const TopicPartition& tp) const;
+    const TopicPartition& partition(uint32_t id) const { return m_partitions.at(id); }
+    size_t partitionCount() const { return m_partitions.size(); }
+
+    uint32_t groupId(const std::string& group);
+    std::optional<uint32_t> findGroup(const std::string& group) const;
+    const std::string& group(uint32_t id) const { return m_groups[id]; }
+    size_t groupCount() const { return m_groups.size(); }
+
+    // Decodes one record of an internal topic and appends it, or keeps it as undecodable.
+    // Returns false for an undecodable record.
+    bool addRecord(InternalTopic topic, int32_t partition, const RecordStamp& stamp,
+                   const std::optional<ByteView>& key, const std::optional<ByteView>& value);
+    // Room for `more` syncs at once, in huge pages where the kernel offers them: a history of
+    // millions is written once, front to back, and with 4 KiB pages the kernel takes a fault per
+    // page, more time than decoding takes. Throws std::bad_alloc like reserve().
+    void reserveSyncs(size_t more);
+
+    std::vector<ObservedSync> syncs;
+    std::vector<ObservedCheckpoint> checkpoints;
+    std::vector<ObservedHeartbeat> heartbeats;
+    std::vector<UndecodableRecord> undecodable;
+    std::vector<GroupOffsetSample> groupOffsets;
+    std::vector<LogOffsetSample> logOffsets;
+    std::vector<ReaderEvent> events;
+
+    Cursor cursor() const;
+    // Everything added after `from`, with the same ids: appending it to a copy that had seen
+    // exactly `from` reproduces this one. `info` is copied whole.
+    Observations since(const Cursor& from) const;
+    // Appends a slice taken with since() from an Observations this one mirrors; ids agree.
+    // Returns false (and appends nothing) when the slice does not start where this one ends.
+    bool append(const Observations& slice);
+
+    // The latest time anything in the session happened (record read, sample, event), or 0.
+    int64_t lastActivityMs() const;
+
+private:
+    PartitionIndex m_partitions;
+    std::vector<std::string> m_groups;
+    std::unordered_map<std::string, uint32_t> m_groupIds;
+    Cursor m_base; // where a slice starts; zero for a whole session
+    // Offset syncs are the bulk of what is read: keys seen before skip decoding, and the
+    // others decode into reused storage.
+    std::unique_ptr<SyncKeyCache> m_syncKeys = std::make_unique<SyncKeyCache>();
+    Decoded<OffsetSync> m_syncScratch;
+    std::string m_syncError;
+};
+
+// The offset syncs of a session as records, in topic order.
+std::vector<OffsetSync> offsetSyncsOf(const Observations& session);
+
+} // namespace driftscope

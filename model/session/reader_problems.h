@@ -1,0 +1,43 @@
+// What went wrong for the reader of a session by a moment, for reports: undecodable records
+// per internal topic, the clusters' last states, and every reader state that is not plain
+// progress (unreachable, failed, topic-missing, topic-unreadable, fetch-error, sample-failed,
+// group-listing-unavailable, ...). Captures keep the reader's events, so a report from a
+// capture shows the same as the live report did.
+#pragma once
+
+#include "model/session/observations.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace driftscope {
+
+// Events of one cluster (none: of the session), state and message, taken together.
+struct ReaderProblem {
+    std::optional<ClusterSide> side;
+    std::string state;
+    std::string message;
+    size_t count = 0; // how many events said it (captures of older readers repeat them)
+    int64_t firstAtMs = 0;
+    int64_t lastAtMs = 0;
+};
+
+struct ReaderSummary {
+    std::array<size_t, 3> undecodable{}; // by InternalTopic: offset syncs, checkpoints, heartbeats
+    // The last of "connected", "unreachable" and "failed" each cluster was in; none when the
+    // session says nothing (imports).
+    std::optional<std::string> sourceState, targetState;
+    std::vector<ReaderProblem> problems; // in the order they first happened
+};
+
+// Whether a reader state is a cluster's own ("connected", "unreachable", "failed"), as opposed to
+// a topic's or a sample's.
+bool isClusterState(std::string_view state);
+
+// Undecodable records whose timestamp and events whose time is at or before `atMs`.
+ReaderSummary summarizeReader(const Observations& session, int64_t atMs);
+
+} // namespace driftscope

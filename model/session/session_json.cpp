@@ -1,0 +1,305 @@
+#include "model/session/session_json.h"
+
+#include "model/records/formatter_text.h"
+#include "model/records/record_json.h"
+#include "model/util/json_fields.h"
+#include "model/util/json_writer.h"
+
+namespace driftscope {
+namespace {
+
+void stamp(JsonWriter& json, const RecordStamp& s)
+{
+    json.key("topic_offset").value(s.topicOffset);
+    json.key("timestamp_ms").value(s.timestampMs);
+    json.key("read_at_ms").value(s.readAtMs);
+}
+
+void hexOrNull(JsonWriter& json, const char* key, const std::optional<Bytes>& bytes)
+{
+    json.key(key);
+    if (bytes)
+        json.value(toHex(*bytes));
+    else
+        json.null();
+}
+
+std::string recordLine(const MirrorRecord& record, const RecordStamp& s)
+{
+    JsonWriter json;
+    json.beginObject();
+    writeRecordFields(json, record);
+    stamp(json, s);
+    json.endObject();
+    return json.str();
+}
+
+std::string setupLine(const SessionInfo& info)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key("kind").value("session");
+    json.key("source_alias").value(info.sourceAlias);
+    json.key("target_alias").value(info.targetAlias);
+    json.key("mm2_release").value(info.release);
+    json.key("offset_syncs_topic").value(info.offsetSyncsTopic);
+    json.key("offset_syncs_cluster").value(sideName(info.offsetSyncsSide));
+    json.key("checkpoints_topic").value(info.checkpointsTopic);
+    json.key("heartbeats_topic").value(info.heartbeatsTopic);
+    json.key("replication_policy")
+        .value(info.policy.kind == ReplicationPolicy::Kind::Identity ? "identity" : "default");
+    json.key("replication_policy_separator").value(info.policy.separator);
+    json.key("internal_topic_separator_enabled").value(info.policy.internalTopicSeparatorEnabled);
+    json.key("emit_checkpoints_interval_ms").value(info.emitCheckpointsIntervalMs);
+    json.key("origin").value(info.origin);
+    json.key("tool_version").value(info.toolVersion);
+    json.key("started_at_ms").value(info.startedAtMs);
+    json.endObject();
+    return json.str();
+}
+
+template <class Fill>
+std::string object(const char* kind, Fill fill)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key("kind").value(kind);
+    fill(json);
+    json.endObject();
+    return json.str();
+}
+
+std::optional<ClusterSide> parseSide(const std::string& text)
+{
+    if (text == "source")
+        return ClusterSide::Source;
+    if (text == "target")
+        return ClusterSide::Target;
+    return std::nullopt;
+}
+
+RecordStamp readStamp(JsonFields& f, int64_t defaultOffset)
+{
+    return {f.optionalInteger("topic_offset").value_or(defaultOffset),
+            f.optionalInteger("timestamp_ms").value_or(0), f.optionalInteger("read_at_ms").value_or(0)};
+}
+
+} // namespace
+
+void exportSession(const Observations& s, const std::function<void(const std::string&)>& line)
+{
+    line(setupLine(s.info));
+    // A pair, not a structured binding: clang before 16 cannot capture bindings in a lambda.
+    for (const auto& setting : s.info.configuration)
+        line(object("config", [&](JsonWriter& j) {
+            j.key("key").value(setting.first).key("value").value(setting.second);
+        }));
+    for (const std::string& group : s.info.groups)
+        line(object("selected-group", [&](JsonWriter& j) { j.key("group").value(group); }));
+    for (const ObservedSync& x : s.syncs)
+        line(recordLine(OffsetSync{s.partition(x.partition), x.upstream, x.downstream}, x.stamp));
+    for (const ObservedCheckpoint& x : s.checkpoints)
+        line(recordLine(Checkpoint{s.group(x.group), s.partition(x.partition), x.upstream, x.downstream,
+                                   x.metadata, x.version},
+                        x.stamp));
+    for (const ObservedHeartbeat& x : s.heartbeats)
+        line(recordLine(x.heartbeat, x.stamp));
+    for (const UndecodableRecord& x : s.undecodable)
+        line(object("undecodable", [&](JsonWriter& j) {
+            j.key("internal_topic").value(internalTopicName(x.topic));
+            j.key("partition").value(x.partition);
+            stamp(j, x.stamp);
+            hexOrNull(j, "key_hex", x.key);
+            hexOrNull(j, "value_hex", x.value);
+            j.key("reason").value(x.reason);
+        }));
+    for (const GroupOffsetSample& x : s.groupOffsets)
+        line(object("group-offset", [&](JsonWriter& j) {
+            const TopicPartition& tp = s.partition(x.partition);
+            j.key("side").value(sideName(x.side)).key("group").value(s.group(x.group));
+            j.key("topic").value(tp.topic).key("partition").value(tp.partition);
+            j.key("offset").value(x.offset).key("sampled_at_ms").value(x.sampledAtMs);
+        }));
+    for (const LogOffsetSample& x : s.logOffsets)
+        line(object("log-offsets", [&](JsonWriter& j) {
+            const TopicPartition& tp = s.partition(x.partition);
+            j.key("side").value(sideName(x.side));
+            j.key("topic").value(tp.topic).key("partition").value(tp.partition);
+            j.key("start").value(x.start).key("end").value(x.end).key("sampled_at_ms").value(x.sampledAtMs);
+        }));
+    for (const ReaderEvent& x : s.events)
+        line(object("event", [&](JsonWriter& j) {
+            j.key("at_ms").value(x.atMs).key("side");
+            x.side ? j.value(sideName(*x.side)) : j.null();
+            j.key("state").value(x.state).key("message").value(x.message);
+        }));
+}
+
+std::optional<std::string> SessionLineReader::read(std::string_view line)
+{
+    const size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos)
+        return std::nullopt;
+    if (line[first] == '{')
+        return readJson(line);
+    auto record = parseFormatterLine(line);
+    if (!record)
+        return record.error();
+    Observations& o = m_into;
+    if (auto* sync = std::get_if<OffsetSync>(&*record))
+        o.syncs.push_back({{static_cast<int64_t>(o.syncs.size()), 0, 0},
+                           o.partitionId(sync->tp),
+                           sync->upstream,
+                           sync->downstream});
+    else if (auto* cp = std::get_if<Checkpoint>(&*record))
+        o.checkpoints.push_back({{static_cast<int64_t>(o.checkpoints.size()), 0, 0},
+                                 o.groupId(cp->group),
+                                 o.partitionId(cp->tp),
+                                 cp->upstream,
+                                 cp->downstream,
+                                 cp->version,
+                                 cp->metadata});
+    else
+        o.heartbeats.push_back(
+            {{static_cast<int64_t>(o.heartbeats.size()), 0, 0}, std::get<Heartbeat>(*record)});
+    return std::nullopt;
+}
+
+std::optional<std::string> SessionLineReader::readJson(std::string_view line)
+{
+    auto parsed = parseJsonObject(line);
+    if (!parsed)
+        return parsed.error();
+    JsonFields f(*parsed);
+    const std::string kind = f.string("kind");
+    if (f.failed())
+        return f.error();
+    Observations& o = m_into;
+    SessionInfo& info = o.info;
+
+    if (kind == "offset-sync" || kind == "checkpoint" || kind == "heartbeat") {
+        auto record = parseJsonRecord(line);
+        if (!record)
+            return record.error();
+        if (auto* sync = std::get_if<OffsetSync>(&*record)) {
+            const RecordStamp s = readStamp(f, static_cast<int64_t>(o.syncs.size()));
+            if (f.failed())
+                return f.error();
+            o.syncs.push_back({s, o.partitionId(sync->tp), sync->upstream, sync->downstream});
+        } else if (auto* cp = std::get_if<Checkpoint>(&*record)) {
+            const RecordStamp s = readStamp(f, static_cast<int64_t>(o.checkpoints.size()));
+            if (f.failed())
+                return f.error();
+            o.checkpoints.push_back({s, o.groupId(cp->group), o.partitionId(cp->tp), cp->upstream,
+                                     cp->downstream, cp->version, cp->metadata});
+        } else {
+            const RecordStamp s = readStamp(f, static_cast<int64_t>(o.heartbeats.size()));
+            if (f.failed())
+                return f.error();
+            o.heartbeats.push_back({s, std::get<Heartbeat>(*record)});
+        }
+        return std::nullopt;
+    }
+    if (kind == "session") {
+        SessionInfo next = info;
+        next.sourceAlias = f.string("source_alias");
+        next.targetAlias = f.string("target_alias");
+        next.release = f.string("mm2_release");
+        next.offsetSyncsTopic = f.string("offset_syncs_topic");
+        const auto side = parseSide(f.string("offset_syncs_cluster"));
+        next.checkpointsTopic = f.string("checkpoints_topic");
+        next.heartbeatsTopic = f.string("heartbeats_topic");
+        const std::string policy = f.string("replication_policy");
+        next.policy.separator = f.string("replication_policy_separator");
+        next.policy.internalTopicSeparatorEnabled = f.boolean("internal_topic_separator_enabled");
+        next.emitCheckpointsIntervalMs = f.integer("emit_checkpoints_interval_ms");
+        next.origin = f.string("origin");
+        next.toolVersion = f.string("tool_version");
+        next.startedAtMs = f.integer("started_at_ms");
+        if (f.failed())
+            return f.error();
+        if (!side)
+            return std::string("\"offset_syncs_cluster\" must be \"source\" or \"target\"");
+        if (policy != "default" && policy != "identity")
+            return std::string("\"replication_policy\" must be \"default\" or \"identity\"");
+        if (next.policy.separator.empty())
+            return std::string("\"replication_policy_separator\" must not be empty");
+        next.offsetSyncsSide = *side;
+        next.policy.kind =
+            policy == "identity" ? ReplicationPolicy::Kind::Identity : ReplicationPolicy::Kind::Default;
+        next.policy.identitySourceAlias = next.sourceAlias;
+        info = std::move(next);
+        return std::nullopt;
+    }
+    if (kind == "config") {
+        std::string key = f.string("key"), value = f.string("value");
+        if (f.failed())
+            return f.error();
+        info.configuration.emplace_back(std::move(key), std::move(value));
+        return std::nullopt;
+    }
+    if (kind == "selected-group") {
+        std::string group = f.string("group");
+        if (f.failed())
+            return f.error();
+        info.groups.push_back(std::move(group));
+        return std::nullopt;
+    }
+    if (kind == "undecodable") {
+        const std::string topicName = f.string("internal_topic");
+        const int32_t partition = f.partition();
+        const RecordStamp s = readStamp(f, static_cast<int64_t>(o.undecodable.size()));
+        const auto keyHex = f.nullableString("key_hex");
+        const auto valueHex = f.nullableString("value_hex");
+        std::string reason = f.string("reason");
+        if (f.failed())
+            return f.error();
+        const auto topic = parseInternalTopic(topicName);
+        if (!topic)
+            return "\"internal_topic\" must be \"offset-syncs\", \"checkpoints\" or \"heartbeats\"";
+        UndecodableRecord r{*topic, partition, s, std::nullopt, std::nullopt, std::move(reason)};
+        for (auto [hex, out] : {std::pair{&keyHex, &r.key}, std::pair{&valueHex, &r.value}}) {
+            if (!*hex)
+                continue;
+            auto bytes = parseHex(**hex);
+            if (!bytes)
+                return "bad hex: " + bytes.error();
+            *out = std::move(*bytes);
+        }
+        o.undecodable.push_back(std::move(r));
+        return std::nullopt;
+    }
+    if (kind == "group-offset" || kind == "log-offsets") {
+        const auto side = parseSide(f.string("side"));
+        const std::string group = kind == "group-offset" ? f.string("group") : std::string();
+        TopicPartition tp{f.string("topic"), f.partition()};
+        const int64_t at = f.integer("sampled_at_ms");
+        const int64_t offset = kind == "group-offset" ? f.integer("offset") : 0;
+        const int64_t start = kind == "log-offsets" ? f.integer("start") : 0;
+        const int64_t end = kind == "log-offsets" ? f.integer("end") : 0;
+        if (f.failed())
+            return f.error();
+        if (!side)
+            return std::string("\"side\" must be \"source\" or \"target\"");
+        if (kind == "group-offset")
+            o.groupOffsets.push_back({at, *side, o.groupId(group), o.partitionId(tp), offset});
+        else
+            o.logOffsets.push_back({at, *side, o.partitionId(tp), start, end});
+        return std::nullopt;
+    }
+    if (kind == "event") {
+        const int64_t at = f.integer("at_ms");
+        const auto sideText = f.nullableString("side");
+        std::string state = f.string("state"), message = f.string("message");
+        if (f.failed())
+            return f.error();
+        std::optional<ClusterSide> side;
+        if (sideText && !(side = parseSide(*sideText)))
+            return std::string("\"side\" must be \"source\", \"target\" or null");
+        o.events.push_back({at, side, std::move(state), std::move(message)});
+        return std::nullopt;
+    }
+    return "unknown \"kind\" \"" + kind + "\"";
+}
+
+} // namespace driftscope

@@ -1,0 +1,184 @@
+#include "model/session/session_state.h"
+
+#include "model/util/java_long.h"
+
+namespace driftscope {
+
+std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& session)
+{
+    const SessionInfo& info = session.info;
+    std::vector<std::optional<uint32_t>> upstreamOf(session.partitionCount());
+    for (uint32_t p = 0; p < session.partitionCount(); ++p) {
+        const TopicPartition target =
+            checkpointPartition(info.policy, info.sourceAlias, info.targetAlias, session.partition(p));
+        const auto targetId = session.findPartition(target);
+        // Two upstream partitions renamed to one target partition make MM2 fail (3.4.1+); the
+        // first one is kept here.
+        if (targetId && !upstreamOf[*targetId])
+            upstreamOf[*targetId] = p;
+    }
+    return upstreamOf;
+}
+
+TopicPartition checkpointUpstream(const Observations& session,
+                                  const std::vector<std::optional<uint32_t>>& upstreamOf, uint32_t target)
+{
+    if (target < upstreamOf.size() && upstreamOf[target])
+        return session.partition(*upstreamOf[target]);
+    // Never seen upstream (no syncs, no source samples yet).
+    const SessionInfo& info = session.info;
+    const TopicPartition& downstream = session.partition(target);
+    const auto source = info.policy.topicSource(downstream.topic);
+    if (source && *source == info.sourceAlias)
+        if (auto topic = info.policy.upstreamTopic(downstream.topic))
+            return {*topic, downstream.partition};
+    return downstream;
+}
+
+StateScope scopeOfGroup(const Observations& session, uint32_t group)
+{
+    StateScope scope;
+    scope.group = group;
+    scope.upstreamPartitions.assign(session.partitionCount(), false);
+    for (const GroupOffsetSample& g : session.groupOffsets)
+        if (g.group == group && g.side == ClusterSide::Source)
+            scope.upstreamPartitions[g.partition] = true;
+    const auto upstreamOf = upstreamPartitions(session);
+    for (const ObservedCheckpoint& c : session.checkpoints)
+        if (c.group == group && upstreamOf[c.partition])
+            scope.upstreamPartitions[*upstreamOf[c.partition]] = true;
+    return scope;
+}
+
+SessionState::SessionState(const Observations& session, const SessionStateOptions& options, StateScope scope)
+    : m_session(session), m_scope(std::move(scope)),
+      m_store(profileFor(options.release), options.checkpointsRestored), m_taskStart(options.taskStart)
+{
+    if (m_taskStart == 0)
+        m_store.finishInitialLoad();
+    followGrowth();
+}
+
+SessionState::SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs)
+    : SessionState(session, options)
+{
+    advanceTo(atMs);
+}
+
+void SessionState::followGrowth()
+{
+    const size_t partitions = m_session.partitionCount();
+    if (m_storePartition.size() == partitions)
+        return;
+    m_storePartition.resize(partitions, -1);
+    m_firstDrift.resize(partitions);
+    m_driftVaries.resize(partitions, false);
+    if (m_historyIndexed)
+        m_history.resize(partitions);
+    m_upstreamOf = upstreamPartitions(m_session);
+}
+
+void SessionState::advanceTo(int64_t atMs)
+{
+    if (atMs < m_atMs)
+        return;
+    m_atMs = atMs;
+    followGrowth();
+    const auto& syncs = m_session.syncs;
+    const auto& checkpoints = m_session.checkpoints;
+    // Each checkpoint comes after the syncs written before it: those are what MM2 could have
+    // translated it with. Advancing in steps applies the same records in the same order.
+    for (; m_nextCheckpoint < checkpoints.size() && checkpoints[m_nextCheckpoint].stamp.timestampMs <= atMs;
+         ++m_nextCheckpoint) {
+        const int64_t emittedAt = checkpoints[m_nextCheckpoint].stamp.timestampMs;
+        for (; m_nextSync < syncs.size() && syncs[m_nextSync].stamp.timestampMs <= emittedAt; ++m_nextSync)
+            applySync(m_nextSync);
+        applyCheckpoint(m_nextCheckpoint);
+    }
+    for (; m_nextSync < syncs.size() && syncs[m_nextSync].stamp.timestampMs <= atMs; ++m_nextSync)
+        applySync(m_nextSync);
+}
+
+void SessionState::applySync(size_t index)
+{
+    const Observations& session = m_session;
+    if (index == m_taskStart)
+        m_store.finishInitialLoad();
+    ++m_syncsApplied;
+    const ObservedSync& s = session.syncs[index];
+    const auto& only = m_scope.upstreamPartitions;
+    if (!only.empty() && (s.partition >= only.size() || !only[s.partition]))
+        return;
+    int64_t& id = m_storePartition[s.partition];
+    if (id < 0)
+        id = m_store.partitionId(session.partition(s.partition));
+    m_store.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
+    if (m_historyIndexed)
+        m_history[s.partition].push_back(static_cast<uint32_t>(index));
+
+    const int64_t drift = javalong::sub(s.upstream, s.downstream);
+    std::optional<int64_t>& first = m_firstDrift[s.partition];
+    if (!first)
+        first = drift;
+    else if (*first != drift)
+        m_driftVaries[s.partition] = true;
+}
+
+void SessionState::applyCheckpoint(size_t index)
+{
+    const Observations& session = m_session;
+    const ObservedCheckpoint& c = session.checkpoints[index];
+    ++m_checkpointsApplied;
+    if (m_scope.group && c.group != *m_scope.group)
+        return;
+    const auto& only = m_scope.upstreamPartitions;
+    if (const auto upstream = m_upstreamOf[c.partition];
+        !only.empty() && upstream && (*upstream >= only.size() || !only[*upstream]))
+        return;
+    CheckpointInForce inForce{index, std::nullopt, false};
+    if (const auto upstream = m_upstreamOf[c.partition]) {
+        const TopicPartition& tp = session.partition(*upstream);
+        const Translation t = m_store.translate(tp, c.upstream);
+        if (t.downstream == c.downstream && (t.sync || t.status == TranslationStatus::Identity)) {
+            inForce.sync = t.sync;
+            inForce.explained = true;
+        } else if (auto sync = explain(*upstream, c.upstream, c.downstream)) {
+            inForce.sync = sync;
+            inForce.explained = true;
+        }
+    }
+    if (!inForce.explained)
+        ++m_unexplained;
+    m_checkpoints[{c.group, c.partition}] = inForce;
+}
+
+std::optional<StoredSync> SessionState::explain(uint32_t upstream, int64_t u, int64_t d)
+{
+    const Observations& session = m_session;
+    if (!m_historyIndexed) {
+        m_history.assign(session.partitionCount(), {});
+        for (size_t i = 0; i < m_syncsApplied; ++i)
+            m_history[session.syncs[i].partition].push_back(static_cast<uint32_t>(i));
+        m_historyIndexed = true;
+    }
+    const bool extrapolates = m_store.profile().translation == TranslationRule::Extrapolate;
+    const std::vector<uint32_t>& history = m_history[upstream];
+    for (auto it = history.rbegin(); it != history.rend(); ++it) { // newest first
+        const ObservedSync& s = session.syncs[*it];
+        if (s.upstream > u)
+            continue;
+        const bool fits = extrapolates
+                              ? javalong::sub(d, s.downstream) == javalong::sub(u, s.upstream)
+                              : (s.upstream == u ? s.downstream == d : javalong::add(s.downstream, 1) == d);
+        if (fits)
+            return StoredSync{s.upstream, s.downstream, *it};
+    }
+    return std::nullopt;
+}
+
+bool SessionState::driftVaries(uint32_t partition) const
+{
+    return partition < m_driftVaries.size() && m_driftVaries[partition];
+}
+
+} // namespace driftscope

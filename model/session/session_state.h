@@ -1,0 +1,115 @@
+// What MM2 knew at a moment of a session: the OffsetSyncStore the chosen release would hold
+// after the offset syncs written by then, and per group and target-side partition the last
+// checkpoint written by then, with the sync that checkpoint was translated from.
+//
+// "By then" follows record timestamps (when MM2 wrote the record, not when driftscope read it),
+// so a capture replays its history the way it happened even when the reader joined late. A
+// list is taken up to its first record stamped after the moment.
+//
+// A state moves forward in time (advanceTo), which is how the time cursor plays a session and
+// how series over time are computed in one pass; going back means building a new one. The
+// state refers to the session it was built for, which must outlive it; the session may grow
+// (live reading) between two advances.
+#pragma once
+
+#include "model/mm2/store_replay.h"
+#include "model/mm2/sync_store.h"
+#include "model/session/observations.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace driftscope {
+
+// The release, the task start and whether checkpoints were restored, as for replaySyncs().
+using SessionStateOptions = StoreReplayOptions;
+
+struct CheckpointInForce {
+    size_t index = 0;               // into Observations::checkpoints
+    std::optional<StoredSync> sync; // the sync it was translated from; id = index into syncs
+    // Whether a sync read by then explains the checkpoint under the release's translation rule.
+    // MM2 reads syncs a moment after they are written, so the sync it used may be older than
+    // the store's answer and thinned out of it since: the whole history of the partition is
+    // searched then. Checkpoints no sync explains suggest that MM2 runs another release.
+    bool explained = false;
+};
+
+// Restricts a state to what the report of one group needs: the syncs of that group's
+// partitions and the group's own checkpoints of them. The rows of that group are exactly those of an
+// unrestricted state; rebuilding the store is then cheap even when the session holds millions
+// of syncs of other partitions. Counts of records read still count every record.
+struct StateScope {
+    std::vector<bool> upstreamPartitions; // by session partition id; empty: all
+    std::optional<uint32_t> group;        // none: all groups
+};
+
+// The scope of a group: the upstream partitions it sampled on the source or has checkpoints for.
+StateScope scopeOfGroup(const Observations& session, uint32_t group);
+
+class SessionState {
+public:
+    // Nothing applied yet (the moment before the session's first record).
+    SessionState(const Observations& session, const SessionStateOptions& options, StateScope scope = {});
+    SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs);
+
+    // Applies what was written after the current moment, up to `atMs`; earlier moments are
+    // ignored (the state never goes back).
+    void advanceTo(int64_t atMs);
+
+    int64_t atMs() const { return m_atMs; }
+    const SyncStore& store() const { return m_store; }
+    size_t syncsApplied() const { return m_syncsApplied; }
+    size_t checkpointsApplied() const { return m_checkpointsApplied; }
+    size_t unexplainedCheckpoints() const { return m_unexplained; }
+
+    // Keyed by (group id, target-side partition id) of the session.
+    const std::map<std::pair<uint32_t, uint32_t>, CheckpointInForce>& checkpoints() const
+    {
+        return m_checkpoints;
+    }
+    // Whether the syncs of an upstream partition so far had different offset drifts (u - d):
+    // there are gaps, so extrapolating past a sync (2.4.0-3.4.0) can overshoot.
+    bool driftVaries(uint32_t partition) const;
+    // Target-side partition id -> the upstream partition id it names (upstreamPartitions()).
+    const std::vector<std::optional<uint32_t>>& upstreamOf() const { return m_upstreamOf; }
+
+private:
+    void followGrowth();
+    void applySync(size_t index);
+    void applyCheckpoint(size_t index);
+    std::optional<StoredSync> explain(uint32_t upstream, int64_t u, int64_t d);
+
+    const Observations& m_session;
+    int64_t m_atMs = INT64_MIN;
+    size_t m_nextSync = 0, m_nextCheckpoint = 0;
+    StateScope m_scope;
+    SyncStore m_store;
+    size_t m_taskStart;
+    size_t m_syncsApplied = 0;
+    size_t m_checkpointsApplied = 0;
+    size_t m_unexplained = 0;
+    std::vector<int64_t> m_storePartition; // session partition id -> store id, -1 until seen
+    std::vector<std::optional<int64_t>> m_firstDrift;
+    std::vector<bool> m_driftVaries;
+    std::map<std::pair<uint32_t, uint32_t>, CheckpointInForce> m_checkpoints;
+    std::vector<std::optional<uint32_t>> m_upstreamOf; // target partition id -> upstream id
+    // Applied syncs by partition, built the first time the store alone cannot explain a checkpoint.
+    std::vector<std::vector<uint32_t>> m_history;
+    bool m_historyIndexed = false;
+};
+
+// The upstream partition a checkpoint's target-side partition translates, among the partitions
+// the session knows (those of syncs and of source-side samples), by MM2's renaming rule.
+std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& session);
+
+// The source partition a checkpoint's target-side partition `target` (a session id) translates:
+// the one upstreamPartitions() found (`upstreamOf` is its result), else MM2's renaming undone
+// where the policy allows, else the target-side name itself. Reports and the live reader (to
+// sample partitions that only checkpoints name) both ask this.
+TopicPartition checkpointUpstream(const Observations& session,
+                                  const std::vector<std::optional<uint32_t>>& upstreamOf, uint32_t target);
+
+} // namespace driftscope

@@ -1,0 +1,77 @@
+#include "model/sim/sim_session.h"
+
+#include "model/mm2/replication_policy.h"
+
+namespace driftscope::sim {
+
+SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs)
+{
+    SimulatedSession out;
+    Observations& o = out.session;
+    o.info.sourceAlias = scenario.sourceAlias;
+    o.info.targetAlias = scenario.targetAlias;
+    o.info.release = toString(scenario.release);
+    o.info.emitCheckpointsIntervalMs = scenario.emitCheckpointsIntervalMs;
+    o.info.origin = "simulation";
+    o.info.startedAtMs = epochMs;
+    const ReleaseProfile profile = profileFor(scenario.release);
+    const InternalTopics topics =
+        internalTopics(profile, o.info.policy, scenario.sourceAlias, scenario.targetAlias);
+    o.info.offsetSyncsTopic = topics.offsetSyncs;
+    o.info.checkpointsTopic = topics.checkpoints;
+    o.info.heartbeatsTopic = topics.heartbeats;
+    for (const GroupSpec& g : scenario.groups) {
+        o.info.groups.push_back(g.name);
+        o.groupId(g.name);
+    }
+    std::vector<uint32_t> upstream, downstream;
+    for (int p = 0; p < scenario.partitions; ++p) {
+        const TopicPartition tp{scenario.topic, p};
+        upstream.push_back(o.partitionId(tp));
+        downstream.push_back(o.partitionId(
+            checkpointPartition(o.info.policy, scenario.sourceAlias, scenario.targetAlias, tp)));
+    }
+
+    RecordSink sink;
+    sink.offsetSync = [&](int64_t atMs, const OffsetSync& s) {
+        const int64_t t = epochMs + atMs;
+        o.syncs.push_back({{static_cast<int64_t>(o.syncs.size()), t, t},
+                           upstream[static_cast<size_t>(s.tp.partition)],
+                           s.upstream,
+                           s.downstream});
+    };
+    sink.checkpoint = [&](int64_t atMs, const Checkpoint& c) {
+        const int64_t t = epochMs + atMs;
+        o.checkpoints.push_back({{static_cast<int64_t>(o.checkpoints.size()), t, t},
+                                 o.groupId(c.group),
+                                 o.partitionId(c.tp),
+                                 c.upstream,
+                                 c.downstream,
+                                 c.version,
+                                 c.metadata});
+    };
+    out.summary = simulate(
+        scenario,
+        [&](const Sample& s) {
+            const int64_t t = epochMs + s.timeMs;
+            const auto p = static_cast<size_t>(s.partition);
+            const GroupSpec& g = scenario.groups[static_cast<size_t>(s.groupIndex)];
+            const uint32_t group = *o.findGroup(g.name);
+            o.groupOffsets.push_back({t, ClusterSide::Source, group, upstream[p],
+                                      s.committed.value_or(GroupOffsetSample::kNoOffset)});
+            if (s.syncedGroupOffset)
+                o.groupOffsets.push_back(
+                    {t, ClusterSide::Target, group, downstream[p], *s.syncedGroupOffset});
+            // Log offsets are per partition, not per group: once per sample time.
+            if (s.groupIndex == 0) {
+                o.logOffsets.push_back({t, ClusterSide::Source, upstream[p], 0, s.sourceEndOffset});
+                o.logOffsets.push_back({t, ClusterSide::Target, downstream[p], 0, s.targetEndOffset});
+            }
+            out.truth[{g.name, {scenario.topic, s.partition}}].push_back(
+                {t, s.processed, s.replayRecords, s.skippedRecords});
+        },
+        sink);
+    return out;
+}
+
+} // namespace driftscope::sim

@@ -1,0 +1,36 @@
+// A simulation seen as a session, so that the explorer shows it with the same model and plots as
+// a capture: the records MM2 wrote (offset syncs when they landed, checkpoints when emitted),
+// and at each sample what a reader sampling the clusters would have seen (committed offsets on
+// the source, MM2's synced offsets on the target, log end offsets on both sides). The
+// simulator's ground truth, which no reader can see, comes alongside.
+#pragma once
+
+#include "model/session/observations.h"
+#include "model/sim/simulator.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace driftscope::sim {
+
+// What really happened to one group partition at a sample time.
+struct TruthPoint {
+    int64_t atMs = 0;
+    int64_t processed = 0;      // P(t)
+    int64_t replayRecords = 0;  // records a failover now would read twice
+    int64_t skippedRecords = 0; // records a failover now would never read
+};
+
+struct SimulatedSession {
+    Observations session;
+    // By (group, upstream partition), in time order.
+    std::map<std::pair<std::string, TopicPartition>, std::vector<TruthPoint>> truth;
+    RunSummary summary;
+};
+
+// Simulated time 0 is `epochMs` in the session (times are shown as clock times).
+SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs);
+
+} // namespace driftscope::sim

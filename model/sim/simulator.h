@@ -1,0 +1,68 @@
+// A deterministic run of a source topic, MM2 and consumer groups over time (a fixed-step
+// simulation, seeded). Producers write records (with transaction markers and other gaps), MM2's
+// source task replicates them and emits offset syncs by the release's rules, its checkpoint task
+// translates the groups' committed offsets, and consumers commit at their cadence. The simulator
+// keeps the ground truth of which source record sits at which target offset, so every sample
+// knows exactly how many records a failover at that moment would replay or skip.
+#pragma once
+
+#include "model/analysis/replay.h"
+#include "model/records/records.h"
+#include "model/sim/scenario.h"
+
+#include <functional>
+#include <optional>
+
+namespace driftscope::sim {
+
+// One group partition at one sample time.
+struct Sample {
+    int64_t timeMs = 0;
+    int groupIndex = 0; // into Scenario::groups
+    int partition = 0;
+    int64_t sourceEndOffset = 0;
+    int64_t targetEndOffset = 0;
+    std::optional<int64_t> committed;       // S(t): none before the group's first commit
+    int64_t processed = 0;                  // P(t)
+    std::optional<ResumePoint> checkpoint;  // the last checkpoint emitted for it
+    std::optional<int64_t> translatedAgeMs; // since the checkpoint task last translated it (even
+                                            // when the monotonic filter kept the old checkpoint)
+    ReplayWindow replay;
+    int64_t replayRecords = 0;  // records between Ueq and P: read twice after a failover
+    int64_t skippedRecords = 0; // records between P and Ueq: never read after a failover
+    // The checkpoint points at or past the target's end: a failover now is out of range and the
+    // consumer resets to the end (auto.offset.reset=latest), which Ueq accounts for.
+    bool checkpointBeyondTargetEnd = false;
+    bool skips() const { return skippedRecords > 0; }
+    std::optional<int64_t> syncedGroupOffset; // the target group's offset (sync.group.offsets)
+};
+
+struct RunSummary {
+    int64_t simulatedMs = 0;
+    uint64_t recordsProduced = 0;
+    uint64_t recordsReplicated = 0;
+    uint64_t recordsReplicatedAgain = 0; // duplicates after source-task restarts
+    uint64_t syncsTriggered = 0;
+    uint64_t syncsSent = 0;
+    uint64_t syncsDropped = 0;
+    uint64_t checkpointsEmitted = 0;
+    uint64_t checkpointPollsFailed = 0;
+    uint64_t groupOffsetWrites = 0;
+    uint64_t samples = 0;
+    uint64_t samplesWithSkip = 0;
+    int64_t maxReplayRecords = 0;
+    int64_t maxSkippedRecords = 0;
+};
+
+// The records MM2 writes during a run, for callers that want them (a simulation shown as a
+// session): offset syncs when they land in the syncs topic, checkpoints when emitted.
+struct RecordSink {
+    std::function<void(int64_t atMs, const OffsetSync&)> offsetSync;
+    std::function<void(int64_t atMs, const Checkpoint&)> checkpoint;
+};
+
+// Runs `scenario` (which must validate) and hands every sample to `onSample` as it is taken.
+RunSummary simulate(const Scenario& scenario, const std::function<void(const Sample&)>& onSample,
+                    const RecordSink& sink = {});
+
+} // namespace driftscope::sim

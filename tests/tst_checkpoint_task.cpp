@@ -1,4 +1,4 @@
-// The checkpoint side against Kafka's MirrorCheckpointTaskTest numbers (mm2-internals.md §6.2)
+// The checkpoint side against Kafka's MirrorCheckpointTaskTest numbers (docs/mm2-behaviour.md §6)
 // per release, plus topic naming (§3.5, §4.2), filters (§3.1) and the group-offset sync (§3.8).
 #include "model/mm2/checkpoint_task.h"
 #include "model/mm2/group_offset_sync.h"

@@ -1,5 +1,5 @@
 // Runs the built driftscope-cli on small files and checks its exact output and exit codes
-// (the product.md §5 contract scripts rely on). The offsets of tests/data/worked_example.* are
+// (the docs/architecture.md §4 contract scripts rely on). The offsets of tests/data/worked_example.* are
 // the §2.4.7 example: syncs every 10 upstream offsets of orders-3, downstream = upstream + 500.
 #include "support/cli_runner.h"
 

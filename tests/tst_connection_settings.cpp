@@ -1,5 +1,5 @@
 // Reading mm2.properties like Java and MirrorMakerConfig do, and turning an MM2 flow or
-// command-line pieces into librdkafka connection settings (mm2-internals.md §1.4, §3.1, §3.9, §4.2).
+// command-line pieces into librdkafka connection settings (docs/mm2-behaviour.md §1.4, §3.1, §4).
 #include "model/config/connection_settings.h"
 #include "model/config/java_properties.h"
 

@@ -1,4 +1,4 @@
-// Release strings and the behaviour each release maps to (mm2-internals.md §7).
+// Release strings and the behaviour each release maps to (docs/mm2-behaviour.md §7).
 #include "model/mm2/release.h"
 
 #include <QTest>
@@ -130,7 +130,7 @@ void ReleaseProfiles::profiles_data()
                            << I::KeepHistoryIfRestored;
     QTest::newRow("3.9.2") << "3.9.2" << S::SlotsKafka15202 << T::CappedPlusOne << N::None
                            << I::KeepHistoryIfRestored;
-    // 4.x keeps 3.9's store and translation (mm2-internals.md §7.1).
+    // 4.x keeps 3.9's store and translation (docs/mm2-behaviour.md §7).
     QTest::newRow("4.0.0") << "4.0.0" << S::SlotsKafka15202 << T::CappedPlusOne << N::None
                            << I::KeepHistoryIfRestored;
     QTest::newRow("4.4.0") << "4.4.0" << S::SlotsKafka15202 << T::CappedPlusOne << N::None
@@ -156,7 +156,7 @@ void ReleaseProfiles::profiles()
     QCOMPARE(p.checkpointLabel == MetadataLabel::Misspelt, misspelt);
 }
 
-// The 4.x edge changes of mm2-internals.md §7.1, as the real connect-mirror classes have them.
+// The 4.x edge changes of docs/mm2-behaviour.md §7, as the real connect-mirror classes have them.
 void ReleaseProfiles::edgeFlags_data()
 {
     QTest::addColumn<QString>("release");

@@ -1,4 +1,4 @@
-// The replay window of product.md §2 and its three parts, per translation rule.
+// The replay window of docs/architecture.md §2 and its three parts, per translation rule.
 #include "model/analysis/replay.h"
 
 #include <QTest>

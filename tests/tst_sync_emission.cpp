@@ -1,4 +1,4 @@
-// The source side's offset syncs against Kafka's own unit-test numbers (mm2-internals.md §6.3:
+// The source side's offset syncs against Kafka's own unit-test numbers (docs/mm2-behaviour.md §6:
 // MirrorSourceTaskTest.testOffsetSync, testZeroOffsetSync, the legacy sequence, testSendSyncEvent
 // per release, OffsetSyncWriterTest) and the worked example of §1.3.
 #include "model/mm2/sync_emitter.h"

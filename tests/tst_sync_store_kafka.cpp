@@ -1,4 +1,4 @@
-// Kafka's own OffsetSyncStoreTest numbers (mm2-internals.md §6.1, plus the worked example of
+// Kafka's own OffsetSyncStoreTest numbers (docs/mm2-behaviour.md §6, plus the worked example of
 // §2.4.7, the distinguishing input of §2.4.4b and the store states of §6.2's restart test), run
 // against every release they apply to.
 #include "model/mm2/sync_store.h"

@@ -11,6 +11,7 @@ class TranslationText : public QObject {
 private Q_SLOTS:
     void thousands();
     void explains();
+    void ruleInWords();
 };
 
 void TranslationText::thousands()
@@ -55,6 +56,14 @@ void TranslationText::explains()
         explainTranslation(tp, 12345, legacy.translate(tp, 12345), TranslationRule::Extrapolate),
         std::string("committed 12,345 -> the latest sync is 12,300 -> 11,950; MM2 up to 3.4.0 extrapolates "
                     "11,950 + (12,345 - 12,300) = 11,995"));
+}
+
+void TranslationText::ruleInWords()
+{
+    QCOMPARE(translationRuleInWords(TranslationRule::CappedPlusOne),
+             std::string("the newest retained sync at or before it, +1 when the group is ahead"));
+    QCOMPARE(translationRuleInWords(TranslationRule::Extrapolate),
+             std::string("the only sync MM2 up to 3.4.0 keeps, plus the distance to it"));
 }
 
 QTEST_APPLESS_MAIN(TranslationText)

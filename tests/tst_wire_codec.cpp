@@ -1,4 +1,4 @@
-// Wire codecs of MM2's internal topics: the byte examples of mm2-internals.md §4.3-4.5 (Kafka's
+// Wire codecs of MM2's internal topics: the byte examples of docs/mm2-behaviour.md §4 (Kafka's
 // OffsetSyncTest/CheckpointTest/HeartbeatTest records), round trips, and malformed input.
 #include "model/records/wire_codec.h"
 #include "model/util/java_utf8.h"

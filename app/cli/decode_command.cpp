@@ -1,4 +1,4 @@
-// driftscope-cli decode: one MM2 record from its key and value bytes (product.md §5).
+// driftscope-cli decode: one MM2 record from its key and value bytes (docs/architecture.md §4).
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 

@@ -1,4 +1,4 @@
-// driftscope-cli syncs: the syncs MM2's store retains for one partition (product.md §5).
+// driftscope-cli syncs: the syncs MM2's store retains for one partition (docs/architecture.md §4).
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 

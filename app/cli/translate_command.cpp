@@ -1,4 +1,4 @@
-// driftscope-cli translate: what MM2 would translate committed offsets to (product.md §5).
+// driftscope-cli translate: what MM2 would translate committed offsets to (docs/architecture.md §4).
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 

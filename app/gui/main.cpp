@@ -1,6 +1,7 @@
 // driftscope: the desktop explorer of Kafka MirrorMaker 2 offset translation. Given nothing, it
 // starts the embedded demo clusters and reads them through the Kafka protocol.
 #include "app/gui/main_window.h"
+#include "model/records/formatter_text.h"
 
 #include "driftscope_version.h"
 #include "widgets/time_cursor_bar.h"
@@ -75,16 +76,13 @@ int main(int argc, char** argv)
     if (compared)
         window.setCompareRelease(*compared);
     if (parser.isSet(group) && parser.isSet(partition)) {
-        // Kafka's "topic-N": the partition number follows the last dash.
-        const QString tp = parser.value(partition);
-        const qsizetype dash = tp.lastIndexOf('-');
-        bool ok = false;
-        const int number = tp.mid(dash + 1).toInt(&ok);
-        if (dash <= 0 || !ok) {
-            std::fprintf(stderr, "driftscope: --partition: expected topic-N, got '%s'\n", qPrintable(tp));
+        // Kafka's "topic-N", read by the one parser the CLI and the record readers use.
+        const auto tp = parseTopicPartition(parser.value(partition).toStdString());
+        if (!tp) {
+            std::fprintf(stderr, "driftscope: --partition: expected topic-N: %s\n", tp.error().c_str());
             return 2;
         }
-        window.selectPartition(parser.value(group), {tp.left(dash).toStdString(), number});
+        window.selectPartition(parser.value(group), *tp);
     } else if (parser.isSet(group))
         window.selectGroup(parser.value(group));
     if (parser.isSet(page))

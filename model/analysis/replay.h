@@ -1,4 +1,4 @@
-// How much a failover replays (product.md §2). For a group partition at a time: the checkpoint
+// How much a failover replays (docs/architecture.md §2). For a group partition at a time: the checkpoint
 // in force says where the group resumes on the target; the sync MM2 used for it gives the
 // upstream equivalent Ueq of that position; the replay window P - Ueq splits into
 //   granularity  U_c - Ueq  (rounding back to a sync point),

@@ -55,4 +55,11 @@ std::string explainTranslation(const TopicPartition& tp, int64_t committed, cons
            "; the group is ahead of it, so " + withThousands(*t.downstream);
 }
 
+std::string translationRuleInWords(TranslationRule rule)
+{
+    if (rule == TranslationRule::Extrapolate)
+        return "the only sync MM2 up to 3.4.0 keeps, plus the distance to it";
+    return "the newest retained sync at or before it, +1 when the group is ahead";
+}
+
 } // namespace driftscope

@@ -15,4 +15,9 @@ std::string withThousands(int64_t value);
 std::string explainTranslation(const TopicPartition& tp, int64_t committed, const Translation& t,
                                TranslationRule rule);
 
+// How `rule` picks the downstream offset of an upstream one, in words, for wherever a translation
+// is shown without its details (plot tooltips): "the newest retained sync at or before it, +1 when
+// the group is ahead" (3.4.1+), "the only sync kept, plus the distance to it" (up to 3.4.0).
+std::string translationRuleInWords(TranslationRule rule);
+
 } // namespace driftscope

@@ -1,4 +1,4 @@
-// MM2's checkpoint task (mm2-internals.md §3.2-3.7): it owns an OffsetSyncStore, translates the
+// MM2's checkpoint task (docs/mm2-behaviour.md §3.2-3.7): it owns an OffsetSyncStore, translates the
 // committed offsets of its consumer groups every emit.checkpoints.interval.seconds and emits
 // checkpoints through the filter pipeline of the chosen release, remembering the last checkpoint
 // per group and partition for the monotonic filter and the group-offset sync.

@@ -1,4 +1,4 @@
-// Consumer-group offset sync to the target (sync.group.offsets.enabled, 2.7.0+, mm2-internals.md
+// Consumer-group offset sync to the target (sync.group.offsets.enabled, 2.7.0+, docs/mm2-behaviour.md
 // §3.8): a refresh job remembers the committed offsets of the groups that are EMPTY on the
 // target, and a sync job writes the remembered checkpoints' downstream offsets, forward only.
 #pragma once

@@ -1,4 +1,4 @@
-// MM2's group and topic filters (mm2-internals.md §3.1): lists of regular expressions joined
+// MM2's group and topic filters (docs/mm2-behaviour.md §3.1): lists of regular expressions joined
 // with '|' that must match the whole name; an empty include list matches nothing.
 #pragma once
 

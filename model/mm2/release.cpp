@@ -88,7 +88,7 @@ Result<Release> parseRelease(std::string_view text)
 
 ReleaseProfile profileFor(const Release& r)
 {
-    // Every boundary below is a release in the map of mm2-internals.md §0; 3.4.1 received almost
+    // Every boundary below is a release in the map of docs/mm2-behaviour.md §7; 3.4.1 received almost
     // the whole 3.5.0 MM2 fix set, so "3.4.1+" means 3.4.1 and everything from 3.5.0 on.
     const bool fixSet35 = r >= Release{3, 4, 1};
     ReleaseProfile p;
@@ -122,7 +122,7 @@ ReleaseProfile profileFor(const Release& r)
     p.groupsNeedFilteredTopicOffsets = fixSet35;
     p.restoresCheckpoints = r >= Release{3, 7, 1};
 
-    // The 4.0 edge changes of mm2-internals.md §7.1 (KIP-1074, the dropped *.blacklist aliases,
+    // The 4.0 edge changes of docs/mm2-behaviour.md §7 (KIP-1074, the dropped *.blacklist aliases,
     // KIP-1089, KAFKA-18021) and 4.1's group listing.
     const bool kafka4 = r >= Release{4, 0, 0};
     p.disabledCheckpoints = r < Release{2, 5, 0} ? DisabledCheckpoints::BusyLoop

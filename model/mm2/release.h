@@ -1,4 +1,4 @@
-// MM2 releases and the behaviour each one has (mm2-internals.md §7).
+// MM2 releases and the behaviour each one has (docs/mm2-behaviour.md §7).
 //
 // A ReleaseProfile says which rules a release applies; every part of driftscope asks the
 // profile instead of comparing version numbers itself, so the version matrix lives here only.
@@ -74,7 +74,7 @@ enum class SyncDispatch {
 };
 
 // Which topics MM2 takes for its own internal ones (ReplicationPolicy.isInternalTopic, never
-// replicated) and the default `topics.exclude` of DefaultTopicFilter (mm2-internals.md §7.1).
+// replicated) and the default `topics.exclude` of DefaultTopicFilter (docs/mm2-behaviour.md §7).
 enum class InternalTopicRule {
     // <= 3.9.x: every name ending in ".internal" or "-internal" (and "__*", ".*");
     // topics.exclude defaults to `.*[\-\.]internal, .*\.replica, __.*`

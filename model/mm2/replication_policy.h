@@ -1,4 +1,4 @@
-// MM2's topic naming (mm2-internals.md §3.5, §4.2): remote topic names under
+// MM2's topic naming (docs/mm2-behaviour.md §3.5, §4): remote topic names under
 // DefaultReplicationPolicy (with its separator) and IdentityReplicationPolicy, the renaming of
 // checkpoint partitions, and the names of the internal topics per release.
 #pragma once

@@ -1,4 +1,4 @@
-// The source task's offset syncs (mm2-internals.md §1): which replicated records trigger a sync,
+// The source task's offset syncs (docs/mm2-behaviour.md §1): which replicated records trigger a sync,
 // and how triggered syncs reach the offset-syncs topic through at most 10 in-flight sends, as
 // the chosen release does it (MirrorSourceTask up to 3.8.x, OffsetSyncWriter from 3.9.0).
 #pragma once

@@ -1,5 +1,5 @@
 // The 64-slot array of one partition in MM2's OffsetSyncStore (3.4.1 and later), and the two
-// update procedures MM2 has shipped (mm2-internals.md §2.4).
+// update procedures MM2 has shipped (docs/mm2-behaviour.md §2.4).
 //
 // Slot 0 holds the newest sync; older syncs are kept at roughly logarithmic distances so that
 // old consumer offsets can still be translated coarsely. Runs of the same sync mark unused

@@ -1,4 +1,4 @@
-// The text MM2's console formatters print (mm2-internals.md §4.6), both ways.
+// The text MM2's console formatters print (docs/mm2-behaviour.md §4.6), both ways.
 //
 //   OffsetSync{topicPartition=orders-0, upstreamOffset=1234, downstreamOffset=1200}
 //   Checkpoint{consumerGroupId=app1, topicPartition=A.orders-0, upstreamOffset=1234,

@@ -1,4 +1,4 @@
-// Binary keys and values of MM2's internal topics (mm2-internals.md §4.1-4.5).
+// Binary keys and values of MM2's internal topics (docs/mm2-behaviour.md §4.1-4.5).
 //
 // Big-endian INT16/INT32/INT64, STRING = INT16 length + UTF-8 bytes. Checkpoint and heartbeat
 // values start with an INT16 version; offset-sync values do not. Trailing bytes after the last

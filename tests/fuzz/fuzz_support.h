@@ -98,7 +98,7 @@ inline bool isWellFormedUtf8(std::string_view s)
     return true;
 }
 
-// The STRING fields at the start of `bytes` (INT16 length + bytes, mm2-internals.md §4.1), read
+// The STRING fields at the start of `bytes` (INT16 length + bytes, docs/mm2-behaviour.md §4.1), read
 // independently of wire_codec.cpp; stops at the first that does not fit.
 inline std::vector<std::string_view> leadingStrings(ByteView bytes, size_t count)
 {

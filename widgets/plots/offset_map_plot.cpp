@@ -1,5 +1,7 @@
 #include "widgets/plots/offset_map_plot.h"
 
+#include "model/analysis/translation_text.h"
+
 namespace driftscope::widgets {
 namespace {
 
@@ -88,7 +90,9 @@ void OffsetMapPlot::display(const PartitionData& input)
 
     std::vector<int64_t> rx, ry, sx, sy;
     m_explanation.clear();
+    m_rule.clear();
     if (input.cursor) {
+        m_rule = QString::fromStdString(translationRuleInWords(input.cursor->rule));
         for (auto it = input.cursor->retained.rbegin(); it != input.cursor->retained.rend(); ++it) {
             rx.push_back(it->sync.upstream);
             ry.push_back(it->sync.downstream);
@@ -144,8 +148,7 @@ QString OffsetMapPlot::explainPoint(const PlotSeries& series, size_t index) cons
     if (&series == m_translated || &series == m_checkpoint)
         return series.name() + ": " + u + " -> " + d + "\n" + m_explanation;
     if (&series == m_steps)
-        return "MM2 translates " + u + " to " + d +
-               " (the newest retained sync at or before it, +1 when the group is ahead)";
+        return "MM2 translates " + u + " to " + d + " (" + m_rule + ")";
     return series.name() + ": upstream " + u + " was written downstream at " + d;
 }
 

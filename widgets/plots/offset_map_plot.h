@@ -29,6 +29,7 @@ private:
     QCPItemStraightLine* m_committedLine;
     QCPItemRect* m_replayBand;
     QString m_explanation;
+    QString m_rule; // the selected release's translation rule in words
 };
 
 } // namespace driftscope::widgets

@@ -87,14 +87,7 @@ final class RealEmitter {
             if (writer == null)
                 throw new IllegalStateException("no OffsetSyncWriter constructor for tests in this release");
         }
-        Constructor<?> chosen = null;
-        for (Constructor<?> c : Reflect.testConstructors(TASK))
-            if (c.getParameterCount() > 0) {
-                chosen = c;
-                break;
-            }
-        if (chosen == null)
-            throw new IllegalStateException("no MirrorSourceTask constructor for tests in this release");
+        Constructor<?> chosen = Reflect.taskTestConstructor(TASK);
         Class<?>[] types = chosen.getParameterTypes();
         Object[] args = new Object[types.length];
         int strings = 0;

@@ -119,6 +119,14 @@ final class Reflect {
         return out;
     }
 
+    // The constructor for tests of an MM2 task: the one with the most parameters.
+    static Constructor<?> taskTestConstructor(Class<?> type) {
+        for (Constructor<?> c : testConstructors(type))
+            if (c.getParameterCount() > 0)
+                return c;
+        throw new IllegalStateException("no " + type.getSimpleName() + " constructor for tests in this release");
+    }
+
     static Object construct(Constructor<?> c, Object... args) {
         try {
             return c.newInstance(args);

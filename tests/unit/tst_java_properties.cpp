@@ -2,6 +2,7 @@
 // client properties files): separators, escapes, continuations, comments, Unicode, and which of
 // several assignments wins (mm2-internals.md §1.4).
 #include "model/config/java_properties.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -174,7 +175,7 @@ void JavaPropertiesTest::commentsAndLineNumbers()
                                              "y:3");
     QVERIFY(entries.ok());
     const std::vector<PropertyEntry> expected = {{"k", "v", 5}, {"x", "1 2", 7}, {"y", "3", 9}};
-    QVERIFY(*entries == expected);
+    QCOMPARE(*entries, expected);
     QVERIFY(parseJavaProperties("").value().empty());
     QVERIFY(parseJavaProperties("# only \\\n# comments").value().empty());
 }

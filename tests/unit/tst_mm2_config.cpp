@@ -3,6 +3,7 @@
 // the replication policy) as each release reads them (mm2-internals.md §3.1, §3.9).
 #include "model/config/connection_settings.h"
 #include "model/config/java_properties.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -182,7 +183,7 @@ void Mm2ConfigTest::connectorSettingsPrecedence()
 {
     const ConnectionSettings defaults = flowSettings("A->B.enabled = true\n");
     QCOMPARE(defaults.syncsLocation, OffsetSyncsLocation::Source);
-    QVERIFY(defaults.policy.kind == ReplicationPolicy::Kind::Default);
+    QCOMPARE(defaults.policy.kind, ReplicationPolicy::Kind::Default);
     QCOMPARE(defaults.policy.separator, std::string("."));
     QCOMPARE(defaults.policy.internalTopicSeparatorEnabled, true);
     QCOMPARE(defaults.emitCheckpointsIntervalMs, int64_t{60000});
@@ -414,7 +415,7 @@ void Mm2ConfigTest::identityPolicy()
     for (const std::string name :
          {"IdentityReplicationPolicy", "org.apache.kafka.connect.mirror.IdentityReplicationPolicy"}) {
         const ConnectionSettings s = flowSettings("A->B.replication.policy.class = " + name + "\n");
-        QVERIFY(s.policy.kind == ReplicationPolicy::Kind::Identity);
+        QCOMPARE(s.policy.kind, ReplicationPolicy::Kind::Identity);
         QCOMPARE(s.policy.identitySourceAlias, std::string("A"));
         QCOMPARE(s.policy.formatRemoteTopic("A", "orders"), std::string("orders"));
         QCOMPARE(internalTopicsFor(s, profileFor({3, 9, 0})).checkpoints,
@@ -422,11 +423,11 @@ void Mm2ConfigTest::identityPolicy()
     }
     const ConnectionSettings d =
         flowSettings("replication.policy.class = org.apache.kafka.connect.mirror.DefaultReplicationPolicy\n");
-    QVERIFY(d.policy.kind == ReplicationPolicy::Kind::Default);
+    QCOMPARE(d.policy.kind, ReplicationPolicy::Kind::Default);
     // A flow-level class overrides the top-level one.
     const ConnectionSettings f = flowSettings("replication.policy.class = com.acme.Custom\n"
                                               "A->B.replication.policy.class = DefaultReplicationPolicy\n");
-    QVERIFY(f.policy.kind == ReplicationPolicy::Kind::Default);
+    QCOMPARE(f.policy.kind, ReplicationPolicy::Kind::Default);
 }
 
 QTEST_APPLESS_MAIN(Mm2ConfigTest)

@@ -3,6 +3,7 @@
 #include "model/analysis/health_report.h"
 #include "model/analysis/report_format.h"
 #include "model/util/text_format.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -91,12 +92,12 @@ void Reports::healthyGroupWithReplayWindow()
     QCOMPARE(report.staleAfterMs, int64_t{90'000});
     const PartitionReport* row = rowOf(report, "app-1", 0);
     QVERIFY(row);
-    QVERIFY(row->downstream == (TopicPartition{"A.orders", 0}));
-    QVERIFY(row->committed == int64_t{180});
-    QVERIFY(row->committedAtMs == int64_t{4000});
+    QCOMPARE(row->downstream, (TopicPartition{"A.orders", 0}));
+    QCOMPARE(row->committed, std::optional<int64_t>(180));
+    QCOMPARE(row->committedAtMs, std::optional<int64_t>(4000));
     // 180: the newest sync at or before it is (100, 96), the group is ahead: 97.
-    QVERIFY(row->translated->status == TranslationStatus::Translated);
-    QVERIFY(row->translated->downstream == int64_t{97});
+    QCOMPARE(row->translated->status, TranslationStatus::Translated);
+    QCOMPARE(row->translated->downstream, std::optional<int64_t>(97));
     QCOMPARE(row->translated->sync->upstream, int64_t{100});
     QVERIFY(row->checkpoint);
     QCOMPARE(row->checkpoint->upstream, int64_t{150});
@@ -116,9 +117,9 @@ void Reports::healthyGroupWithReplayWindow()
     QCOMPARE(row->replay.cadence, int64_t{0});
     QCOMPARE(row->replay.window, int64_t{79});
     QVERIFY(!row->replay.skip);
-    QVERIFY(row->targetCommitted == int64_t{97});
-    QVERIFY(row->sourceEnd == int64_t{250});
-    QVERIFY(row->targetEnd == int64_t{240});
+    QCOMPARE(row->targetCommitted, std::optional<int64_t>(97));
+    QCOMPARE(row->sourceEnd, std::optional<int64_t>(250));
+    QCOMPARE(row->targetEnd, std::optional<int64_t>(240));
     QVERIFY(row->verdicts.empty());
 }
 
@@ -129,13 +130,13 @@ void Reports::verdictsPerGroup()
     QCOMPARE(report.rows.size(), size_t{4});
     // app-2: translatable but no checkpoint yet.
     const PartitionReport* app2 = rowOf(report, "app-2", 0);
-    QVERIFY(app2->translated->downstream == int64_t{11});
-    QVERIFY(app2->verdicts == verdicts({Verdict::NoCheckpoint}));
+    QCOMPARE(app2->translated->downstream, std::optional<int64_t>(11));
+    QCOMPARE(app2->verdicts, verdicts({Verdict::NoCheckpoint}));
     QVERIFY(!app2->replay.available);
     // app-3: a partition without syncs, and one without a committed offset (no translation).
     const PartitionReport* noSync = rowOf(report, "app-3", 1);
-    QVERIFY(noSync->translated->status == TranslationStatus::NoSync);
-    QVERIFY(noSync->verdicts == verdicts({Verdict::NoSync}));
+    QCOMPARE(noSync->translated->status, TranslationStatus::NoSync);
+    QCOMPARE(noSync->verdicts, verdicts({Verdict::NoSync}));
     const PartitionReport* noOffset = rowOf(report, "app-3", 0);
     QVERIFY(!noOffset->committed);
     QVERIFY(!noOffset->translated);
@@ -154,8 +155,8 @@ void Reports::verdictsPerGroup()
     old.session.groupOffsets.push_back({4000, ClusterSide::Source, old.app2, old.orders0, 5});
     const Report oldReport = buildReport(old.session, at(4000));
     const PartitionReport* tooOld = rowOf(oldReport, "app-2", 0);
-    QVERIFY(tooOld->translated->status == TranslationStatus::TooOld);
-    QVERIFY(tooOld->verdicts == verdicts({Verdict::TooOld}));
+    QCOMPARE(tooOld->translated->status, TranslationStatus::TooOld);
+    QCOMPARE(tooOld->verdicts, verdicts({Verdict::TooOld}));
 }
 
 void Reports::staleCheckpoint()
@@ -165,7 +166,7 @@ void Reports::staleCheckpoint()
     options.staleAfterMs = 1000;
     const Report staleReport = buildReport(f.session, options);
     const PartitionReport* row = rowOf(staleReport, "app-1", 0);
-    QVERIFY(row->verdicts == verdicts({Verdict::CheckpointStale}));
+    QCOMPARE(row->verdicts, verdicts({Verdict::CheckpointStale}));
     // A group that has not moved since its checkpoint is not stale, however old the checkpoint.
     f.session.groupOffsets.push_back({4000, ClusterSide::Source, f.app1, f.orders0, 150});
     const Report stillReport = buildReport(f.session, options);
@@ -181,10 +182,10 @@ void Reports::reportAtAnEarlierMoment()
     QCOMPARE(report.syncsApplied, size_t{2});
     QCOMPARE(report.checkpointsApplied, size_t{0});
     const PartitionReport* row = rowOf(report, "app-1", 0);
-    QVERIFY(row->committed == int64_t{120});
-    QVERIFY(row->translated->downstream == int64_t{97});
+    QCOMPARE(row->committed, std::optional<int64_t>(120));
+    QCOMPARE(row->translated->downstream, std::optional<int64_t>(97));
     QVERIFY(!row->checkpoint);
-    QVERIFY(row->verdicts == verdicts({Verdict::NoCheckpoint}));
+    QCOMPARE(row->verdicts, verdicts({Verdict::NoCheckpoint}));
     QVERIFY(!row->targetEnd);
     QCOMPARE(report.rows.size(), size_t{1}); // the other samples come later
 
@@ -192,8 +193,8 @@ void Reports::reportAtAnEarlierMoment()
     // on the committed offset.
     const Report between = buildReport(f.session, at(2600));
     const PartitionReport* fromCheckpoint = rowOf(between, "app-1", 0);
-    QVERIFY(fromCheckpoint->committed == int64_t{150});
-    QVERIFY(fromCheckpoint->committedAtMs == int64_t{2500});
+    QCOMPARE(fromCheckpoint->committed, std::optional<int64_t>(150));
+    QCOMPARE(fromCheckpoint->committedAtMs, std::optional<int64_t>(2500));
     QVERIFY(fromCheckpoint->committedFromCheckpoint);
     QCOMPARE(fromCheckpoint->replay.staleness, int64_t{0});
     QVERIFY(fromCheckpoint->verdicts.empty());
@@ -216,10 +217,10 @@ void Reports::extrapolatingReleaseMaySkip()
     QVERIFY(row->checkpoint->explained);
     QCOMPARE(row->checkpoint->sync->upstream, int64_t{100});
     // Now the latest sync is (200, 190): 180 is behind it, so MM2 answers -1.
-    QVERIFY(row->translated->status == TranslationStatus::TooOld);
+    QCOMPARE(row->translated->status, TranslationStatus::TooOld);
     QVERIFY(!row->replay.exact);
     QCOMPARE(row->replay.upstreamEquivalent, int64_t{150});
-    QVERIFY(row->verdicts == verdicts({Verdict::TooOld, Verdict::SkipPossible}));
+    QCOMPARE(row->verdicts, verdicts({Verdict::TooOld, Verdict::SkipPossible}));
 
     // Without gaps (constant drift) extrapolation is exact: no warning.
     Fixture even(146);
@@ -261,14 +262,14 @@ void Reports::notReadyAndBeyondTargetEnd()
     options.state.taskStart = 3; // the initial load never finished
     const Report loadingReport = buildReport(f.session, options);
     const PartitionReport* row = rowOf(loadingReport, "app-1", 0);
-    QVERIFY(row->translated->status == TranslationStatus::NotReady);
-    QVERIFY(row->verdicts == verdicts({Verdict::NotReady}));
+    QCOMPARE(row->translated->status, TranslationStatus::NotReady);
+    QCOMPARE(row->verdicts, verdicts({Verdict::NotReady}));
 
     f.session.logOffsets.push_back({4000, ClusterSide::Target, f.remote0, 0, 90});
     const Report beyondReport = buildReport(f.session, at(4000));
     row = rowOf(beyondReport, "app-1", 0);
-    QVERIFY(row->targetEnd == int64_t{90});
-    QVERIFY(row->verdicts == verdicts({Verdict::BeyondTargetEnd}));
+    QCOMPARE(row->targetEnd, std::optional<int64_t>(90));
+    QCOMPARE(row->verdicts, verdicts({Verdict::BeyondTargetEnd}));
 }
 
 void Reports::identityPolicyNamesPartitionsAlike()
@@ -282,7 +283,7 @@ void Reports::identityPolicyNamesPartitionsAlike()
     o.groupOffsets = {{30, ClusterSide::Source, g, p, 5}};
     const Report report = buildReport(o, at(30));
     QCOMPARE(report.rows.size(), size_t{1});
-    QVERIFY(report.rows[0].downstream == (TopicPartition{"orders", 0}));
+    QCOMPARE(report.rows[0].downstream, (TopicPartition{"orders", 0}));
     QVERIFY(report.rows[0].checkpoint->explained);
     QCOMPARE(report.rows[0].replay.window, int64_t{0});
 }

@@ -10,6 +10,7 @@
 #include "model/demo/demo_cluster.h"
 #include "model/io/session_file.h"
 #include "model/util/text_format.h"
+#include "support/qtest_printers.h"
 #include "widgets/failover_drill.h"
 #include "widgets/partition_page.h"
 #include "widgets/plots/checkpoint_age_plot.h"
@@ -169,7 +170,7 @@ void ExplorerWindow::opensTheCaptureAndPlotsTheModel()
 {
     MainWindow& w = *m_window;
     QCOMPARE(w.result()->selection.group, m_selection.group);
-    QVERIFY(*w.result()->selection.partition == *m_selection.partition);
+    QCOMPARE(*w.result()->selection.partition, *m_selection.partition);
     QVERIFY(w.windowTitle().startsWith("demo.capture"));
     const Expected e(kDefaultRelease, m_selection);
     const PartitionSeries& p = e.partition();
@@ -344,7 +345,7 @@ void ExplorerWindow::exportsWriteValidFiles()
         QCOMPARE(plot->exportImage(base + ".pdf"), QString());
         QFile pdf(base + ".pdf");
         QVERIFY(pdf.open(QIODevice::ReadOnly));
-        QVERIFY(pdf.read(5) == "%PDF-");
+        QCOMPARE(pdf.read(5), QByteArray("%PDF-"));
         QCOMPARE(plot->exportImage(base + ".svg"), QString());
         QFile svg(base + ".svg");
         QVERIFY(svg.open(QIODevice::ReadOnly));

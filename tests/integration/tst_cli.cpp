@@ -11,7 +11,7 @@ using Run = CliRun;
 
 QString data(const char* name)
 {
-    return QFINDTESTDATA(QString("data/") + name);
+    return QFINDTESTDATA(QString("../data/") + name);
 }
 
 Run cli(const QStringList& args)

@@ -2,6 +2,7 @@
 // MirrorSourceTaskTest.testOffsetSync, testZeroOffsetSync, the legacy sequence, testSendSyncEvent
 // per release, OffsetSyncWriterTest) and the worked example of §1.3.
 #include "model/mm2/sync_emitter.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -389,7 +390,7 @@ void SyncEmission::runsEqualRecordByRecord()
         }
         batched.commit();
         single.commit();
-        QVERIFY(batched.takeSent() == single.takeSent());
+        QCOMPARE(batched.takeSent(), single.takeSent());
     }
 }
 

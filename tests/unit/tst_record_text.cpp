@@ -3,6 +3,7 @@
 #include "model/records/formatter_text.h"
 #include "model/records/record_json.h"
 #include "model/util/json_writer.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -89,7 +90,7 @@ void RecordText::parsesFormatterLines()
     QFETCH(MirrorRecord, record);
     const auto parsed = parseFormatterLine(line.toStdString());
     QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().c_str());
-    QVERIFY(parsed.value() == record);
+    QCOMPARE(parsed.value(), record);
 }
 
 void RecordText::rejectsMalformedLines_data()
@@ -141,7 +142,7 @@ void RecordText::formatParseRoundTrip()
     for (const MirrorRecord& r : records) {
         const auto back = parseFormatterLine(formatRecord(r));
         QVERIFY2(back.ok(), formatRecord(r).c_str());
-        QVERIFY(back.value() == r);
+        QCOMPARE(back.value(), r);
     }
 }
 
@@ -155,18 +156,18 @@ void RecordText::malformedUtf8IsDecodedLikeJava()
                                          "ders-0, upstreamOffset=1, "
                                          "downstreamOffset=2}");
     QVERIFY(sync.ok());
-    QVERIFY(*sync == MirrorRecord(OffsetSync{{"or" + fffd + fffd + "ders", 0}, 1, 2}));
+    QCOMPARE(*sync, MirrorRecord(OffsetSync{{"or" + fffd + fffd + "ders", 0}, 1, 2}));
 
     const auto checkpoint =
         parseFormatterLine("Checkpoint{consumerGroupId=g\xc3, topicPartition=t\xe2\x82-1, "
                            "upstreamOffset=3, downstreamOffset=4, metadata=\xed\xa0\x80}");
     QVERIFY(checkpoint.ok());
-    QVERIFY(*checkpoint == MirrorRecord(Checkpoint{"g" + fffd, {"t" + fffd, 1}, 3, 4, fffd, 0}));
+    QCOMPARE(*checkpoint, MirrorRecord(Checkpoint{"g" + fffd, {"t" + fffd, 1}, 3, 4, fffd, 0}));
 
     const auto heartbeat =
         parseFormatterLine("Heartbeat{sourceClusterAlias=\xc0\x80, targetClusterAlias=B\x80, timestamp=5}");
     QVERIFY(heartbeat.ok());
-    QVERIFY(*heartbeat == MirrorRecord(Heartbeat{fffd + fffd, "B" + fffd, 5, 0}));
+    QCOMPARE(*heartbeat, MirrorRecord(Heartbeat{fffd + fffd, "B" + fffd, 5, 0}));
 }
 
 void RecordText::jsonRecords_data()
@@ -202,7 +203,7 @@ void RecordText::jsonRecords()
     QFETCH(MirrorRecord, record);
     const auto parsed = parseJsonRecord(line.toStdString());
     QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().c_str());
-    QVERIFY(parsed.value() == record);
+    QCOMPARE(parsed.value(), record);
 }
 
 void RecordText::rejectsMalformedJson_data()
@@ -306,7 +307,7 @@ void RecordText::filesNumberTheirLines()
     QCOMPARE(file.records.size(), size_t{3});
     QCOMPARE(file.records[0].line, size_t{1});
     QCOMPARE(file.records[1].line, size_t{4});
-    QVERIFY((file.records[1].record == MirrorRecord{OffsetSync{{"t", 0}, 3, 4}}));
+    QCOMPARE(file.records[1].record, (MirrorRecord{OffsetSync{{"t", 0}, 3, 4}}));
     QCOMPARE(file.records[2].line, size_t{7});
     QCOMPARE(file.errors.size(), size_t{2});
     QCOMPARE(file.errors[0].line, size_t{5});

@@ -3,6 +3,7 @@
 #include "model/capture/capture_blocks.h"
 #include "model/capture/column_block.h"
 #include "model/io/capture_file.h"
+#include "support/qtest_printers.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -82,32 +83,32 @@ void compareSessions(const Observations& got, const Observations& want)
     QCOMPARE(got.info.targetAlias, want.info.targetAlias);
     QCOMPARE(got.info.release, want.info.release);
     QCOMPARE(got.info.offsetSyncsTopic, want.info.offsetSyncsTopic);
-    QVERIFY(got.info.offsetSyncsSide == want.info.offsetSyncsSide);
+    QCOMPARE(got.info.offsetSyncsSide, want.info.offsetSyncsSide);
     QCOMPARE(got.info.checkpointsTopic, want.info.checkpointsTopic);
     QCOMPARE(got.info.heartbeatsTopic, want.info.heartbeatsTopic);
-    QVERIFY(got.info.policy.kind == want.info.policy.kind);
+    QCOMPARE(got.info.policy.kind, want.info.policy.kind);
     QCOMPARE(got.info.policy.separator, want.info.policy.separator);
     QCOMPARE(got.info.policy.internalTopicSeparatorEnabled, want.info.policy.internalTopicSeparatorEnabled);
     QCOMPARE(got.info.policy.identitySourceAlias, want.info.policy.identitySourceAlias);
     QCOMPARE(got.info.emitCheckpointsIntervalMs, want.info.emitCheckpointsIntervalMs);
-    QVERIFY(got.info.groups == want.info.groups);
-    QVERIFY(got.info.configuration == want.info.configuration);
+    QCOMPARE(got.info.groups, want.info.groups);
+    QCOMPARE(got.info.configuration, want.info.configuration);
     QCOMPARE(got.info.origin, want.info.origin);
     QCOMPARE(got.info.toolVersion, want.info.toolVersion);
     QCOMPARE(got.info.startedAtMs, want.info.startedAtMs);
     QCOMPARE(got.partitionCount(), want.partitionCount());
     for (uint32_t i = 0; i < want.partitionCount(); ++i)
-        QVERIFY(got.partition(i) == want.partition(i));
+        QCOMPARE(got.partition(i), want.partition(i));
     QCOMPARE(got.groupCount(), want.groupCount());
     for (uint32_t i = 0; i < want.groupCount(); ++i)
         QCOMPARE(got.group(i), want.group(i));
-    QVERIFY(got.syncs == want.syncs);
-    QVERIFY(got.checkpoints == want.checkpoints);
-    QVERIFY(got.heartbeats == want.heartbeats);
-    QVERIFY(got.undecodable == want.undecodable);
-    QVERIFY(got.groupOffsets == want.groupOffsets);
-    QVERIFY(got.logOffsets == want.logOffsets);
-    QVERIFY(got.events == want.events);
+    QCOMPARE(got.syncs, want.syncs);
+    QCOMPARE(got.checkpoints, want.checkpoints);
+    QCOMPARE(got.heartbeats, want.heartbeats);
+    QCOMPARE(got.undecodable, want.undecodable);
+    QCOMPARE(got.groupOffsets, want.groupOffsets);
+    QCOMPARE(got.logOffsets, want.logOffsets);
+    QCOMPARE(got.events, want.events);
 }
 
 // Runs one statement on a capture file from outside driftscope (to damage it on purpose).
@@ -173,8 +174,8 @@ void Captures::columnBlockRoundTrip()
     auto back = decodeColumnBlock(bytes, 2, 1);
     QVERIFY2(back.ok(), back.ok() ? "" : back.error().c_str());
     QCOMPARE(back->rows, size_t{6});
-    QVERIFY(back->ints == block.ints);
-    QVERIFY(back->strings == block.strings);
+    QCOMPARE(back->ints, block.ints);
+    QCOMPARE(back->strings, block.strings);
 
     // Small steps take one byte each: 3 header bytes, 100 deltas of +1.
     ColumnBlock counting;
@@ -247,7 +248,7 @@ void Captures::blocksCheckIds()
     QVERIFY(!decodeBlock(CaptureStream::OffsetSyncs, bytes, o));
     QCOMPARE(o.syncs.size(), size_t{1});
     QVERIFY(!parseStreamName("syncs"));
-    QVERIFY(parseStreamName("log-offsets") == CaptureStream::LogOffsets);
+    QCOMPARE(parseStreamName("log-offsets"), std::optional<CaptureStream>(CaptureStream::LogOffsets));
 }
 
 // Found by fuzz_capture_blocks: the strings of a damaged or foreign capture's blocks were kept
@@ -277,7 +278,7 @@ void Captures::observationsDecodeRecords()
     const Bytes value = encodeOffsetSyncValue(sync);
     QVERIFY(o.addRecord(InternalTopic::OffsetSyncs, 0, {10, 20, 30}, ByteView(key), ByteView(value)));
     QCOMPARE(o.syncs.size(), size_t{1});
-    QVERIFY(o.partition(o.syncs[0].partition) == (TopicPartition{"topic-1", 2}));
+    QCOMPARE(o.partition(o.syncs[0].partition), (TopicPartition{"topic-1", 2}));
     QCOMPARE(o.syncs[0].upstream, int64_t{3});
     QCOMPARE(o.syncs[0].downstream, int64_t{4});
 
@@ -288,13 +289,13 @@ void Captures::observationsDecodeRecords()
     QVERIFY(!o.addRecord(InternalTopic::Heartbeats, 0, {13, 23, 33}, std::nullopt, ByteView(value)));
     QCOMPARE(o.undecodable.size(), size_t{3});
     QCOMPARE(o.undecodable[0].stamp.topicOffset, int64_t{11});
-    QVERIFY(o.undecodable[0].key == key);
-    QVERIFY(o.undecodable[0].value == shortValue);
+    QCOMPARE(o.undecodable[0].key, key);
+    QCOMPARE(o.undecodable[0].value, shortValue);
     QVERIFY(!o.undecodable[0].reason.empty());
     QCOMPARE(o.undecodable[1].reason, std::string("null value (tombstone)"));
     QVERIFY(!o.undecodable[1].value);
     QCOMPARE(o.undecodable[2].reason, std::string("null key"));
-    QVERIFY(o.undecodable[2].topic == InternalTopic::Heartbeats);
+    QCOMPARE(o.undecodable[2].topic, InternalTopic::Heartbeats);
 }
 
 void Captures::repeatedSyncKeysDecodeAsTheFirstTime()
@@ -323,7 +324,7 @@ void Captures::repeatedSyncKeysDecodeAsTheFirstTime()
     QCOMPARE(o.syncs.size(), 3 * partitions.size());
     for (size_t i = 0; i < o.syncs.size(); ++i) {
         const ObservedSync& s = o.syncs[i];
-        QVERIFY(o.partition(s.partition) == partitions[i % partitions.size()]);
+        QCOMPARE(o.partition(s.partition), partitions[i % partitions.size()]);
         QCOMPARE(s.upstream, static_cast<int64_t>(i) * 3);
         QCOMPARE(s.downstream, static_cast<int64_t>(i) * 3 + 1);
     }
@@ -362,7 +363,7 @@ void Captures::roundTripThroughAFile()
     auto read = readCapture(path);
     QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
     QCOMPARE(read->schemaVersion, 1);
-    QVERIFY(read->finishedAtMs == int64_t{9999});
+    QCOMPARE(read->finishedAtMs, std::optional<int64_t>(9999));
     compareSessions(read->observations, session);
 }
 
@@ -417,7 +418,7 @@ void Captures::finishedCaptureIsOneFileAndOpensInReadOnlyDirectory()
     fs::permissions(dir.path().toStdString(), fs::perms::owner_all);
     QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
     QCOMPARE(read->observations.syncs.size(), size_t{4});
-    QVERIFY(fs::last_write_time(path) == before);
+    QCOMPARE(fs::last_write_time(path), before);
     QCOMPARE(fs::file_size(path), size);
     QVERIFY(!fs::exists(path + "-wal"));
 }

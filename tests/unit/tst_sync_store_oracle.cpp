@@ -22,7 +22,7 @@ private Q_SLOTS:
 
 void SyncStoreOracle::matchesKafkasClasses()
 {
-    QFile file(QFINDTESTDATA("data/store_oracle_cases.txt"));
+    QFile file(QFINDTESTDATA("../data/store_oracle_cases.txt"));
     QVERIFY(file.open(QIODevice::ReadOnly));
     std::istringstream in(file.readAll().toStdString());
 

@@ -12,6 +12,7 @@
 #include "model/records/wire_codec.h"
 #include "model/session/session_state.h"
 #include "support/eventually.h"
+#include "support/qtest_printers.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -203,7 +204,7 @@ void Live::readerReproducesTheEngine()
             QVERIFY(row.committed);
             const Translation mine = *row.translated;
             const Translation theirs = engine.store().translate(row.upstream, *row.committed);
-            QVERIFY(mine.status == theirs.status);
+            QCOMPARE(mine.status, theirs.status);
             QCOMPARE(mine.downstream, theirs.downstream);
             QCOMPARE(mine.sync.has_value(), theirs.sync.has_value());
             if (mine.sync)
@@ -281,8 +282,8 @@ void Live::readerLeavesTheClustersUnchanged()
     }
     const ClusterSnapshot sourceAfter = snapshot(info.sourceBootstrap, groups);
     const ClusterSnapshot targetAfter = snapshot(info.targetBootstrap, groups);
-    QVERIFY(sourceAfter == sourceBefore);
-    QVERIFY(targetAfter == targetBefore);
+    QCOMPARE(sourceAfter, sourceBefore);
+    QCOMPARE(targetAfter, targetBefore);
     QCOMPARE(sourceBefore.topics.size(), size_t{4}); // three mirrored topics and the syncs topic
     QCOMPARE(sourceBefore.committed.at({"never-committed", {"orders", 0}}), int64_t{-1});
     QVERIFY(sourceBefore.committed.at({"billing", {"orders", 0}}) > 0);
@@ -309,7 +310,7 @@ void Live::undecodableRecordsAreKeptAndCounted()
     for (const UndecodableRecord& r : session.undecodable)
         byTopic[r.topic] = &r;
     const UndecodableRecord& sync = *byTopic.at(InternalTopic::OffsetSyncs);
-    QVERIFY(sync.value == junk);
+    QCOMPARE(sync.value, junk);
     QVERIFY(sync.stamp.topicOffset > 0);
     QVERIFY2(sync.reason.find("value") != std::string::npos, sync.reason.c_str());
     QCOMPARE(byTopic.at(InternalTopic::Checkpoints)->reason, std::string("null value (tombstone)"));
@@ -410,7 +411,7 @@ void Live::refusedClientSettingsAreAFailedStateNotAWait()
     reader.stop();
     const std::vector<ReaderEvent> failed = eventsOf(reader.since({}), "failed");
     QCOMPARE(failed.size(), size_t{1});
-    QVERIFY(failed[0].side == ClusterSide::Source);
+    QCOMPARE(failed[0].side, ClusterSide::Source);
 }
 
 void Live::missingInternalTopicIsAState()
@@ -430,7 +431,7 @@ void Live::missingInternalTopicIsAState()
     const std::vector<ReaderEvent> missing = eventsOf(reader.since({}), "topic-missing");
     QCOMPARE(missing.size(), size_t{1}); // said once, not every round
     QCOMPARE(missing[0].message, std::string("no-such.checkpoints.internal does not exist"));
-    QVERIFY(missing[0].side == ClusterSide::Target);
+    QCOMPARE(missing[0].side, ClusterSide::Target);
 
     // A broker that lists the topic as unknown (UNKNOWN_TOPIC_OR_PART, as while it is deleted).
     const Paused paused(*m_demo);
@@ -591,8 +592,8 @@ void Live::brokerDownWhileRecordingLosesNothing()
     const Observations& saved = file->session;
     QVERIFY(saved.syncs.size() >= syncsBefore && saved.checkpoints.size() >= checkpointsBefore);
     QCOMPARE(saved.syncs.size(), session.syncs.size());
-    QVERIFY(saved.syncs == session.syncs);
-    QVERIFY(saved.checkpoints == session.checkpoints);
+    QCOMPARE(saved.syncs, session.syncs);
+    QCOMPARE(saved.checkpoints, session.checkpoints);
     QCOMPARE(saved.groupOffsets.size(), session.groupOffsets.size());
     std::vector<std::string> sourceStates;
     for (const ReaderEvent& e : saved.events)

@@ -1,5 +1,6 @@
 // Release strings and the behaviour each release maps to (docs/mm2-behaviour.md §7).
 #include "model/mm2/release.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -34,9 +35,9 @@ void ReleaseProfiles::everyKnownReleaseParses()
     QCOMPARE(toString(knownReleases().front()), std::string("2.4.0"));
     QCOMPARE(toString(knownReleases().back()), std::string("4.4.0"));
     for (const Release& r : knownReleases())
-        QVERIFY(parseRelease(toString(r)).value() == r);
+        QCOMPARE(parseRelease(toString(r)).value(), r);
     QCOMPARE(toString(kDefaultRelease), std::string("4.4.0"));
-    QVERIFY(kDefaultRelease == knownReleases().back()); // the newest
+    QCOMPARE(kDefaultRelease, knownReleases().back()); // the newest
 }
 
 // Every 4.x release Maven Central publishes as org.apache.kafka:kafka-clients, in order.
@@ -54,7 +55,7 @@ void ReleaseProfiles::kafka4Releases()
         QVERIFY2(parsed.ok(), text.c_str());
         QCOMPARE(toString(*parsed), text);
     }
-    QVERIFY(parseRelease("4.1.1").value() == (Release{4, 1, 1}));
+    QCOMPARE(parseRelease("4.1.1").value(), (Release{4, 1, 1}));
     QVERIFY(!parseRelease("4.3.2").ok()); // tagged, but not on Maven Central
     QVERIFY(!parseRelease("4.4.1").ok());
     QVERIFY(parseRelease("4.4").error().starts_with("MM2 release '4.4' needs its patch level"));

@@ -1,0 +1,138 @@
+// The report table's model under Qt's QAbstractItemModelTester, and the health badge each verdict
+// gets (widgets/health_badge.h): its text, its colour and the table roles that carry them.
+#include "widgets/health_badge.h"
+#include "widgets/report_table.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+
+#include <memory>
+
+using namespace driftscope;
+using namespace driftscope::widgets;
+
+namespace {
+
+constexpr int kHealthColumn = 12; // the last column, "Health"
+
+PartitionReport reportRow(const std::string& group, int partition, std::vector<Verdict> verdicts)
+{
+    PartitionReport r;
+    r.group = group;
+    r.upstream = {"orders", partition};
+    r.downstream = {"A.orders", partition};
+    r.committed = 100 + partition;
+    r.checkpoint = CheckpointView{90, 80, 1000, 2000, std::nullopt, true};
+    r.verdicts = std::move(verdicts);
+    return r;
+}
+
+ReportTableModel::Rows rows(std::vector<PartitionReport> list)
+{
+    return std::make_shared<const std::vector<PartitionReport>>(std::move(list));
+}
+
+} // namespace
+
+class ReportTableTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void modelPassesQtsModelTester();
+    void badgeOfEachVerdict_data();
+    void badgeOfEachVerdict();
+    void groupBadgeIsTheWorst();
+};
+
+void ReportTableTest::modelPassesQtsModelTester()
+{
+    ReportTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(model.columnCount(), 13);
+
+    const auto all = rows({reportRow("g1", 0, {}), reportRow("g1", 1, {Verdict::NoSync}),
+                           reportRow("g2", 0, {Verdict::CheckpointStale}), reportRow("g2", 1, {})});
+    model.setRows(all);
+    QCOMPARE(model.rowCount(), 4);
+    model.setRows(all, 2, 2); // g2's rows
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.data(model.index(0, 0), Qt::DisplayRole).toString(), QString("g2"));
+    model.setRows(all, 3); // to the end
+    QCOMPARE(model.rowCount(), 1);
+    model.setRows(all, 9, 5); // past the end: empty
+    QCOMPARE(model.rowCount(), 0);
+    model.setRows(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(model.headerData(kHealthColumn, Qt::Horizontal, Qt::DisplayRole).toString(), QString("Health"));
+    QVERIFY(!model.headerData(0, Qt::Vertical, Qt::DisplayRole).isValid());
+
+    // The view over the same rows, as the explorer shows it.
+    ReportTable table;
+    table.setRows(all);
+    QCOMPARE(table.rowCount(), 4);
+    QCOMPARE(table.cell(1, kHealthColumn), QString("no syncs"));
+    QCOMPARE(table.cell(4, 0), QString());
+}
+
+void ReportTableTest::badgeOfEachVerdict_data()
+{
+    QTest::addColumn<int>("verdict"); // -1: none
+    QTest::addColumn<int>("health");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QColor>("colour");
+    QTest::addColumn<QString>("toolTip");
+    QTest::newRow("healthy") << -1 << int(Health::Ok) << "OK" << QColor(78, 154, 6) << "ok";
+    QTest::newRow("no-sync") << int(Verdict::NoSync) << int(Health::NoSyncs) << "no syncs"
+                             << QColor(117, 80, 123) << "no-sync";
+    QTest::newRow("too-old") << int(Verdict::TooOld) << int(Health::NotTranslatable) << "not translatable"
+                             << QColor(206, 92, 0) << "too-old";
+    QTest::newRow("not-ready") << int(Verdict::NotReady) << int(Health::NotTranslatable) << "not translatable"
+                               << QColor(206, 92, 0) << "not-ready";
+    QTest::newRow("no-checkpoint") << int(Verdict::NoCheckpoint) << int(Health::NotTranslatable)
+                                   << "not translatable" << QColor(206, 92, 0) << "no-checkpoint";
+    QTest::newRow("checkpoint-stale") << int(Verdict::CheckpointStale) << int(Health::CheckpointStale)
+                                      << "checkpoint stale" << QColor(196, 160, 0) << "checkpoint-stale";
+    QTest::newRow("skip-possible") << int(Verdict::SkipPossible) << int(Health::SkipPossible)
+                                   << "skip possible" << QColor(204, 0, 0) << "skip-possible";
+    QTest::newRow("beyond-target-end") << int(Verdict::BeyondTargetEnd) << int(Health::SkipPossible)
+                                       << "skip possible" << QColor(204, 0, 0) << "beyond-target-end";
+}
+
+void ReportTableTest::badgeOfEachVerdict()
+{
+    QFETCH(int, verdict);
+    QFETCH(int, health);
+    QFETCH(QString, text);
+    QFETCH(QColor, colour);
+    QFETCH(QString, toolTip);
+    const std::vector<Verdict> verdicts =
+        verdict < 0 ? std::vector<Verdict>{} : std::vector<Verdict>{static_cast<Verdict>(verdict)};
+    const Health h = healthOf(verdicts);
+    QCOMPARE(int(h), health);
+    QCOMPARE(healthLabel(h), text);
+    QCOMPARE(healthColor(h), colour);
+    QCOMPARE(verdictText(verdicts), toolTip);
+
+    // The table's health column: the badge text, its colour as the foreground, the verdicts as
+    // the tool tip, left-aligned.
+    ReportTableModel model;
+    model.setRows(rows({reportRow("g", 0, verdicts)}));
+    const QModelIndex cell = model.index(0, kHealthColumn);
+    QCOMPARE(model.data(cell, Qt::DisplayRole).toString(), text);
+    QCOMPARE(model.data(cell, Qt::ForegroundRole).value<QColor>(), colour);
+    QCOMPARE(model.data(cell, Qt::ToolTipRole).toString(), toolTip);
+    QCOMPARE(model.data(cell, Qt::TextAlignmentRole).toInt(), int(Qt::AlignLeft | Qt::AlignVCenter));
+}
+
+void ReportTableTest::groupBadgeIsTheWorst()
+{
+    // Worst last: OK < checkpoint stale < not translatable < no syncs < skip possible.
+    QCOMPARE(healthOf({Verdict::CheckpointStale, Verdict::TooOld}), Health::NotTranslatable);
+    QCOMPARE(healthOf({Verdict::NoSync, Verdict::CheckpointStale}), Health::NoSyncs);
+    QCOMPARE(healthOf({Verdict::NoSync, Verdict::BeyondTargetEnd}), Health::SkipPossible);
+    QCOMPARE(verdictText({Verdict::TooOld, Verdict::SkipPossible}), QString("too-old, skip-possible"));
+}
+
+QTEST_MAIN(ReportTableTest)
+#include "tst_report_table.moc"

@@ -236,7 +236,7 @@ std::optional<std::string> appendBlock(CaptureStream stream, ColumnBlock& b, Obs
                                         decodeUtf8LikeJava(b.strings[kHbTarget][row]), b.ints[kHbTime][row],
                                         static_cast<int16_t>(b.ints[kHbVersion][row])}});
         return std::nullopt;
-    case CaptureStream::GroupOffsets:
+    case CaptureStream::GroupOffsetSamples:
         if (!check.range(kGoSide, 0, 1, "side")
                  .ids(kGoGroup, groups, "group")
                  .ids(kGoPartition, partitions, "partition")

@@ -14,7 +14,9 @@
 
 namespace driftscope {
 
-enum class CaptureStream { OffsetSyncs, Checkpoints, Heartbeats, GroupOffsets, LogOffsets };
+// GroupOffsetSamples, not GroupOffsets: that name is the checkpoint task's offsets type (model/mm2), and
+// GCC's -Wshadow counts a scoped enumerator as shadowing it.
+enum class CaptureStream { OffsetSyncs, Checkpoints, Heartbeats, GroupOffsetSamples, LogOffsets };
 
 // "offset-syncs", "checkpoints", "heartbeats", "group-offsets", "log-offsets".
 std::string_view streamName(CaptureStream stream);

@@ -330,7 +330,7 @@ std::optional<std::string> CaptureWriter::append(const Observations& session)
     writeBlocks(sql, CaptureStream::OffsetSyncs, session.syncs, m_written.syncs) &&
         writeBlocks(sql, CaptureStream::Checkpoints, session.checkpoints, m_written.checkpoints) &&
         writeBlocks(sql, CaptureStream::Heartbeats, session.heartbeats, m_written.heartbeats) &&
-        writeBlocks(sql, CaptureStream::GroupOffsets, session.groupOffsets, m_written.groupOffsets) &&
+        writeBlocks(sql, CaptureStream::GroupOffsetSamples, session.groupOffsets, m_written.groupOffsets) &&
         writeBlocks(sql, CaptureStream::LogOffsets, session.logOffsets, m_written.logOffsets);
     for (const UndecodableRecord& r : unwritten(session.undecodable, m_written.undecodable))
         sql.run("INSERT INTO undecodable_records(topic, partition, topic_offset, timestamp_ms, read_at_ms, "
@@ -515,7 +515,7 @@ public:
                     o.reserveSyncs(static_cast<size_t>(rows));
                 } else if (stream == CaptureStream::Checkpoints)
                     o.checkpoints.reserve(static_cast<size_t>(rows));
-                else if (stream == CaptureStream::GroupOffsets)
+                else if (stream == CaptureStream::GroupOffsetSamples)
                     o.groupOffsets.reserve(static_cast<size_t>(rows));
             }
         } catch (const std::bad_alloc&) {
@@ -636,7 +636,7 @@ private:
             return o.checkpoints.size();
         case CaptureStream::Heartbeats:
             return o.heartbeats.size();
-        case CaptureStream::GroupOffsets:
+        case CaptureStream::GroupOffsetSamples:
             return o.groupOffsets.size();
         case CaptureStream::LogOffsets:
             break;

@@ -92,7 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     case CaptureStream::Heartbeats:
         checkRows(o.heartbeats, stream, partitions, groups);
         break;
-    case CaptureStream::GroupOffsets:
+    case CaptureStream::GroupOffsetSamples:
         checkRows(o.groupOffsets, stream, partitions, groups);
         break;
     case CaptureStream::LogOffsets:

@@ -6,6 +6,9 @@
 // copy made without its -wal file) still holds the capture up to a few seconds before.
 // Captures are opened read-only; a file that is not a capture, or one written with a newer
 // schema, is refused with the reason.
+//
+// The implementation: capture_schema (the tables), capture_writer, capture_reader,
+// capture_files (deleting), sqlite_connection (Qt's SQLite connections).
 #pragma once
 
 #include "model/session/observations.h"
@@ -24,6 +27,11 @@ constexpr int64_t kCaptureCheckpointEveryMs = 3000;
 
 // True when the file starts with SQLite's header (captures are told from text files by content).
 bool isSqliteFile(const std::string& path);
+
+// Deletes a capture together with the files SQLite keeps beside it (-wal, -shm, -journal): the
+// one way a capture is deleted. Says what could not be removed (a file that is not there is not
+// a failure).
+std::optional<std::string> removeCapture(const std::string& path);
 
 class CaptureWriter {
 public:

@@ -51,7 +51,11 @@ std::string naming(std::string message, const std::string& temporary, const std:
 Result<std::string> temporaryBeside(const std::string& path)
 {
     const std::filesystem::path target(path);
-    std::string name = (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
+    // Appended, not `"." + name`: GCC 12's -Wrestrict false positive at -O3 (util/text_format.h).
+    std::string base(1, '.');
+    base += target.filename().string();
+    base += ".XXXXXX";
+    std::string name = (target.parent_path() / base).string();
     const int fd = ::mkstemp(name.data());
     if (fd < 0)
         return Error{path + ": cannot create a temporary file beside it: " + std::strerror(errno)};
@@ -63,9 +67,8 @@ Result<std::string> temporaryBeside(const std::string& path)
 // Makes a rename in the directory of `path` durable (the new name survives a power cut).
 void syncDirectoryOf(const std::string& path)
 {
-    std::string dir = std::filesystem::path(path).parent_path().string();
-    if (dir.empty())
-        dir = ".";
+    const std::string parent = std::filesystem::path(path).parent_path().string();
+    const std::string dir = parent.empty() ? std::string(1, '.') : parent;
     const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
     if (fd >= 0) {
         ::fsync(fd);

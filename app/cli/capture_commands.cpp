@@ -79,13 +79,8 @@ int runImport(const QStringList& args)
     if (auto failure = completeInfo(parser, session->info))
         return report(*failure);
     const std::string path = toStd(parser.value("out"));
-    auto writer = CaptureWriter::create(path, session->info);
-    if (!writer)
-        return report({kInputError, writer.error()});
-    std::optional<std::string> failure = (*writer)->append(*session);
-    if (!failure)
-        failure = (*writer)->finish(QDateTime::currentMSecsSinceEpoch());
-    if (failure)
+    // All at once, into place only when complete: a failed import leaves no half capture.
+    if (auto failure = writeCapture(path, *session, QDateTime::currentMSecsSinceEpoch(), ExistingFile::Keep))
         return report({kInputError, *failure});
     printNote("imported " + withThousands(static_cast<int64_t>(session->syncs.size())) + " offset syncs, " +
               withThousands(static_cast<int64_t>(session->checkpoints.size())) + " checkpoints and " +

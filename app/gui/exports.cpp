@@ -38,12 +38,9 @@ QString writeTextFile(const QString& path, const QByteArray& bytes)
 
 QString saveCapture(const Observations& session, const QString& path, int64_t finishedAtMs)
 {
-    auto writer = CaptureWriter::create(path.toStdString(), session.info);
-    if (!writer)
-        return QString::fromStdString(writer.error());
-    if (auto error = (*writer)->append(session))
-        return QString::fromStdString(*error);
-    if (auto error = (*writer)->finish(finishedAtMs))
+    // Written beside `path` and renamed over it once complete, like the text exports (QSaveFile):
+    // a failed save leaves the file that was there as it was.
+    if (auto error = writeCapture(path.toStdString(), session, finishedAtMs, ExistingFile::Replace))
         return QString::fromStdString(*error);
     return {};
 }

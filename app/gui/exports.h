@@ -15,7 +15,8 @@ class ExplorerPlot;
 namespace driftscope::gui {
 
 QString writeTextFile(const QString& path, const QByteArray& bytes);
-// A capture of the session (an existing file is never overwritten).
+// A capture of the session. A file at `path` (the save dialog asked) is replaced only once the
+// new capture is complete; when saving fails it stays as it was.
 QString saveCapture(const Observations& session, const QString& path, int64_t finishedAtMs);
 
 // Asks where to save, then writes; returns the path written, or empty (cancelled or failed, the

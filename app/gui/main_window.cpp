@@ -656,10 +656,6 @@ void MainWindow::saveCaptureAs()
                                                       "session.capture", "Captures (*.capture)");
     if (path.isEmpty())
         return;
-    if (QFileInfo::exists(path) && !QFile::remove(path)) {
-        tellLater(this, "Save capture", "Cannot replace " + path);
-        return;
-    }
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
     m_analysis.withSession(
         [path, now](const Observations& session) { return saveCapture(session, path, now); },

@@ -5,7 +5,11 @@
 // The WAL is checkpointed into the main file every few seconds, so that the main file alone (a
 // copy made without its -wal file) still holds the capture up to a few seconds before.
 // Captures are opened read-only; a file that is not a capture, or one written with a newer
-// schema, is refused with the reason.
+// schema, is refused with the reason. A whole session saved at once (writeCapture) is written
+// beside its path and renamed into place when complete.
+//
+// The implementation: capture_schema (the tables), capture_writer, capture_reader,
+// capture_files (deleting, replacing), sqlite_connection (Qt's SQLite connections).
 #pragma once
 
 #include "model/session/observations.h"
@@ -24,6 +28,23 @@ constexpr int64_t kCaptureCheckpointEveryMs = 3000;
 
 // True when the file starts with SQLite's header (captures are told from text files by content).
 bool isSqliteFile(const std::string& path);
+
+// Deletes a capture together with the files SQLite keeps beside it (-wal, -shm, -journal): the
+// one way a capture is deleted. Says what could not be removed (a file that is not there is not
+// a failure).
+std::optional<std::string> removeCapture(const std::string& path);
+
+// What writeCapture does with a file already at its path.
+enum class ExistingFile {
+    Keep,    // refuse: a capture is never overwritten
+    Replace, // replace it (and what SQLite kept beside it) once the new capture is complete
+};
+
+// Writes all of `session` as a finished capture at `path`. The capture is written to a temporary
+// file in the same directory and renamed to `path` only once it is complete and closed, so a
+// failure (no space, say) leaves `path` exactly as it was and nothing else behind.
+std::optional<std::string> writeCapture(const std::string& path, const Observations& session,
+                                        int64_t finishedAtMs, ExistingFile existing);
 
 class CaptureWriter {
 public:
@@ -47,6 +68,8 @@ public:
     const std::string& path() const { return m_path; }
 
 private:
+    friend std::optional<std::string> writeCapture(const std::string&, const Observations&, int64_t,
+                                                   ExistingFile);
     CaptureWriter(std::string path, std::string connection);
     static Result<std::unique_ptr<CaptureWriter>> createFile(const std::string& path,
                                                              const SessionInfo& info);

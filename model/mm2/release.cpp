@@ -1,5 +1,7 @@
 #include "model/mm2/release.h"
 
+#include "model/util/text_format.h"
+
 #include <array>
 #include <charconv>
 
@@ -60,7 +62,7 @@ std::span<const Release> knownReleases()
 
 Result<Release> parseRelease(std::string_view text)
 {
-    const std::string quoted = "'" + std::string(text) + "'";
+    const std::string quoted = singleQuoted(text);
     const size_t dot1 = text.find('.');
     const size_t dot2 = dot1 == std::string_view::npos ? dot1 : text.find('.', dot1 + 1);
     Release r;

@@ -1,6 +1,7 @@
 #include "model/records/formatter_text.h"
 
 #include "model/util/java_utf8.h"
+#include "model/util/text_format.h"
 
 #include <charconv>
 #include <limits>
@@ -179,13 +180,13 @@ std::string formatRecord(const MirrorRecord& record, MetadataLabel label)
 Result<int64_t> parseJavaLong(std::string_view text)
 {
     if (text.empty() || numberLength(text, 0) != text.size())
-        return Error{"'" + std::string(text) + "' is not a decimal integer"};
+        return Error{singleQuoted(text) + " is not a decimal integer"};
     int64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec == std::errc::result_out_of_range)
-        return Error{"'" + std::string(text) + "' does not fit in a 64-bit signed integer"};
+        return Error{singleQuoted(text) + " does not fit in a 64-bit signed integer"};
     if (ec != std::errc() || end != text.data() + text.size())
-        return Error{"'" + std::string(text) + "' is not a decimal integer"};
+        return Error{singleQuoted(text) + " is not a decimal integer"};
     return value;
 }
 
@@ -193,10 +194,10 @@ Result<TopicPartition> parseTopicPartition(std::string_view text)
 {
     const size_t dash = text.rfind('-');
     if (dash == std::string_view::npos)
-        return Error{"'" + std::string(text) + "' has no '-<partition>' suffix"};
+        return Error{singleQuoted(text) + " has no '-<partition>' suffix"};
     const std::string_view digits = text.substr(dash + 1);
     if (digits.empty() || numberLength(digits, 0) != digits.size() || digits[0] == '-')
-        return Error{"'" + std::string(text) + "' does not end in '-<partition number>'"};
+        return Error{singleQuoted(text) + " does not end in '-<partition number>'"};
     auto partition = parseJavaLong(digits);
     if (!partition || *partition > std::numeric_limits<int32_t>::max())
         return Error{"partition '" + std::string(digits) + "' does not fit in a 32-bit integer"};

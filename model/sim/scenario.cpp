@@ -191,8 +191,16 @@ std::string describeEvent(const Event& e)
                (e.restoreFails ? ":restore-fails" : "");
     case EventKind::ConsumerStall:
         return at + "consumer-stall:" + e.group + ":" + std::to_string(e.durationMs / 1000);
-    case EventKind::TruncateTarget:
-        return at + "truncate-target" + (e.partition >= 0 ? ":" + std::to_string(e.partition) : "");
+    case EventKind::TruncateTarget: {
+        // Appended, not `":" + std::to_string(...)`: GCC 12's -Wrestrict false positive at -O3
+        // (model/util/text_format.h).
+        std::string text = at + "truncate-target";
+        if (e.partition >= 0) {
+            text += ':';
+            text += std::to_string(e.partition);
+        }
+        return text;
+    }
     }
     return at;
 }

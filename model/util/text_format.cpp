@@ -62,10 +62,24 @@ std::string formatUtcMs(int64_t ms)
     return text;
 }
 
+std::string singleQuoted(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size() + 2);
+    out += '\'';
+    out += text;
+    out += '\'';
+    return out;
+}
+
 std::string formatDurationMs(int64_t ms)
 {
-    if (ms < 0)
-        return "-" + formatDurationMs(ms == INT64_MIN ? INT64_MAX : -ms);
+    if (ms < 0) {
+        // Appended, not `"-" + ...`: GCC 12's -Wrestrict false positive (text_format.h).
+        std::string text(1, '-');
+        text += formatDurationMs(ms == INT64_MIN ? INT64_MAX : -ms);
+        return text;
+    }
     const int64_t seconds = ms / 1000;
     if (seconds < 60) {
         char text[32];

@@ -12,6 +12,11 @@ namespace driftscope {
 // RFC 4180: quoted (with doubled quotes) when the text holds a comma, a quote or a line break.
 std::string csvField(std::string_view text);
 
+// 'text' in single quotes, for messages. Messages are built from it, or by appending, rather than
+// as `"'" + std::string(text)`: GCC 12's -Wrestrict (bug 105329) misreads that at -O3 as an
+// overlapping copy of 2^63 bytes, which fails a Release build with -Werror.
+std::string singleQuoted(std::string_view text);
+
 // 1764400000123 -> "2025-11-29T07:06:40.123Z" (proleptic Gregorian, any int64).
 std::string formatUtcMs(int64_t ms);
 

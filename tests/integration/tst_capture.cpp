@@ -12,9 +12,12 @@
 
 #include <random>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <set>
+#include <sys/resource.h>
 
 using namespace driftscope;
 
@@ -138,6 +141,58 @@ std::string writeCapture(const QTemporaryDir& dir, const char* name, const Obser
     return path;
 }
 
+// A session whose capture takes megabytes: the sample's with 200,000 more syncs of random offsets.
+Observations largeSession()
+{
+    Observations o = sampleSession();
+    std::mt19937_64 random(7);
+    const uint32_t tp = o.partitionId({"orders", 2});
+    for (int64_t i = 0; i < 200'000; ++i)
+        o.syncs.push_back({{i + 10, 10'000 + i, 10'001 + i},
+                           tp,
+                           static_cast<int64_t>(random() >> 1),
+                           static_cast<int64_t>(random() >> 1)});
+    return o;
+}
+
+std::string fileBytes(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::set<std::string> filesIn(const QTemporaryDir& dir)
+{
+    std::set<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path().toStdString()))
+        names.insert(entry.path().filename().string());
+    return names;
+}
+
+// Limits the size of any file this process writes (RLIMIT_FSIZE, SIGXFSZ ignored so that a write
+// past the limit fails as on a full disk) while it lives.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        getrlimit(RLIMIT_FSIZE, &m_before);
+        m_handler = std::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{bytes, m_before.rlim_max};
+        setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ~FileSizeLimit()
+    {
+        setrlimit(RLIMIT_FSIZE, &m_before);
+        std::signal(SIGXFSZ, m_handler);
+    }
+    FileSizeLimit(const FileSizeLimit&) = delete;
+    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+private:
+    rlimit m_before{};
+    void (*m_handler)(int) = SIG_DFL;
+};
+
 } // namespace
 
 class Captures : public QObject {
@@ -157,6 +212,9 @@ private Q_SLOTS:
     void appendsAddOnlyWhatIsNew();
     void finishedCaptureIsOneFileAndOpensInReadOnlyDirectory();
     void neverOverwrites();
+    void savingOverACaptureThatFailsHalfWayKeepsTheOldOne();
+    void savingOverACaptureRemovesWhatSqliteKeptBesideIt();
+    void importingNeverOverwrites();
     void refusesFilesThatAreNotCaptures();
     void refusesNewerSchemaAndDamage();
     void mainFileAloneHoldsTheCaptureUpToItsLastCheckpoint();
@@ -435,6 +493,83 @@ void Captures::neverOverwrites()
     std::string line;
     std::getline(in, line);
     QCOMPARE(line, std::string("precious"));
+}
+
+void Captures::savingOverACaptureThatFailsHalfWayKeepsTheOldOne()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("session.capture").toStdString();
+    QCOMPARE(writeCapture(path, sampleSession(), 1, ExistingFile::Keep), std::nullopt);
+    const std::string before = fileBytes(path);
+    QVERIFY(before.size() > 0);
+    QVERIFY(before.size() < 256 * 1024);
+
+    const Observations large = largeSession();
+    std::optional<std::string> failure;
+    {
+        // The new capture's schema fits; its append of megabytes does not.
+        FileSizeLimit limit(256 * 1024);
+        failure = writeCapture(path, large, 2, ExistingFile::Replace);
+    }
+    QVERIFY(failure);
+    QVERIFY2(failure->starts_with(path + ": cannot append"), failure->c_str()); // half-way, not at once
+    QVERIFY2(failure->find("file size limit") != std::string::npos, failure->c_str());
+    QCOMPARE(fileBytes(path), before);                                // byte for byte
+    QCOMPARE(filesIn(dir), std::set<std::string>{"session.capture"}); // no -wal, -shm or temporary
+    auto read = readCapture(path);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    compareSessions(read->observations, sampleSession());
+    QCOMPARE(read->finishedAtMs, std::optional<int64_t>(1));
+
+    // Without the limit the same save replaces it.
+    QCOMPARE(writeCapture(path, large, 2, ExistingFile::Replace), std::nullopt);
+    QCOMPARE(filesIn(dir), std::set<std::string>{"session.capture"});
+    read = readCapture(path);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    QCOMPARE(read->observations.syncs.size(), large.syncs.size());
+    QCOMPARE(read->finishedAtMs, std::optional<int64_t>(2));
+}
+
+void Captures::savingOverACaptureRemovesWhatSqliteKeptBesideIt()
+{
+    // An unfinished recording (its WAL beside it) saved over: a -wal or -shm left beside the new
+    // file would be taken for its own by SQLite.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("recording.capture").toStdString();
+    auto writer = CaptureWriter::create(path, sampleSession().info);
+    QVERIFY(writer.ok());
+    QCOMPARE((*writer)->append(sampleSession()), std::nullopt);
+    // As a killed recorder leaves it: closing checkpoints and deletes the WAL, so it is put back.
+    const std::string wal = fileBytes(path + "-wal");
+    QVERIFY(!wal.empty());
+    writer = Error{"closed"};
+    std::ofstream(path + "-wal", std::ios::binary) << wal;
+    std::ofstream(path + "-shm") << "stale";
+    std::ofstream(path + "-journal") << "stale";
+
+    Observations replacement = sampleSession();
+    replacement.syncs.resize(1);
+    QCOMPARE(writeCapture(path, replacement, 3, ExistingFile::Replace), std::nullopt);
+    QCOMPARE(filesIn(dir), std::set<std::string>{"recording.capture"});
+    auto read = readCapture(path);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    QCOMPARE(read->observations.syncs.size(), size_t{1});
+    QCOMPARE(read->finishedAtMs, std::optional<int64_t>(3));
+
+    QCOMPARE(removeCapture(path), std::nullopt);
+    QVERIFY(filesIn(dir).empty());
+}
+
+void Captures::importingNeverOverwrites()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("existing.capture").toStdString();
+    std::ofstream(path) << "precious\n";
+    QCOMPARE(writeCapture(path, sampleSession(), 1, ExistingFile::Keep),
+             std::optional<std::string>(
+                 path + ": already exists; a capture is never overwritten (choose another name)"));
+    QCOMPARE(fileBytes(path), std::string("precious\n"));
+    QCOMPARE(filesIn(dir), std::set<std::string>{"existing.capture"});
 }
 
 void Captures::refusesFilesThatAreNotCaptures()

@@ -4,6 +4,7 @@
 #include "support/cli_runner.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -56,6 +57,7 @@ private Q_SLOTS:
     void refusals_data();
     void refusals();
     void importNamesTheBadLine();
+    void importThatFailsLeavesNothing();
     void neverOverwrites();
     void mm2ConfigNotesNameTheRelease();
 };
@@ -341,6 +343,20 @@ void CliSessions::importNamesTheBadLine()
     QVERIFY2(r.err.contains(input + ":2: \"side\" must be \"source\" or \"target\""), qPrintable(r.err));
     QVERIFY2(r.err.contains(input + ":3: "), qPrintable(r.err));
     QVERIFY(!QFile::exists(capture)); // nothing half-imported
+}
+
+void CliSessions::importThatFailsLeavesNothing()
+{
+    // A file size limit stands in for a full disk: the capture is written beside its name and
+    // renamed only when complete, so a failed import leaves no half capture (nor -wal, -shm).
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("imported.capture");
+    const CliRun r = runCli({"import", "--out", capture, sample("demo_session.jsonl")}, 60'000, 48 * 1024);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(capture + ": "), qPrintable(r.err));
+    QVERIFY2(r.err.contains("(is the disk full, or a file size limit reached?)"), qPrintable(r.err));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList());
 }
 
 void CliSessions::neverOverwrites()

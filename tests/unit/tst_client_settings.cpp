@@ -3,63 +3,12 @@
 // and secrets that never show in errors, notes or dumps (docs/mm2-behaviour.md §4).
 #include "model/config/connection_settings.h"
 #include "model/config/java_properties.h"
+#include "support/mm2_config_text.h"
 
 #include <QTest>
 
 using namespace driftscope;
-
-namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-QString dump(const std::vector<std::pair<std::string, std::string>>& properties)
-{
-    QStringList out;
-    for (const auto& [key, value] : properties)
-        out << q(key + "=" + value);
-    return out.join("; ");
-}
-
-QString notesOf(const ConnectionSettings& settings)
-{
-    QStringList out;
-    for (const std::string& note : settings.notes)
-        out << q(note);
-    return out.join("\n");
-}
-
-Properties props(const std::string& text)
-{
-    auto parsed = Properties::parse(text);
-    if (!parsed)
-        qFatal("test properties do not parse: %s", parsed.error().c_str());
-    return *parsed;
-}
-
-const std::string kTwoClusters = "clusters = A, B\n"
-                                 "A.bootstrap.servers = a1:9092, a2:9092\n"
-                                 "B.bootstrap.servers = b1:9092\n";
-
-// Settings of A->B (or `flow`) from kTwoClusters plus `extra`, as `release` reads them.
-ConnectionSettings flowSettings(const std::string& extra, const std::optional<std::string>& flow = "A->B",
-                                const Release& release = kDefaultRelease)
-{
-    auto settings = settingsFromMm2Config(props(kTwoClusters + extra), flow, profileFor(release));
-    if (!settings)
-        qFatal("settings fail: %s", settings.error().c_str());
-    return *settings;
-}
-
-QString flowError(const std::string& text, const std::optional<std::string>& flow = "A->B")
-{
-    auto settings = settingsFromMm2Config(props(text), flow, profileFor(kDefaultRelease));
-    return settings ? QString("(no error)") : q(settings.error());
-}
-
-} // namespace
+using namespace driftscope::test;
 
 class ClientSettingsTest : public QObject {
     Q_OBJECT

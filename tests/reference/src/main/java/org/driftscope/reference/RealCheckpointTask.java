@@ -31,6 +31,11 @@ final class RealCheckpointTask {
     private static final Method RECORDS_FOR_GROUP = Reflect.requireMethod(TASK, "sourceRecordsForGroup", 1);
     private static final Method SYNC_GROUP_OFFSET = Reflect.requireMethod(TASK, "syncGroupOffset", 0);
     private static final Method DESERIALIZE = Reflect.requireMethod(CHECKPOINT, "deserializeRecord", 1);
+    private static final Method CP_GROUP = Reflect.requireMethod(CHECKPOINT, "consumerGroupId", 0);
+    private static final Method CP_TP = Reflect.requireMethod(CHECKPOINT, "topicPartition", 0);
+    private static final Method CP_UPSTREAM = Reflect.requireMethod(CHECKPOINT, "upstreamOffset", 0);
+    private static final Method CP_DOWNSTREAM = Reflect.requireMethod(CHECKPOINT, "downstreamOffset", 0);
+    private static final Method CP_METADATA = Reflect.requireMethod(CHECKPOINT, "metadata", 0);
 
     private final Object task;
     // Committed source offsets per group, as listConsumerGroupOffsets answers them (null values
@@ -163,11 +168,11 @@ final class RealCheckpointTask {
     }
 
     static String describeCheckpoint(Object checkpoint) {
-        return "checkpoint " + invoke(Reflect.requireMethod(CHECKPOINT, "consumerGroupId", 0), checkpoint) + " "
-                + invoke(Reflect.requireMethod(CHECKPOINT, "topicPartition", 0), checkpoint) + " "
-                + invoke(Reflect.requireMethod(CHECKPOINT, "upstreamOffset", 0), checkpoint) + " "
-                + invoke(Reflect.requireMethod(CHECKPOINT, "downstreamOffset", 0), checkpoint) + " "
-                + Driver.quote((String) invoke(Reflect.requireMethod(CHECKPOINT, "metadata", 0), checkpoint));
+        return "checkpoint " + invoke(CP_GROUP, checkpoint) + " "
+                + invoke(CP_TP, checkpoint) + " "
+                + invoke(CP_UPSTREAM, checkpoint) + " "
+                + invoke(CP_DOWNSTREAM, checkpoint) + " "
+                + Driver.quote((String) invoke(CP_METADATA, checkpoint));
     }
 
     // The real syncGroupOffset(): the writes it decides on, "write GROUP TP D" sorted, or null when

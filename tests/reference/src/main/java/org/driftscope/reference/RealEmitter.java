@@ -63,9 +63,9 @@ final class RealEmitter {
                 ConsumerRecord<byte[], byte[]> asRead =
                         new ConsumerRecord<>(record.topic(), record.partition(), 0, record.key(), record.value());
                 Object sync = invoke(DESERIALIZE, null, asRead);
-                TopicPartition tp = (TopicPartition) invoke(Reflect.requireMethod(SYNC, "topicPartition", 0), sync);
-                out.accept("send " + tp + " " + invoke(Reflect.requireMethod(SYNC, "upstreamOffset", 0), sync) + " "
-                        + invoke(Reflect.requireMethod(SYNC, "downstreamOffset", 0), sync));
+                TopicPartition tp = (TopicPartition) invoke(RealStore.SYNC_TP, sync);
+                out.accept("send " + tp + " " + invoke(RealStore.SYNC_UPSTREAM, sync) + " "
+                        + invoke(RealStore.SYNC_DOWNSTREAM, sync));
                 return null;
             }
             return null;

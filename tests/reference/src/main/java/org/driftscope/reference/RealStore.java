@@ -22,8 +22,10 @@ final class RealStore {
     private static final Constructor<?> SYNC_NEW = syncConstructor();
     private static final Method RECORD_KEY = Reflect.requireMethod(SYNC, "recordKey", 0);
     private static final Method RECORD_VALUE = Reflect.requireMethod(SYNC, "recordValue", 0);
-    private static final Method SYNC_UPSTREAM = Reflect.requireMethod(SYNC, "upstreamOffset", 0);
-    private static final Method SYNC_DOWNSTREAM = Reflect.requireMethod(SYNC, "downstreamOffset", 0);
+    // Shared with RealEmitter, which prints the syncs its task sends.
+    static final Method SYNC_TP = Reflect.requireMethod(SYNC, "topicPartition", 0);
+    static final Method SYNC_UPSTREAM = Reflect.requireMethod(SYNC, "upstreamOffset", 0);
+    static final Method SYNC_DOWNSTREAM = Reflect.requireMethod(SYNC, "downstreamOffset", 0);
     private static final Method HANDLE = Reflect.requireMethod(STORE, "handleRecord", 1);
     // 3.4.1+: translateDownstream(group, tp, offset); up to 3.4.0: translateDownstream(tp, offset).
     private static final Method TRANSLATE_3 = Reflect.method(STORE, "translateDownstream", 3);

@@ -260,6 +260,30 @@ Result<bool> applySwitches(const Properties& props, const Flow& flow, const Rele
         else if (!*enabled)
             settings.notes.push_back(s->key + " is false: MM2 emits no checkpoints for flow " + flow.name());
     }
+    // sync.group.offsets.enabled (2.7.0+, false by default) and its interval: whether a consumer
+    // failing over finds the checkpoints committed to its target group already.
+    if (profile.groupOffsetSync) {
+        settings.syncGroupOffsets = false;
+        if (const auto s = connectorSetting(props, flow, "sync.group.offsets.enabled")) {
+            const auto enabled = parseBoolean(*s);
+            if (!enabled)
+                return Error{enabled.error()};
+            settings.syncGroupOffsets = *enabled;
+        }
+        const auto seconds = longSetting(props, flow, "sync.group.offsets.interval.seconds", 60);
+        if (!seconds)
+            return Error{seconds.error()};
+        if (*seconds < 1 || *seconds > std::numeric_limits<int64_t>::max() / 1000)
+            return Error{"sync.group.offsets.interval.seconds: " + std::to_string(*seconds) +
+                         " is not a positive number of seconds"};
+        settings.syncGroupOffsetsIntervalMs = *seconds * 1000;
+    } else {
+        settings.syncGroupOffsets = false;
+        if (connectorSetting(props, flow, "sync.group.offsets.enabled"))
+            settings.notes.push_back("sync.group.offsets.enabled is not a setting of MM2 " +
+                                     toString(profile.release) +
+                                     " (it arrived in 2.7.0): group offsets are not synced");
+    }
     if (const auto s = connectorSetting(props, flow, "heartbeats.replication.enabled")) {
         if (profile.heartbeatsReplicationToggle) {
             const auto enabled = parseBoolean(*s);
@@ -316,6 +340,7 @@ Result<ConnectionSettings> settingsFromMm2Config(const Properties& props,
     if (!interval)
         return Error{interval.error()};
     settings.emitCheckpointsIntervalMs = *interval;
+    settings.emitIntervalConfigured = true; // the file's, or MM2's default for a file without it
     const auto lagMax = longSetting(props, *flow, "offset.lag.max", 100);
     if (!lagMax)
         return Error{lagMax.error()};

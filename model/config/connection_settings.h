@@ -36,7 +36,12 @@ struct ConnectionSettings {
     // identitySourceAlias is always the source alias, whatever the kind.
     ReplicationPolicy policy;
     int64_t emitCheckpointsIntervalMs = 60000; // emit.checkpoints.interval.seconds * 1000
-    int64_t offsetLagMax = 100;                // offset.lag.max
+    bool emitIntervalConfigured = false;       // read from an MM2 configuration
+    // sync.group.offsets.enabled / .interval.seconds * 1000 of an MM2 configuration; none when
+    // the connection came from bootstrap servers alone (the flow's setting is not known).
+    std::optional<bool> syncGroupOffsets;
+    int64_t syncGroupOffsetsIntervalMs = 60000;
+    int64_t offsetLagMax = 100; // offset.lag.max
     std::vector<std::string> groups = {".*"};
     std::vector<std::string> groupsExclude = {"console-consumer-.*", "connect-.*", "__.*"};
     // topics / topics.exclude; without topics.exclude (nullopt) the release's default applies.

@@ -167,6 +167,8 @@ ConnectionSettings DemoClusters::connection() const
     c.source.clientProperties = {{"bootstrap.servers", m_parts->info.sourceBootstrap}};
     c.target.clientProperties = {{"bootstrap.servers", m_parts->info.targetBootstrap}};
     c.emitCheckpointsIntervalMs = m_parts->scenario.emitCheckpointsIntervalMs;
+    c.emitIntervalConfigured = true;
+    c.syncGroupOffsets = false; // the demo's MM2 emits checkpoints only
     c.offsetLagMax = m_parts->scenario.offsetLagMax;
     return c;
 }

@@ -1,6 +1,7 @@
 // readCapture: opens a capture read-only and loads all of it, refusing with the reason a file
 // that is not a capture, is damaged or was written with a newer schema (capture_file.h).
 #include "model/io/capture_file.h"
+#include "model/session/session_info_fields.h"
 
 #include "model/capture/capture_blocks.h"
 #include "model/io/capture_schema.h"
@@ -88,25 +89,14 @@ public:
     std::optional<std::string> readInfo(CaptureContents& out)
     {
         SessionInfo& info = out.observations.info;
-        info.sourceAlias = m_meta["source_alias"];
-        info.targetAlias = m_meta["target_alias"];
-        info.release = m_meta["mm2_release"];
-        info.offsetSyncsTopic = m_meta["offset_syncs_topic"];
-        info.offsetSyncsSide =
-            m_meta["offset_syncs_cluster"] == "target" ? ClusterSide::Target : ClusterSide::Source;
-        info.checkpointsTopic = m_meta["checkpoints_topic"];
-        info.heartbeatsTopic = m_meta["heartbeats_topic"];
-        info.policy.kind = m_meta["replication_policy"] == "identity" ? ReplicationPolicy::Kind::Identity
-                                                                      : ReplicationPolicy::Kind::Default;
-        if (m_meta.count("replication_policy_separator") && !m_meta["replication_policy_separator"].empty())
-            info.policy.separator = m_meta["replication_policy_separator"];
-        info.policy.internalTopicSeparatorEnabled = m_meta["internal_topic_separator_enabled"] != "false";
-        info.policy.identitySourceAlias = info.sourceAlias;
-        info.origin = m_meta["origin"];
-        info.toolVersion = m_meta["tool_version"];
-        if (!integer("emit_checkpoints_interval_ms", info.emitCheckpointsIntervalMs) ||
-            !integer("started_at_ms", info.startedAtMs))
-            return m_error;
+        const auto failure = readSessionInfo(
+            [this](const InfoField& field) -> std::optional<std::string> {
+                const auto it = m_meta.find(field.key);
+                return it == m_meta.end() ? std::nullopt : std::optional<std::string>(it->second);
+            },
+            info);
+        if (failure)
+            return "capture_meta: " + *failure;
         if (m_meta.count("finished_at_ms")) {
             int64_t finished = 0;
             if (!integer("finished_at_ms", finished))

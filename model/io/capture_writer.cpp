@@ -1,5 +1,6 @@
 // CaptureWriter: creates a capture file and appends a growing session to it (capture_file.h).
 #include "model/io/capture_file.h"
+#include "model/session/session_info_fields.h"
 
 #include "model/capture/capture_blocks.h"
 #include "model/io/capture_schema.h"
@@ -140,25 +141,13 @@ Result<std::unique_ptr<CaptureWriter>> CaptureWriter::createFile(const std::stri
 std::optional<std::string> CaptureWriter::writeInfo(const SessionInfo& info)
 {
     Sql sql(m_connection);
-    const std::pair<const char*, std::string> meta[] = {
-        {"source_alias", info.sourceAlias},
-        {"target_alias", info.targetAlias},
-        {"mm2_release", info.release},
-        {"offset_syncs_topic", info.offsetSyncsTopic},
-        {"offset_syncs_cluster", std::string(sideName(info.offsetSyncsSide))},
-        {"checkpoints_topic", info.checkpointsTopic},
-        {"heartbeats_topic", info.heartbeatsTopic},
-        {"replication_policy",
-         info.policy.kind == ReplicationPolicy::Kind::Identity ? "identity" : "default"},
-        {"replication_policy_separator", info.policy.separator},
-        {"internal_topic_separator_enabled", info.policy.internalTopicSeparatorEnabled ? "true" : "false"},
-        {"emit_checkpoints_interval_ms", std::to_string(info.emitCheckpointsIntervalMs)},
-        {"origin", info.origin},
-        {"tool_version", info.toolVersion},
-        {"started_at_ms", std::to_string(info.startedAtMs)},
-    };
-    for (const auto& [key, value] : meta)
-        sql.run("INSERT OR REPLACE INTO capture_meta(key, value) VALUES(?, ?)", {QString(key), q(value)});
+    for (const InfoField& field : sessionInfoFields()) {
+        if (const auto value = sessionInfoValue(info, field))
+            sql.run("INSERT OR REPLACE INTO capture_meta(key, value) VALUES(?, ?)",
+                    {QString(field.key), q(*value)});
+        else
+            sql.run("DELETE FROM capture_meta WHERE key = ?", {QString(field.key)});
+    }
     sql.exec("DELETE FROM session_config");
     for (const auto& [key, value] : info.configuration)
         sql.run("INSERT OR REPLACE INTO session_config(key, value) VALUES(?, ?)", {q(key), q(value)});

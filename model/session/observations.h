@@ -132,6 +132,13 @@ struct SessionInfo {
     std::string heartbeatsTopic;
     ReplicationPolicy policy; // how checkpoints name the source partitions on the target
     int64_t emitCheckpointsIntervalMs = 60'000;
+    // Whether that interval is the flow's (an MM2 configuration, a scenario) or MM2's default
+    // taken for want of one; reports then infer it from the checkpoints' own cadence.
+    bool emitIntervalConfigured = false;
+    // sync.group.offsets.enabled of the flow when known (an MM2 configuration, a scenario), and
+    // sync.group.offsets.interval.seconds * 1000.
+    std::optional<bool> syncGroupOffsets;
+    int64_t syncGroupOffsetsIntervalMs = 60'000;
     std::vector<std::string> groups; // groups selected or discovered, in the order found
     std::vector<std::pair<std::string, std::string>> configuration; // redacted, "source.KEY" / "target.KEY"
     std::string origin;                                             // "live", "demo", "import"

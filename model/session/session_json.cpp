@@ -1,5 +1,7 @@
 #include "model/session/session_json.h"
 
+#include "model/session/session_info_fields.h"
+
 #include "model/records/formatter_text.h"
 #include "model/records/record_json.h"
 #include "model/util/json_fields.h"
@@ -39,21 +41,18 @@ std::string setupLine(const SessionInfo& info)
     JsonWriter json;
     json.beginObject();
     json.key("kind").value("session");
-    json.key("source_alias").value(info.sourceAlias);
-    json.key("target_alias").value(info.targetAlias);
-    json.key("mm2_release").value(info.release);
-    json.key("offset_syncs_topic").value(info.offsetSyncsTopic);
-    json.key("offset_syncs_cluster").value(sideName(info.offsetSyncsSide));
-    json.key("checkpoints_topic").value(info.checkpointsTopic);
-    json.key("heartbeats_topic").value(info.heartbeatsTopic);
-    json.key("replication_policy")
-        .value(info.policy.kind == ReplicationPolicy::Kind::Identity ? "identity" : "default");
-    json.key("replication_policy_separator").value(info.policy.separator);
-    json.key("internal_topic_separator_enabled").value(info.policy.internalTopicSeparatorEnabled);
-    json.key("emit_checkpoints_interval_ms").value(info.emitCheckpointsIntervalMs);
-    json.key("origin").value(info.origin);
-    json.key("tool_version").value(info.toolVersion);
-    json.key("started_at_ms").value(info.startedAtMs);
+    for (const InfoField& field : sessionInfoFields()) {
+        json.key(field.key);
+        const auto value = sessionInfoValue(info, field);
+        if (!value)
+            json.null();
+        else if (field.type == InfoFieldType::Integer)
+            json.value(static_cast<int64_t>(std::stoll(*value)));
+        else if (field.type == InfoFieldType::Boolean)
+            json.value(*value == "true");
+        else
+            json.value(*value);
+    }
     json.endObject();
     return json.str();
 }
@@ -201,33 +200,26 @@ std::optional<std::string> SessionLineReader::readJson(std::string_view line)
         return std::nullopt;
     }
     if (kind == "session") {
+        // Each field in its JSON type, as text for the one reader of SessionInfo fields.
+        const auto valueOf = [&f](const InfoField& field) -> std::optional<std::string> {
+            if (!f.has(field.key) || f.isNull(field.key))
+                return std::nullopt;
+            switch (field.type) {
+            case InfoFieldType::Integer:
+                return std::to_string(f.integer(field.key));
+            case InfoFieldType::Boolean:
+                return std::string(f.boolean(field.key) ? "true" : "false");
+            case InfoFieldType::Text:
+                break;
+            }
+            return f.string(field.key);
+        };
         SessionInfo next = info;
-        next.sourceAlias = f.string("source_alias");
-        next.targetAlias = f.string("target_alias");
-        next.release = f.string("mm2_release");
-        next.offsetSyncsTopic = f.string("offset_syncs_topic");
-        const auto side = parseSide(f.string("offset_syncs_cluster"));
-        next.checkpointsTopic = f.string("checkpoints_topic");
-        next.heartbeatsTopic = f.string("heartbeats_topic");
-        const std::string policy = f.string("replication_policy");
-        next.policy.separator = f.string("replication_policy_separator");
-        next.policy.internalTopicSeparatorEnabled = f.boolean("internal_topic_separator_enabled");
-        next.emitCheckpointsIntervalMs = f.integer("emit_checkpoints_interval_ms");
-        next.origin = f.string("origin");
-        next.toolVersion = f.string("tool_version");
-        next.startedAtMs = f.integer("started_at_ms");
+        auto failure = readSessionInfo(valueOf, next);
         if (f.failed())
             return f.error();
-        if (!side)
-            return std::string("\"offset_syncs_cluster\" must be \"source\" or \"target\"");
-        if (policy != "default" && policy != "identity")
-            return std::string("\"replication_policy\" must be \"default\" or \"identity\"");
-        if (next.policy.separator.empty())
-            return std::string("\"replication_policy_separator\" must not be empty");
-        next.offsetSyncsSide = *side;
-        next.policy.kind =
-            policy == "identity" ? ReplicationPolicy::Kind::Identity : ReplicationPolicy::Kind::Default;
-        next.policy.identitySourceAlias = next.sourceAlias;
+        if (failure)
+            return "\"" + *failure;
         info = std::move(next);
         return std::nullopt;
     }

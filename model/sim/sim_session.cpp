@@ -12,6 +12,9 @@ SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs)
     o.info.targetAlias = scenario.targetAlias;
     o.info.release = toString(scenario.release);
     o.info.emitCheckpointsIntervalMs = scenario.emitCheckpointsIntervalMs;
+    o.info.emitIntervalConfigured = true;
+    o.info.syncGroupOffsets = scenario.syncGroupOffsets && profileFor(scenario.release).groupOffsetSync;
+    o.info.syncGroupOffsetsIntervalMs = scenario.syncGroupOffsetsIntervalMs;
     o.info.origin = "simulation";
     o.info.startedAtMs = epochMs;
     const ReleaseProfile profile = profileFor(scenario.release);

@@ -19,6 +19,11 @@ public:
     bool failed() const { return !m_error.empty(); }
     const std::string& error() const { return m_error; }
     bool has(const char* name) const { return m_object.find(name) != nullptr; }
+    bool isNull(const char* name) const
+    {
+        const JsonValue* v = m_object.find(name);
+        return v && std::holds_alternative<JsonNull>(*v);
+    }
 
     std::string string(const char* name, bool required = true)
     {

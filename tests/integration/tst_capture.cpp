@@ -47,6 +47,9 @@ Observations sampleSession()
     o.info.policy.internalTopicSeparatorEnabled = false;
     o.info.policy.identitySourceAlias = "eu-west";
     o.info.emitCheckpointsIntervalMs = 30'000;
+    o.info.emitIntervalConfigured = true;
+    o.info.syncGroupOffsets = true;
+    o.info.syncGroupOffsetsIntervalMs = 2000;
     o.info.groups = {"billing", "ünïcode group"};
     o.info.configuration = {{"source.bootstrap.servers", "a:9092"}, {"source.sasl.password", "[redacted]"}};
     o.info.origin = "live";
@@ -94,6 +97,9 @@ void compareSessions(const Observations& got, const Observations& want)
     QCOMPARE(got.info.policy.internalTopicSeparatorEnabled, want.info.policy.internalTopicSeparatorEnabled);
     QCOMPARE(got.info.policy.identitySourceAlias, want.info.policy.identitySourceAlias);
     QCOMPARE(got.info.emitCheckpointsIntervalMs, want.info.emitCheckpointsIntervalMs);
+    QCOMPARE(got.info.emitIntervalConfigured, want.info.emitIntervalConfigured);
+    QCOMPARE(got.info.syncGroupOffsets, want.info.syncGroupOffsets);
+    QCOMPARE(got.info.syncGroupOffsetsIntervalMs, want.info.syncGroupOffsetsIntervalMs);
     QCOMPARE(got.info.groups, want.info.groups);
     QCOMPARE(got.info.configuration, want.info.configuration);
     QCOMPARE(got.info.origin, want.info.origin);

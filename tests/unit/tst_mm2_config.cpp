@@ -136,6 +136,9 @@ void Mm2ConfigTest::connectorSettingsPrecedence()
     QCOMPARE(defaults.policy.separator, std::string("."));
     QCOMPARE(defaults.policy.internalTopicSeparatorEnabled, true);
     QCOMPARE(defaults.emitCheckpointsIntervalMs, int64_t{60000});
+    QVERIFY(defaults.emitIntervalConfigured); // MM2's default, for a file that leaves it out
+    QCOMPARE(defaults.syncGroupOffsets, std::optional<bool>(false));
+    QCOMPARE(defaults.syncGroupOffsetsIntervalMs, int64_t{60000});
     QCOMPARE(defaults.offsetLagMax, int64_t{100});
     QCOMPARE(defaults.groups, (std::vector<std::string>{".*"}));
     QCOMPARE(defaults.groupsExclude, (std::vector<std::string>{"console-consumer-.*", "connect-.*", "__.*"}));
@@ -150,8 +153,12 @@ void Mm2ConfigTest::connectorSettingsPrecedence()
                               "groups = app-.*, billing\n"
                               "A->B.groups.exclude = app-test\n"
                               "B->A.groups = \n"
-                              "A->B.emit.checkpoints.enabled = False\n";
+                              "A->B.emit.checkpoints.enabled = False\n"
+                              "sync.group.offsets.enabled = true\n"
+                              "A->B.sync.group.offsets.interval.seconds = 2\n";
     const ConnectionSettings ab = flowSettings(extra);
+    QCOMPARE(ab.syncGroupOffsets, std::optional<bool>(true));
+    QCOMPARE(ab.syncGroupOffsetsIntervalMs, int64_t{2000});
     QCOMPARE(ab.offsetLagMax, int64_t{50});
     QCOMPARE(ab.emitCheckpointsIntervalMs, int64_t{5000});
     QCOMPARE(ab.groups, (std::vector<std::string>{"app-.*", "billing"}));
@@ -161,6 +168,8 @@ void Mm2ConfigTest::connectorSettingsPrecedence()
     const ConnectionSettings ba = flowSettings(extra, "B->A");
     QCOMPARE(ba.offsetLagMax, int64_t{500});
     QCOMPARE(ba.emitCheckpointsIntervalMs, int64_t{7000});
+    QCOMPARE(ba.syncGroupOffsets, std::optional<bool>(true));
+    QCOMPARE(ba.syncGroupOffsetsIntervalMs, int64_t{60000});
     QCOMPARE(ba.groups, std::vector<std::string>{}); // an empty list matches no group
     QCOMPARE(ba.groupsExclude, defaults.groupsExclude);
     QCOMPARE(notesOf(ba), QString());

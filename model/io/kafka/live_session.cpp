@@ -27,6 +27,9 @@ LiveSession::LiveSession(LiveReaderOptions opts)
     info.heartbeatsTopic = topics.heartbeats;
     info.policy = c.policy;
     info.emitCheckpointsIntervalMs = c.emitCheckpointsIntervalMs;
+    info.emitIntervalConfigured = c.emitIntervalConfigured;
+    info.syncGroupOffsets = c.syncGroupOffsets;
+    info.syncGroupOffsetsIntervalMs = c.syncGroupOffsetsIntervalMs;
     info.groups = options.groups;
     for (ClusterSide side : {ClusterSide::Source, ClusterSide::Target})
         for (const auto& [key, value] : redactedProperties(c.cluster(side).clientProperties))

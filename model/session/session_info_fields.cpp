@@ -1,0 +1,186 @@
+#include "model/session/session_info_fields.h"
+
+#include <charconv>
+
+namespace driftscope {
+namespace {
+
+using Get = std::function<std::optional<std::string>(const SessionInfo&)>;
+using Set = std::function<std::optional<std::string>(SessionInfo&, const std::string&)>;
+
+struct FieldRule {
+    InfoField field;
+    Get get;
+    Set set;
+};
+
+std::optional<int64_t> parseInteger(const std::string& text)
+{
+    int64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+        return std::nullopt;
+    return value;
+}
+
+std::string boolText(bool value)
+{
+    return value ? "true" : "false";
+}
+
+FieldRule text(const char* key, std::string SessionInfo::*member)
+{
+    return {{key, InfoFieldType::Text, true},
+            [member](const SessionInfo& i) { return std::optional<std::string>(i.*member); },
+            [member](SessionInfo& i, const std::string& v) {
+                i.*member = v;
+                return std::optional<std::string>();
+            }};
+}
+
+FieldRule integer(const char* key, int64_t SessionInfo::*member, bool required = true,
+                  int64_t min = INT64_MIN)
+{
+    return {{key, InfoFieldType::Integer, required},
+            [member](const SessionInfo& i) { return std::optional<std::string>(std::to_string(i.*member)); },
+            [member, key, min](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
+                const auto value = parseInteger(v);
+                if (!value || *value < min)
+                    return std::string(key) + " is not " + (min > 0 ? "a positive integer" : "an integer") +
+                           ": '" + v + "'";
+                i.*member = *value;
+                return std::nullopt;
+            }};
+}
+
+std::optional<bool> parseBool(const std::string& v)
+{
+    if (v == "true" || v == "false")
+        return v == "true";
+    return std::nullopt;
+}
+
+std::string notBoolean(const char* key, const std::string& v)
+{
+    return std::string(key) + " must be true or false, not '" + v + "'";
+}
+
+const std::vector<FieldRule>& rules()
+{
+    static const std::vector<FieldRule> all = {
+        text("source_alias", &SessionInfo::sourceAlias),
+        text("target_alias", &SessionInfo::targetAlias),
+        text("mm2_release", &SessionInfo::release),
+        text("offset_syncs_topic", &SessionInfo::offsetSyncsTopic),
+        {{"offset_syncs_cluster", InfoFieldType::Text, true},
+         [](const SessionInfo& i) { return std::optional<std::string>(sideName(i.offsetSyncsSide)); },
+         [](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
+             if (v != "source" && v != "target")
+                 return "offset_syncs_cluster must be source or target, not '" + v + "'";
+             i.offsetSyncsSide = v == "target" ? ClusterSide::Target : ClusterSide::Source;
+             return std::nullopt;
+         }},
+        text("checkpoints_topic", &SessionInfo::checkpointsTopic),
+        text("heartbeats_topic", &SessionInfo::heartbeatsTopic),
+        {{"replication_policy", InfoFieldType::Text, true},
+         [](const SessionInfo& i) {
+             return std::optional<std::string>(
+                 i.policy.kind == ReplicationPolicy::Kind::Identity ? "identity" : "default");
+         },
+         [](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
+             if (v != "default" && v != "identity")
+                 return "replication_policy must be default or identity, not '" + v + "'";
+             i.policy.kind =
+                 v == "identity" ? ReplicationPolicy::Kind::Identity : ReplicationPolicy::Kind::Default;
+             return std::nullopt;
+         }},
+        {{"replication_policy_separator", InfoFieldType::Text, true},
+         [](const SessionInfo& i) { return std::optional<std::string>(i.policy.separator); },
+         [](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
+             if (v.empty())
+                 return std::string("replication_policy_separator must not be empty");
+             i.policy.separator = v;
+             return std::nullopt;
+         }},
+        {{"internal_topic_separator_enabled", InfoFieldType::Boolean, true},
+         [](const SessionInfo& i) {
+             return std::optional<std::string>(boolText(i.policy.internalTopicSeparatorEnabled));
+         },
+         [](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
+             const auto b = parseBool(v);
+             if (!b)
+                 return notBoolean("internal_topic_separator_enabled", v);
+             i.policy.internalTopicSeparatorEnabled = *b;
+             return std::nullopt;
+         }},
+        integer("emit_checkpoints_interval_ms", &SessionInfo::emitCheckpointsIntervalMs, true, 1),
+        {{"emit_interval_configured", InfoFieldType::Boolean, false},
+         [](const SessionInfo& i) { return std::optional<std::string>(boolText(i.emitIntervalConfigured)); },
+         [](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
+             const auto b = parseBool(v);
+             if (!b)
+                 return notBoolean("emit_interval_configured", v);
+             i.emitIntervalConfigured = *b;
+             return std::nullopt;
+         }},
+        {{"sync_group_offsets_enabled", InfoFieldType::Boolean, false},
+         [](const SessionInfo& i) {
+             return i.syncGroupOffsets ? std::optional<std::string>(boolText(*i.syncGroupOffsets))
+                                       : std::nullopt;
+         },
+         [](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
+             const auto b = parseBool(v);
+             if (!b)
+                 return notBoolean("sync_group_offsets_enabled", v);
+             i.syncGroupOffsets = *b;
+             return std::nullopt;
+         }},
+        integer("sync_group_offsets_interval_ms", &SessionInfo::syncGroupOffsetsIntervalMs, false, 1),
+        text("origin", &SessionInfo::origin),
+        text("tool_version", &SessionInfo::toolVersion),
+        integer("started_at_ms", &SessionInfo::startedAtMs),
+    };
+    return all;
+}
+
+} // namespace
+
+const std::vector<InfoField>& sessionInfoFields()
+{
+    static const std::vector<InfoField> fields = [] {
+        std::vector<InfoField> out;
+        for (const FieldRule& r : rules())
+            out.push_back(r.field);
+        return out;
+    }();
+    return fields;
+}
+
+std::optional<std::string> sessionInfoValue(const SessionInfo& info, const InfoField& field)
+{
+    for (const FieldRule& r : rules())
+        if (std::string_view(r.field.key) == field.key)
+            return r.get(info);
+    return std::nullopt;
+}
+
+std::optional<std::string>
+readSessionInfo(const std::function<std::optional<std::string>(const InfoField&)>& valueOf, SessionInfo& info)
+{
+    SessionInfo next = info;
+    for (const FieldRule& r : rules()) {
+        const auto value = valueOf(r.field);
+        if (!value) {
+            if (r.field.required)
+                return std::string(r.field.key) + " is missing";
+            continue;
+        }
+        if (auto error = r.set(next, *value))
+            return error;
+    }
+    next.policy.identitySourceAlias = next.sourceAlias;
+    info = std::move(next);
+    return std::nullopt;
+}
+
+} // namespace driftscope

@@ -1,7 +1,9 @@
 #include "widgets/failover_drill.h"
 
+#include "model/analysis/failover_plan.h"
 #include "model/analysis/report_format.h"
 #include "model/analysis/translation_text.h"
+#include "model/util/text_format.h"
 #include "widgets/report_table.h"
 
 #include <QDateTimeEdit>
@@ -26,7 +28,7 @@ struct GroupOrder {
 
 FailoverDrill::FailoverDrill(QWidget* parent)
     : QWidget(parent), m_when(new QDateTimeEdit), m_summary(new QLabel), m_table(new ReportTable),
-      m_export(new QPushButton("Export CSV…"))
+      m_export(new QPushButton("Export CSV…")), m_exportPlan(new QPushButton("Export failover plan…"))
 {
     m_when->setTimeSpec(Qt::UTC);
     m_when->setDisplayFormat("yyyy-MM-dd HH:mm:ss.zzz 'UTC'");
@@ -41,6 +43,10 @@ FailoverDrill::FailoverDrill(QWidget* parent)
     top->addWidget(go);
     top->addStretch(1);
     top->addWidget(m_export);
+    top->addWidget(m_exportPlan);
+    m_exportPlan->setToolTip(
+        "Write the group's reset file for kafka-consumer-groups --reset-offsets --from-file, "
+        "with plan.txt and plan.json, into a folder");
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_summary);
@@ -48,6 +54,7 @@ FailoverDrill::FailoverDrill(QWidget* parent)
     connect(go, &QPushButton::clicked, this,
             [this] { Q_EMIT momentChosen(m_when->dateTime().toMSecsSinceEpoch()); });
     connect(m_export, &QPushButton::clicked, this, &FailoverDrill::exportRequested);
+    connect(m_exportPlan, &QPushButton::clicked, this, &FailoverDrill::planExportRequested);
 }
 
 void FailoverDrill::setReport(std::shared_ptr<const Report> report, const std::string& group)
@@ -62,44 +69,40 @@ void FailoverDrill::setReport(std::shared_ptr<const Report> report, const std::s
         m_when->setDateTime(QDateTime::fromMSecsSinceEpoch(m_report->atMs, QTimeZone::utc()));
     }
     m_table->setRows(ReportTableModel::Rows(m_report, &m_report->rows), m_first, m_count);
-    int64_t replayed = 0, skipped = 0;
-    size_t resumable = 0, stuck = 0;
-    for (auto it = begin; it != end; ++it) {
-        if (!it->replay.available) {
-            ++stuck;
-            continue;
-        }
-        ++resumable;
-        if (it->replay.skip)
-            skipped += -it->replay.window;
-        else
-            replayed += it->replay.window;
+    const FailoverPlan plan = groupPlan();
+    QString text;
+    if (m_count == 0 || plan.groups.empty()) {
+        text = QString("<b>%1</b>: no committed offsets or checkpoints at this moment.")
+                   .arg(QString::fromStdString(group).toHtmlEscaped());
+    } else {
+        const GroupPlan& g = plan.groups.front();
+        const bool mayLose = std::any_of(g.leftOut.begin(), g.leftOut.end(),
+                                         [](const LeftOut& l) { return l.reason == "skip possible"; });
+        text = QString::fromStdString(groupPlanSummary(g)).toHtmlEscaped() + ".";
+        if (mayLose)
+            text = "<span style='color:#cc0000'><b>" + text + "</b></span>";
     }
-    QString text = QString("<b>%1</b>: ").arg(QString::fromStdString(group).toHtmlEscaped());
-    if (m_count == 0)
-        text += "no committed offsets or checkpoints at this moment.";
-    else {
-        text += QString("%1 of %2 partitions resume from a checkpoint and replay %3 offsets in all")
-                    .arg(resumable)
-                    .arg(m_count)
-                    .arg(QString::fromStdString(withThousands(replayed)));
-        if (skipped > 0)
-            text += QString("; <span style='color:#cc0000'><b>%1 offsets would be SKIPPED</b></span>")
-                        .arg(QString::fromStdString(withThousands(skipped)));
-        else
-            text += "; nothing is skipped";
-        if (stuck > 0)
-            text += QString("; %1 have no checkpoint: the consumer would start from its reset policy there")
-                        .arg(stuck);
-        text += ".";
-    }
+    if (!m_report->staleBecause.empty())
+        text = "<b>Not current</b>: " + QString::fromStdString(m_report->staleBecause).toHtmlEscaped() +
+               "; as of " + QString::fromStdString(formatUtcMs(m_report->asOfMs)) + ": " + text;
     m_summary->setText(text);
     m_export->setEnabled(m_count > 0);
+    m_exportPlan->setEnabled(m_count > 0);
 }
 
 QString FailoverDrill::summary() const
 {
     return m_summary->text();
+}
+
+FailoverPlan FailoverDrill::groupPlan() const
+{
+    if (!m_report)
+        return {};
+    Report group = *m_report;
+    group.rows.assign(m_report->rows.begin() + static_cast<std::ptrdiff_t>(m_first),
+                      m_report->rows.begin() + static_cast<std::ptrdiff_t>(m_first + m_count));
+    return planFailover(group);
 }
 
 std::string FailoverDrill::csv() const

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/analysis/health_report.h"
+#include "model/util/text_format.h"
 
 #include <QColor>
 #include <QString>
@@ -82,6 +83,43 @@ inline QString verdictText(const std::vector<Verdict>& verdicts)
     for (Verdict v : verdicts)
         names << QString::fromUtf8(verdictName(v).data(), static_cast<qsizetype>(verdictName(v).size()));
     return names.isEmpty() ? QString("ok") : names.join(", ");
+}
+
+// The verdicts with what each means, for tool tips ("OK: ..." when healthy).
+inline QString verdictTip(const std::vector<Verdict>& verdicts)
+{
+    if (verdicts.empty())
+        return "OK: MM2 can translate the committed offset and the checkpoint is fresh";
+    QStringList lines;
+    for (Verdict v : verdicts)
+        lines << QString::fromUtf8(verdictName(v).data(), static_cast<qsizetype>(verdictName(v).size())) +
+                     ": " +
+                     QString::fromUtf8(verdictMeaning(v).data(),
+                                       static_cast<qsizetype>(verdictMeaning(v).size()));
+    return lines.join("\n");
+}
+
+// A badge of a report that is not current says so: an outage never leaves an OK standing.
+// "OK as of 18:57:05" in grey, with the reason in the tool tip.
+inline QString badgeLabel(Health h, const Report& report)
+{
+    if (report.staleBecause.empty())
+        return healthLabel(h);
+    return healthLabel(h) + " as of " + QString::fromStdString(formatUtcMs(report.asOfMs)).mid(11, 8);
+}
+
+inline QColor badgeColor(Health h, const Report& report)
+{
+    return report.staleBecause.empty() ? healthColor(h) : QColor(128, 128, 128);
+}
+
+inline QString badgeTip(const std::vector<Verdict>& verdicts, const Report& report)
+{
+    const QString tip = verdictTip(verdicts);
+    if (report.staleBecause.empty())
+        return tip;
+    return "Not current: " + QString::fromStdString(report.staleBecause) + "; as of " +
+           QString::fromStdString(formatUtcMs(report.asOfMs)) + ":\n" + tip;
 }
 
 } // namespace driftscope::widgets

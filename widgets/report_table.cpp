@@ -17,34 +17,57 @@ enum Column {
     Checkpoint,
     Age,
     Resume,
+    ResumeFrom,
     TargetCommitted,
-    Replay,
+    Outcome,
     Granularity,
+    GroupSync,
     Staleness,
     Cadence,
+    Overshoot,
+    Rewind,
     Status,
     ColumnCount
 };
 
-const char* const kHeaders[ColumnCount] = {
-    "Group",      "Partition",           "Committed", "MM2 now",       "Checkpoint U -> D", "Age",
-    "Resumes at", "Target group offset", "Replay",    "= Granularity", "+ Staleness",       "+ Cadence",
-    "Health"};
+const char* const kHeaders[ColumnCount] = {"Group",
+                                           "Partition",
+                                           "Committed",
+                                           "MM2 now",
+                                           "Checkpoint U -> D",
+                                           "Age",
+                                           "Resume offset",
+                                           "Resume from",
+                                           "Target group offset",
+                                           "Outcome",
+                                           "= Granularity",
+                                           "+ Group sync",
+                                           "+ Staleness",
+                                           "+ Cadence",
+                                           "- Overshoot",
+                                           "- Rewind",
+                                           "Health"};
 const char* const kHeaderTips[ColumnCount] = {
     nullptr,
     nullptr,
     "The group's last committed offset on the source (* taken from the checkpoint, newer than the last "
     "sample)",
-    "What MM2 would translate the committed offset to now",
-    "The checkpoint in force: the committed offset MM2 translated -> where the group resumes on the target",
+    "What MM2 would translate the committed offset to now (not where a failover resumes: see Resume offset)",
+    "The checkpoint in force: the committed offset MM2 translated -> its downstream offset on the target",
     "Time since the checkpoint was emitted",
-    "Where a failover resumes on the target: the checkpoint's downstream offset",
+    "Where a failed-over group starts on the target: the checkpoint's downstream offset, or the target group "
+    "offset MM2 synced when the flow syncs group offsets",
+    "checkpoint, or synced-group-offset (sync.group.offsets.enabled)",
     "The group's committed offset on the target (MM2's sync.group.offsets), if any",
-    "Upstream offsets a failover now would read again",
+    "What a failover now does: replays N upstream offsets, or SKIPS N that the group never processed",
     "Rounding back to a retained sync",
+    "The synced target group offset lags the checkpoint (sync.group.offsets.interval.seconds)",
     "Progress committed since the checkpoint",
     "Processed but not committed (known in simulations only)",
-    nullptr};
+    "How far the resume offset lies past the committed position's own sync point (extrapolating releases, or "
+    "a target group offset ahead of the checkpoint): it is subtracted, and can make the outcome a skip",
+    "The group's committed offset moved back since the checkpoint: subtracted",
+    "Verdicts; hover a cell for what each means"};
 
 QString number(std::optional<int64_t> v)
 {
@@ -88,19 +111,27 @@ QString text(const PartitionReport& r, int column)
     case Age:
         return r.checkpoint ? QString::fromStdString(formatDurationMs(r.checkpoint->ageMs)) : "-";
     case Resume:
-        return r.checkpoint ? number(r.checkpoint->downstream) : "-";
+        return r.resume ? number(r.resume->offset) : "- (" + QString::fromStdString(r.noResumeReason) + ")";
+    case ResumeFrom:
+        return r.resume ? QString::fromUtf8(resumeSourceName(r.resume->source).data()) : QString("-");
     case TargetCommitted:
         return number(r.targetCommitted);
-    case Replay:
+    case Outcome:
         if (!r.replay.available)
             return "-";
-        return r.replay.skip ? "SKIPS " + number(-r.replay.window) : number(r.replay.window);
+        return r.replay.skips() ? "SKIPS " + number(r.replay.skip) : "replays " + number(r.replay.replay);
     case Granularity:
         return replay(r.replay.granularity);
+    case GroupSync:
+        return replay(r.replay.groupSync);
     case Staleness:
         return replay(r.replay.staleness);
     case Cadence:
         return replay(r.replay.cadence);
+    case Overshoot:
+        return replay(r.replay.overshoot);
+    case Rewind:
+        return replay(r.replay.rewind);
     case Status:
         return healthLabel(healthOf(r.verdicts));
     }
@@ -152,11 +183,11 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         if (column == Status)
             return healthColor(healthOf(r->verdicts));
-        if (column == Replay && r->replay.skip)
+        if (column == Outcome && r->replay.skips())
             return QColor(204, 0, 0);
         return {};
     case Qt::ToolTipRole:
-        return column == Status ? verdictText(r->verdicts) : QVariant();
+        return column == Status ? verdictTip(r->verdicts) : QVariant();
     default:
         return {};
     }

@@ -93,8 +93,10 @@ void SessionPanel::setContent(const PanelContent& content)
             item->setText(1, QString("…"));
             item->setToolTip(0, QString("being computed"));
         } else {
-            item->setText(1, known ? healthLabel(h) : QString("no offsets"));
-            item->setForeground(1, healthColor(h));
+            item->setText(1, known ? badgeLabel(h, *m_report) : QString("no offsets"));
+            item->setForeground(1, known ? badgeColor(h, *m_report) : healthColor(h));
+            if (known && !m_report->staleBecause.empty())
+                item->setToolTip(1, "Not current: " + q(m_report->staleBecause));
             item->setToolTip(0, known ? QString("%1 partitions").arg(it->second.second)
                                       : QString("no committed offsets or checkpoints yet"));
         }
@@ -164,12 +166,12 @@ void SessionPanel::fillPartitions(QTreeWidgetItem* groupItem)
                          [](const PartitionReport& r, const std::string& name) { return r.group < name; });
     for (auto it = begin; it != rows.end() && it->group == g; ++it) {
         const Health h = healthOf(it->verdicts);
-        auto* child = new QTreeWidgetItem({q(toString(it->upstream)), healthLabel(h)});
+        auto* child = new QTreeWidgetItem({q(toString(it->upstream)), badgeLabel(h, *m_report)});
         child->setData(0, kGroupRole, q(g));
         child->setData(0, kTopicRole, q(it->upstream.topic));
         child->setData(0, kPartitionRole, it->upstream.partition);
-        child->setForeground(1, healthColor(h));
-        child->setToolTip(1, verdictText(it->verdicts));
+        child->setForeground(1, badgeColor(h, *m_report));
+        child->setToolTip(1, badgeTip(it->verdicts, *m_report));
         groupItem->addChild(child);
         if (g == m_selectedGroup && m_selectedPartition == it->upstream)
             child->setSelected(true);

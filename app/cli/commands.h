@@ -11,6 +11,7 @@ int runSyncs(const QStringList& args);
 int runDecode(const QStringList& args);
 int runSimulate(const QStringList& args);
 int runReport(const QStringList& args);
+int runFailoverPlan(const QStringList& args);
 int runRecord(const QStringList& args);
 int runDemoCluster(const QStringList& args);
 int runImport(const QStringList& args);

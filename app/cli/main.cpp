@@ -22,14 +22,16 @@ constexpr const char* kUsage =
     "  syncs       list the syncs MM2's store retains for one partition\n"
     "  decode      decode one offset-sync, checkpoint or heartbeat record from its bytes\n"
     "  simulate    run producers, MM2 and consumer groups over time and print the replay timeline\n"
-    "  report      per group and partition: translation, checkpoint, replay window and health\n"
+    "  report      per group and partition: translation, checkpoint, resume offset, replay and health\n"
+    "  failover-plan  reset files for kafka-consumer-groups, with the commands and what is left out\n"
     "  record      record live clusters into a capture file\n"
     "  import      MM2 formatter text or JSON Lines into a capture file\n"
     "  export      a capture as JSON Lines\n"
     "  demo-cluster  run the embedded demo clusters (source and target with MM2) in the foreground\n"
     "\n"
     "Run 'driftscope-cli <command> --help' for a command's options.\n"
-    "Exit codes: 0 success, 1 input error, 2 usage error. --json gives machine-readable output.\n";
+    "Exit codes: 0 success, 1 input error, 2 usage error, 3 (report, failover-plan) a --fail-on verdict.\n"
+    "--json gives machine-readable output.\n";
 
 } // namespace
 
@@ -64,6 +66,8 @@ int main(int argc, char** argv)
         code = runSimulate(commandArgs);
     else if (command == "report")
         code = runReport(commandArgs);
+    else if (command == "failover-plan")
+        code = runFailoverPlan(commandArgs);
     else if (command == "record")
         code = runRecord(commandArgs);
     else if (command == "import")

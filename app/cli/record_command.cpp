@@ -86,6 +86,21 @@ int runRecord(const QStringList& args)
         return report({kInputError, *failure});
     if (unreadable)
         return report({kInputError, *unreadable + " (the capture " + path + " keeps what happened)"});
+    // A capture with nothing in it is not a recording: say why instead of succeeding.
+    if (session.syncs.empty() && session.checkpoints.empty() && session.heartbeats.empty() &&
+        session.undecodable.empty() && session.groupOffsets.empty() && session.logOffsets.empty()) {
+        const kafka::LiveStatus status = reader.status();
+        std::string why;
+        for (const auto& [name, c] :
+             {std::pair{"source", &status.source}, std::pair{"target", &status.target}})
+            if (c->state != "connected")
+                why += std::string("; the ") + name + " cluster is " + c->state +
+                       (c->detail.empty() ? "" : ": " + c->detail);
+        return report(
+            {kInputError, "read nothing from the clusters" +
+                              (why.empty() ? std::string("; no MM2 records or offsets were found") : why) +
+                              " (the capture " + path + " holds only the set-up)"});
+    }
     printNote("recorded " + withThousands(static_cast<int64_t>(session.syncs.size())) + " offset syncs, " +
               withThousands(static_cast<int64_t>(session.checkpoints.size())) + " checkpoints, " +
               withThousands(static_cast<int64_t>(session.heartbeats.size())) + " heartbeats, " +

@@ -1,7 +1,9 @@
 // driftscope: the desktop explorer of Kafka MirrorMaker 2 offset translation. Given nothing, it
 // starts the embedded demo clusters and reads them through the Kafka protocol.
 #include "app/gui/main_window.h"
+#include "model/demo/demo_scenario.h"
 #include "model/records/formatter_text.h"
+#include "model/sim/scenario.h"
 
 #include "driftscope_version.h"
 #include "widgets/time_cursor_bar.h"
@@ -11,31 +13,52 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 using namespace driftscope;
 
+namespace {
+
+// A wrong value gets the CLI's treatment: the reason on stderr and exit code 2.
+[[noreturn]] void usageError(const QString& message)
+{
+    std::fprintf(stderr, "driftscope: %s\n(see --help)\n", qPrintable(message));
+    std::exit(2);
+}
+
+QString oneOf(const std::vector<std::string>& names)
+{
+    QStringList list;
+    for (const std::string& n : names)
+        list << QString::fromStdString(n);
+    return list.join(", ");
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
-    Q_INIT_RESOURCE(driftscope); // the resources live in the driftscope_gui library
     QApplication::setApplicationName("driftscope");
     QApplication::setOrganizationName("driftscope");
     QApplication::setApplicationVersion(DRIFTSCOPE_VERSION);
-    QApplication::setWindowIcon(QIcon(":/driftscope.svg"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Explorer of Kafka MirrorMaker 2 offset translation: where a consumer group resumes after a "
-        "failover, how "
-        "much it replays, and why. Without FILE it starts the embedded demo clusters.");
-    parser.addHelpOption();
-    parser.addVersionOption();
+        "failover, how much it replays, and why. Without FILE it starts the embedded demo clusters.\n"
+        "Exit codes: 0 ok, 1 the screenshot could not be saved, 2 usage error (a wrong option value).");
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
     parser.addPositionalArgument("FILE", "A capture, or MM2 formatter text / JSON Lines, to open.", "[FILE]");
-    const QCommandLineOption demo(
-        "demo", "Start the embedded demo clusters with this scenario (steady, legacy, busy, load).",
-        "SCENARIO", "steady");
-    const QCommandLineOption simulate("simulate", "Open the what-if simulator on this scenario.", "SCENARIO");
+    const QCommandLineOption demo("demo",
+                                  "Start the embedded demo clusters with this scenario (" +
+                                      oneOf(kafka::demoScenarioNames()) + ").",
+                                  "SCENARIO", "steady");
+    const QCommandLineOption simulate(
+        "simulate", "Open the what-if simulator on this scenario (" + oneOf(sim::scenarioNames()) + ").",
+        "SCENARIO");
     const QCommandLineOption release("mm2-version", "Apply this MM2 release's rules (default 4.4.0).", "V");
     const QCommandLineOption compare("compare", "Compare with this MM2 release side by side.", "V");
     const QCommandLineOption group("group", "Select this consumer group.", "GROUP");
@@ -51,21 +74,70 @@ int main(int argc, char** argv)
     for (const auto& o :
          {demo, simulate, release, compare, group, partition, theme, at, page, screenshot, delay})
         parser.addOption(o);
-    parser.process(app);
 
+    // Options are read and checked before the application exists: --help, --version and a wrong
+    // value need no display.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    if (!parser.parse(arguments))
+        usageError(parser.errorText());
+    if (parser.isSet(help)) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (parser.isSet(version)) {
+        std::printf("driftscope %s\n", DRIFTSCOPE_VERSION);
+        return 0;
+    }
+    const auto names = kafka::demoScenarioNames();
+    if (parser.isSet(demo) &&
+        std::find(names.begin(), names.end(), parser.value(demo).toStdString()) == names.end())
+        usageError("--demo: unknown scenario '" + parser.value(demo) + "' (" + oneOf(names) + ")");
+    const QStringList pages{"partition", "groups", "drill"};
+    if (parser.isSet(page) && !pages.contains(parser.value(page)))
+        usageError("--page: expected partition, groups or drill, got '" + parser.value(page) + "'");
+    if (parser.isSet(theme) && parser.value(theme) != "light" && parser.value(theme) != "dark")
+        usageError("--theme: expected light or dark, got '" + parser.value(theme) + "'");
+    bool ok = true;
+    const int64_t atSeconds = parser.isSet(at) ? parser.value(at).toLongLong(&ok) : 0;
+    if (!ok || atSeconds < 0)
+        usageError("--at: expected a number of seconds >= 0, got '" + parser.value(at) + "'");
+    const double delaySeconds = parser.value(delay).toDouble(&ok);
+    if (!ok || delaySeconds < 0 || delaySeconds > 86'400)
+        usageError("--screenshot-delay: expected seconds between 0 and 86400, got '" + parser.value(delay) +
+                   "'");
     const auto releaseOf = [&](const QCommandLineOption& option) -> std::optional<Release> {
         if (!parser.isSet(option))
             return std::nullopt;
         auto r = parseRelease(parser.value(option).toStdString());
-        if (!r) {
-            std::fprintf(stderr, "driftscope: --%s: %s\n", qPrintable(option.names().front()),
-                         r.error().c_str());
-            std::exit(2);
-        }
+        if (!r)
+            usageError("--" + option.names().front() + ": " + QString::fromStdString(r.error()));
         return *r;
     };
     const std::optional<Release> chosen = releaseOf(release);
     const std::optional<Release> compared = releaseOf(compare);
+    std::optional<TopicPartition> selectedPartition;
+    if (parser.isSet(partition)) {
+        // Kafka's "topic-N", read by the one parser the CLI and the record readers use.
+        const auto tp = parseTopicPartition(parser.value(partition).toStdString());
+        if (!tp)
+            usageError("--partition: expected topic-N: " + QString::fromStdString(tp.error()));
+        if (!parser.isSet(group))
+            usageError("--partition needs --group");
+        selectedPartition = *tp;
+    }
+    std::optional<sim::Scenario> simulated;
+    if (parser.isSet(simulate)) {
+        auto scenario = sim::namedScenario(parser.value(simulate).toStdString());
+        if (!scenario)
+            usageError("--simulate: " + QString::fromStdString(scenario.error()));
+        simulated = *scenario;
+    }
+
+    QApplication app(argc, argv);
+    Q_INIT_RESOURCE(driftscope); // the resources live in the driftscope_gui library
+    QApplication::setWindowIcon(QIcon(":/driftscope.svg"));
 
     gui::MainWindow window;
     if (parser.isSet(theme))
@@ -75,35 +147,23 @@ int main(int argc, char** argv)
         window.selectRelease(*chosen);
     if (compared)
         window.setCompareRelease(*compared);
-    if (parser.isSet(group) && parser.isSet(partition)) {
-        // Kafka's "topic-N", read by the one parser the CLI and the record readers use.
-        const auto tp = parseTopicPartition(parser.value(partition).toStdString());
-        if (!tp) {
-            std::fprintf(stderr, "driftscope: --partition: expected topic-N: %s\n", tp.error().c_str());
-            return 2;
-        }
-        window.selectPartition(parser.value(group), *tp);
-    } else if (parser.isSet(group))
+    if (selectedPartition)
+        window.selectPartition(parser.value(group), *selectedPartition);
+    else if (parser.isSet(group))
         window.selectGroup(parser.value(group));
     if (parser.isSet(page))
-        window.tabs()->setCurrentIndex(
-            QStringList{"partition", "groups", "drill"}.indexOf(parser.value(page)));
+        window.tabs()->setCurrentIndex(static_cast<int>(pages.indexOf(parser.value(page))));
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());
-    else if (parser.isSet(simulate)) {
-        auto scenario = sim::namedScenario(parser.value(simulate).toStdString());
-        if (!scenario) {
-            std::fprintf(stderr, "driftscope: --simulate: %s\n", scenario.error().c_str());
-            return 2;
-        }
+    else if (simulated) {
         if (chosen)
-            scenario->release = *chosen;
-        window.runSimulation(*scenario);
+            simulated->release = *chosen;
+        window.runSimulation(*simulated);
     } else
         window.startDemo(parser.value(demo));
 
     if (parser.isSet(at)) {
-        const int64_t seconds = parser.value(at).toLongLong();
+        const int64_t seconds = atSeconds;
         // Once the session is there: the cursor counts from its start.
         QObject::connect(
             &window.analysis(), &gui::AnalysisService::resultReady, &window,
@@ -116,7 +176,7 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
-        QTimer::singleShot(static_cast<int>(parser.value(delay).toDouble() * 1000), &window, [&window, path] {
+        QTimer::singleShot(static_cast<int>(delaySeconds * 1000), &window, [&window, path] {
             const bool saved = window.grab().save(path);
             std::fprintf(stderr, "driftscope: %s %s\n", saved ? "saved" : "could not save", qPrintable(path));
             QApplication::exit(saved ? 0 : 1);

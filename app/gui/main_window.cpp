@@ -7,6 +7,7 @@
 #include "model/analysis/report_format.h"
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_scenario.h"
+#include "model/io/plan_files.h"
 #include "model/util/text_format.h"
 #include "widgets/failover_drill.h"
 #include "widgets/partition_page.h"
@@ -198,6 +199,7 @@ void MainWindow::buildViews()
     connect(m_drill, &widgets::FailoverDrill::momentChosen, this,
             [this](int64_t at) { m_timeBar->moveTo(at); });
     connect(m_drill, &widgets::FailoverDrill::exportRequested, this, &MainWindow::exportDrillCsv);
+    connect(m_drill, &widgets::FailoverDrill::planExportRequested, this, &MainWindow::exportDrillPlan);
     connect(m_drill->table(), &widgets::ReportTable::rowChosen, this,
             [this](const QString& group, const QString& topic, int partition) {
                 selectPartition(group, {topic.toStdString(), partition});
@@ -253,6 +255,7 @@ void MainWindow::buildMenus()
     exportMenu->addSeparator();
     exportMenu->addAction("Report as JSON…", this, &MainWindow::exportReportJson);
     exportMenu->addAction("Failover drill as CSV…", this, &MainWindow::exportDrillCsv);
+    exportMenu->addAction("Failover plan of the drilled group…", this, &MainWindow::exportDrillPlan);
     file->addSeparator();
     file->addAction("&Stop reading", this, [this] { m_sources.stop(); });
     file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
@@ -548,7 +551,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         input.series = &rel.series;
         input.cursor = &rel.cursor;
         input.truth = r.hasTruth ? &r.truth : nullptr;
-        input.emitIntervalMs = s.info.emitCheckpointsIntervalMs;
+        input.emitIntervalMs = rel.cursor.report.emitIntervalMs;
         input.staleAfterMs = rel.cursor.report.staleAfterMs;
         const QString heading =
             r.selection.group.empty()
@@ -648,6 +651,36 @@ void MainWindow::exportDrillCsv()
 {
     exportText(this, "Export the failover drill as CSV", "CSV (*.csv)", "failover-drill.csv",
                QByteArray::fromStdString(m_drill->csv()));
+}
+
+void MainWindow::exportDrillPlan()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, "Write the failover plan into a folder");
+    if (dir.isEmpty())
+        return;
+    exportDrillPlanTo(dir, [this, dir](const QString& error) {
+        if (error.isEmpty())
+            statusBar()->showMessage("Wrote the failover plan into " + dir, 5000);
+        else
+            tellLater(this, "Export failover plan", error);
+    });
+}
+
+void MainWindow::exportDrillPlanTo(const QString& directory, std::function<void(const QString&)> done)
+{
+    FailoverPlan plan = m_drill->groupPlan();
+    m_analysis.withSession(
+        [plan = std::move(plan), dir = directory.toStdString()](const Observations& session) {
+            PlanCommand command;
+            command.directory = dir;
+            command.targetBootstrap = "TARGET-BOOTSTRAP";
+            for (const auto& [key, value] : session.info.configuration)
+                if (key == "target.bootstrap.servers")
+                    command.targetBootstrap = value;
+            const auto error = writeFailoverPlan(dir, plan, command);
+            return error ? QString::fromStdString(*error) : QString();
+        },
+        std::move(done));
 }
 
 void MainWindow::saveCaptureAs()

@@ -7,7 +7,9 @@
 #include "app/gui/theme.h"
 
 #include <QMainWindow>
+
 #include <QSettings>
+#include <functional>
 
 #include <memory>
 #include <optional>
@@ -55,6 +57,9 @@ public:
     void selectPartition(const QString& group, const TopicPartition& partition);
     void moveCursor(std::optional<int64_t> atMs);
     void setTheme(Theme theme);
+    // Writes the drilled group's failover plan (reset file, plan.txt, plan.json) into `directory`,
+    // as driftscope-cli failover-plan would; `done` gets the error, empty on success.
+    void exportDrillPlanTo(const QString& directory, std::function<void(const QString&)> done);
 
     // What the window shows, for tests and exports.
     AnalysisService& analysis() { return m_analysis; }
@@ -91,6 +96,7 @@ private:
     void copyAsCsv();
     void exportReportJson();
     void exportDrillCsv();
+    void exportDrillPlan();
 
     QSettings m_settings;
     SourceController m_sources;

@@ -100,19 +100,35 @@ std::string explainRow(const PartitionReport& row, TranslationRule rule)
     const CheckpointView& c = *row.checkpoint;
     text += "; checkpoint " + withThousands(c.upstream) + " -> " + withThousands(c.downstream) + " emitted " +
             formatDurationMs(c.ageMs) + " ago";
+    if (const std::string outcome = explainOutcome(row); !outcome.empty())
+        text += "; " + outcome;
+    return text;
+}
+
+std::string explainOutcome(const PartitionReport& row)
+{
     const ReplayWindow& r = row.replay;
-    if (r.available) {
-        text +=
-            "; a failover now resumes at " + withThousands(c.downstream) + " on " + toString(row.downstream);
-        if (r.skip)
-            text += " and SKIPS " + withThousands(-r.window) + " offsets";
-        else
-            text += " and replays " + withThousands(r.window) + " offsets (granularity " +
-                    withThousands(r.granularity) + " + staleness " + withThousands(r.staleness) +
-                    " + commit cadence " + withThousands(r.cadence) + ")";
-        if (!r.exact)
-            text += "; the upstream equivalent is MM2's own assumption (no sync explains the checkpoint)";
-    }
+    if (!r.available || !row.resume)
+        return {};
+    const bool synced = row.resume->source == ResumeSource::SyncedGroupOffset;
+    std::string text = "a failover now resumes at " + withThousands(row.resume->offset) + " on " +
+                       toString(row.downstream) +
+                       (synced ? " (the target group offset MM2 synced)" : " (the checkpoint)");
+    std::string parts = "granularity " + withThousands(r.granularity);
+    if (synced)
+        parts += " + group-offset sync " + withThousands(r.groupSync);
+    parts += " + staleness " + withThousands(r.staleness) + " + commit cadence " + withThousands(r.cadence);
+    if (r.overshoot > 0)
+        parts += " - overshoot " + withThousands(r.overshoot);
+    if (r.rewind > 0)
+        parts += " - rewind " + withThousands(r.rewind);
+    if (r.skip > 0)
+        text += " and SKIPS " + withThousands(r.skip) + " offsets (" + parts + " = -" +
+                withThousands(r.skip) + ")";
+    else
+        text += " and replays " + withThousands(r.replay) + " offsets (" + parts + ")";
+    if (!r.exact)
+        text += "; the upstream equivalent is MM2's own assumption (no sync explains the resume offset)";
     return text;
 }
 

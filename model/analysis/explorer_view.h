@@ -61,4 +61,9 @@ CursorView buildCursorView(const Observations& session, const SessionState& stat
 // cadence 0)".
 std::string explainRow(const PartitionReport& row, TranslationRule rule);
 
+// "a failover now resumes at 11,951 on B.orders-0 (the checkpoint) and replays 45 offsets
+// (granularity 0 + staleness 45 + commit cadence 0)", or "... and SKIPS 9 offsets (...)": the
+// outcome with its parts, every part named, none negative. Empty without a checkpoint.
+std::string explainOutcome(const PartitionReport& row);
+
 } // namespace driftscope

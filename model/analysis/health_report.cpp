@@ -1,9 +1,14 @@
 #include "model/analysis/health_report.h"
 
+#include "model/analysis/checkpoint_cadence.h"
+#include "model/mm2/translation_rule.h"
+#include "model/util/text_format.h"
+
 #include <algorithm>
 #include <array>
 #include <map>
 #include <tuple>
+#include <utility>
 
 namespace driftscope {
 namespace {
@@ -11,6 +16,72 @@ namespace {
 constexpr std::array<std::string_view, 7> kVerdictNames = {
     "no-sync",          "too-old",       "not-ready",        "no-checkpoint",
     "checkpoint-stale", "skip-possible", "beyond-target-end"};
+
+constexpr std::array<std::string_view, 2> kResumeSourceNames = {"checkpoint", "synced-group-offset"};
+constexpr std::array<std::string_view, 4> kGroupOffsetSyncNames = {"enabled", "disabled", "observed",
+                                                                   "unknown"};
+
+// The stale limit and how it was chosen: the user's, else 1.5 emit intervals (the next checkpoint
+// is due one interval plus processing time after the last) of the configured interval, else of
+// the cadence the checkpoints themselves show, else of MM2's default.
+void chooseStaleLimit(const Observations& session, const ReportOptions& options, Report& report)
+{
+    const SessionInfo& info = session.info;
+    std::string interval;
+    if (info.emitIntervalConfigured) {
+        report.emitIntervalMs = info.emitCheckpointsIntervalMs;
+        interval = "emit.checkpoints.interval.seconds of the MM2 configuration, " +
+                   formatDurationMs(report.emitIntervalMs);
+    } else if (const auto observed = observedCheckpointIntervalMs(session)) {
+        report.emitIntervalMs = *observed;
+        interval = "the checkpoint cadence observed, " + formatDurationMs(*observed) +
+                   ", as no MM2 configuration was given";
+    } else {
+        report.emitIntervalMs = info.emitCheckpointsIntervalMs;
+        interval = "MM2's default emit interval, " + formatDurationMs(report.emitIntervalMs) +
+                   ", as no MM2 configuration was given and too few checkpoints show a cadence";
+    }
+    if (options.staleAfterMs > 0) {
+        report.staleAfterMs = options.staleAfterMs;
+        report.staleAfterFrom = "given with --stale-after";
+    } else {
+        report.staleAfterMs = report.emitIntervalMs * 3 / 2;
+        report.staleAfterFrom = "1.5 x " + interval;
+    }
+}
+
+GroupOffsetSyncMode groupOffsetSyncMode(const SessionInfo& info, bool targetOffsetsSeen)
+{
+    if (info.syncGroupOffsets)
+        return *info.syncGroupOffsets ? GroupOffsetSyncMode::Enabled : GroupOffsetSyncMode::Disabled;
+    return targetOffsetsSeen ? GroupOffsetSyncMode::Observed : GroupOffsetSyncMode::Unknown;
+}
+
+// The upstream equivalent of a synced target group offset T: the retained sync it sits on (T is
+// an earlier checkpoint's D_c, so d_s or d_s + 1 of a sync MM2 held), when the rule says.
+std::optional<int64_t> syncedUpstreamEquivalent(const SessionState& state, const TopicPartition& tp,
+                                                int64_t target)
+{
+    const TranslationRule rule = state.store().profile().translation;
+    for (const RetainedSync& r : state.store().retained(tp))
+        if (const auto ueq = upstreamEquivalentOf(rule, r.sync, target))
+            return ueq;
+    return std::nullopt;
+}
+
+// Why a row has no resume point, from the verdict that says why MM2 emitted no checkpoint.
+std::string noResumeReason(const PartitionReport& row)
+{
+    if (row.checkpoint)
+        return {};
+    for (Verdict v : row.verdicts)
+        if (v == Verdict::NoSync || v == Verdict::TooOld || v == Verdict::NotReady) {
+            std::string reason(verdictName(v));
+            std::replace(reason.begin(), reason.end(), '-', ' ');
+            return reason;
+        }
+    return "no checkpoint";
+}
 
 std::vector<std::string> reportedGroups(const Observations& session, const ReportOptions& options)
 {
@@ -56,9 +127,9 @@ void judge(PartitionReport& row, const SessionState& state, std::optional<uint32
     const bool extrapolatedOverGaps = state.store().profile().translation == TranslationRule::Extrapolate &&
                                       c.sync && c.upstream > c.sync->upstream && upstreamId &&
                                       state.driftVaries(*upstreamId);
-    if (row.replay.skip || extrapolatedOverGaps)
+    if (row.replay.skips() || extrapolatedOverGaps)
         row.verdicts.push_back(Verdict::SkipPossible);
-    if (row.targetEnd && c.downstream > *row.targetEnd)
+    if (row.targetEnd && row.resume && row.resume->offset > *row.targetEnd)
         row.verdicts.push_back(Verdict::BeyondTargetEnd);
 }
 
@@ -67,6 +138,45 @@ void judge(PartitionReport& row, const SessionState& state, std::optional<uint32
 std::string_view verdictName(Verdict verdict)
 {
     return kVerdictNames[static_cast<size_t>(verdict)];
+}
+
+std::string_view verdictMeaning(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::NoSync:
+        return "MM2 has no offset sync for the partition: it cannot translate the group's offset (up to "
+               "3.2.x it "
+               "passes it through unchanged), so a failover has no resume point";
+    case Verdict::TooOld:
+        return "the committed offset is older than the oldest sync MM2 kept: MM2 emits no checkpoint for it";
+    case Verdict::NotReady:
+        return "MM2's store has not finished reading the offset syncs topic: it translates nothing yet";
+    case Verdict::NoCheckpoint:
+        return "MM2 could translate the committed offset but has emitted no checkpoint for it yet";
+    case Verdict::CheckpointStale:
+        return "the group committed since the checkpoint, which is older than the stale limit: a failover "
+               "replays what was committed since (staleness)";
+    case Verdict::SkipPossible:
+        return "a failover may skip records: this release extrapolates from its only sync (up to 3.4.0), and "
+               "over gaps (aborted transactions, compaction, filtered records) the checkpoint lies past the "
+               "committed record's copy; or the resume offset's upstream equivalent is past what the group "
+               "processed";
+    case Verdict::BeyondTargetEnd:
+        return "the resume offset is past the target partition's end: the consumer's auto.offset.reset "
+               "decides "
+               "where it starts";
+    }
+    return {};
+}
+
+std::string_view resumeSourceName(ResumeSource source)
+{
+    return kResumeSourceNames[static_cast<size_t>(source)];
+}
+
+std::string_view groupOffsetSyncModeName(GroupOffsetSyncMode mode)
+{
+    return kGroupOffsetSyncNames[static_cast<size_t>(mode)];
 }
 
 Report buildReport(const Observations& session, const ReportOptions& options)
@@ -92,14 +202,37 @@ Report buildReport(const Observations& session, const SessionState& state, const
     report.release = state.store().profile().release;
     report.sourceAlias = info.sourceAlias;
     report.targetAlias = info.targetAlias;
-    report.staleAfterMs =
-        options.staleAfterMs > 0 ? options.staleAfterMs : info.emitCheckpointsIntervalMs * 3 / 2;
+    chooseStaleLimit(session, options, report);
+    bool targetOffsetsSeen = false;
+    for (const auto& [key, sample] : samples.allCommitted())
+        if (std::get<0>(key) == ClusterSide::Target) {
+            targetOffsetsSeen = true;
+            break;
+        }
+    report.groupOffsetSync = groupOffsetSyncMode(info, targetOffsetsSeen);
+    if (report.groupOffsetSync == GroupOffsetSyncMode::Enabled)
+        report.groupOffsetSyncIntervalMs = info.syncGroupOffsetsIntervalMs;
+    const bool consumersUseTargetOffsets = report.groupOffsetSync == GroupOffsetSyncMode::Enabled ||
+                                           report.groupOffsetSync == GroupOffsetSyncMode::Observed;
     report.syncsApplied = state.syncsApplied();
     report.checkpointsApplied = state.checkpointsApplied();
     report.unexplainedCheckpoints = state.unexplainedCheckpoints();
     report.reader = summarizeReader(session, at);
     for (const size_t n : report.reader.undecodable)
         report.undecodableRecords += n;
+    report.asOfMs = at;
+    const ReaderSummary& reader = report.reader;
+    const auto notConnected = [&report](const char* name, const std::optional<std::string>& clusterState,
+                                        int64_t since, const std::string& detail) {
+        if (!clusterState || *clusterState == "connected")
+            return;
+        report.asOfMs = std::min(report.asOfMs, since);
+        report.staleBecause += std::string(report.staleBecause.empty() ? "" : "; ") + name + " " +
+                               *clusterState + " since " + formatUtcMs(since) +
+                               (detail.empty() ? "" : " (" + detail + ")");
+    };
+    notConnected("source", reader.sourceState, reader.sourceSinceMs, reader.sourceDetail);
+    notConnected("target", reader.targetState, reader.targetSinceMs, reader.targetDetail);
 
     const auto& upstreamOf = state.upstreamOf();
     const TranslationRule rule = state.store().profile().translation;
@@ -155,19 +288,31 @@ Report buildReport(const Observations& session, const SessionState& state, const
             }
             if (row.committed)
                 row.translated = state.store().translate(tp, *row.committed);
-            if (row.committed && row.checkpoint) {
-                const CheckpointView& c = *row.checkpoint;
-                row.replay = analyzeReplay({at, *row.committed, std::nullopt,
-                                            ResumePoint{c.upstream, c.downstream, c.emittedAtMs, c.sync},
-                                            rule, nullptr});
-            }
             if (const auto target = samples.committed(ClusterSide::Target, *group, downstreamId))
                 row.targetCommitted = target->offset;
+            // A consumer starting on the target uses the group's committed offset there when it
+            // has one; MM2 put it there when the flow syncs group offsets.
+            const bool fromTarget = consumersUseTargetOffsets && row.targetCommitted && row.checkpoint;
+            if (row.checkpoint)
+                row.resume = fromTarget ? ResumeOffset{*row.targetCommitted, ResumeSource::SyncedGroupOffset}
+                                        : ResumeOffset{row.checkpoint->downstream, ResumeSource::Checkpoint};
+            if (row.committed && row.checkpoint) {
+                const CheckpointView& c = *row.checkpoint;
+                ReplayInput in{at,           *row.committed,
+                               std::nullopt, ResumePoint{c.upstream, c.downstream, c.emittedAtMs, c.sync},
+                               std::nullopt, rule,
+                               nullptr};
+                if (fromTarget)
+                    in.synced = SyncedGroupOffset{*row.targetCommitted,
+                                                  syncedUpstreamEquivalent(state, tp, *row.targetCommitted)};
+                row.replay = analyzeReplay(in);
+            }
             if (const auto log = samples.log(ClusterSide::Source, upstreamId))
                 row.sourceEnd = log->end;
             if (const auto log = samples.log(ClusterSide::Target, downstreamId))
                 row.targetEnd = log->end;
             judge(row, state, upstreamId, report.staleAfterMs);
+            row.noResumeReason = noResumeReason(row);
             report.rows.push_back(std::move(row));
         }
     }

@@ -27,6 +27,8 @@ enum class Verdict {
 // "no-sync", "too-old", "not-ready", "no-checkpoint", "checkpoint-stale", "skip-possible",
 // "beyond-target-end".
 std::string_view verdictName(Verdict verdict);
+// What the verdict means for a failover, in one sentence, for tooltips, legends and the README.
+std::string_view verdictMeaning(Verdict verdict);
 
 struct ReportOptions {
     SessionStateOptions state;
@@ -38,6 +40,28 @@ struct ReportOptions {
     // intervals (the next checkpoint is due one interval plus processing time after the last).
     int64_t staleAfterMs = 0;
 };
+
+// Where a failed-over group starts on the target: the checkpoint's downstream offset (what
+// RemoteClusterUtils.translateOffsets and a failover plan reset it to), or, when the flow syncs
+// group offsets, the target group offset MM2 committed, which a consumer uses on its own.
+enum class ResumeSource { Checkpoint, SyncedGroupOffset };
+// "checkpoint", "synced-group-offset".
+std::string_view resumeSourceName(ResumeSource source);
+
+struct ResumeOffset {
+    int64_t offset = 0;
+    ResumeSource source = ResumeSource::Checkpoint;
+};
+
+// Whether the flow commits checkpoints to the target groups (sync.group.offsets.enabled), and how
+// driftscope knows it.
+enum class GroupOffsetSyncMode {
+    Enabled,  // the MM2 configuration (or the scenario) says so
+    Disabled, // the MM2 configuration says not
+    Observed, // not configured here, but the target groups have committed offsets
+    Unknown,  // not configured here and no target group offset seen
+};
+std::string_view groupOffsetSyncModeName(GroupOffsetSyncMode mode);
 
 struct CheckpointView {
     int64_t upstream = 0;   // U_c
@@ -58,6 +82,8 @@ struct PartitionReport {
     std::optional<Translation> translated; // MM2's translation of S now (none without S)
     std::optional<CheckpointView> checkpoint;
     ReplayWindow replay;
+    std::optional<ResumeOffset> resume;     // none: no checkpoint, see noResumeReason
+    std::string noResumeReason;             // "no checkpoint", "no sync", "too old", "not ready"
     std::optional<int64_t> targetCommitted; // the group's committed offset on the target
     std::optional<int64_t> sourceEnd;       // log end offsets as last sampled
     std::optional<int64_t> targetEnd;
@@ -69,11 +95,20 @@ struct Report {
     Release release;
     std::string sourceAlias, targetAlias;
     int64_t staleAfterMs = 0;
+    std::string staleAfterFrom; // how the stale limit was chosen, in words
+    int64_t emitIntervalMs = 0; // the emit interval it assumes: configured, observed or MM2's default
+    GroupOffsetSyncMode groupOffsetSync = GroupOffsetSyncMode::Unknown;
+    int64_t groupOffsetSyncIntervalMs = 0; // when Enabled
     size_t syncsApplied = 0;
     size_t checkpointsApplied = 0;
     size_t unexplainedCheckpoints = 0;
-    size_t undecodableRecords = 0;     // read by then
-    ReaderSummary reader;              // the reader's problems by then (undecodable records by topic...)
+    size_t undecodableRecords = 0; // read by then
+    ReaderSummary reader;          // the reader's problems by then (undecodable records by topic...)
+    // When a cluster is not connected at atMs, the answer holds as of when it was last read:
+    // asOfMs is that moment and staleBecause says why ("source unreachable since ..."). Empty
+    // staleBecause: the answer is current.
+    int64_t asOfMs = 0;
+    std::string staleBecause;
     std::vector<PartitionReport> rows; // by group, then upstream partition
 };
 

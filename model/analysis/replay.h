@@ -1,10 +1,18 @@
-// How much a failover replays (docs/architecture.md §2). For a group partition at a time: the checkpoint
-// in force says where the group resumes on the target; the sync MM2 used for it gives the
-// upstream equivalent Ueq of that position; the replay window P - Ueq splits into
-//   granularity  U_c - Ueq  (rounding back to a sync point),
-//   staleness    S - U_c    (progress committed since the checkpoint),
-//   cadence      P - S      (processed but not yet committed),
-// and a skip is Ueq > P. One implementation for the simulator, the CLI, the GUI and live mode.
+// How much a failover replays or skips (docs/architecture.md §2). For a group partition at a
+// time: the resume position says where the group starts on the target (the checkpoint's D_c,
+// or the target group offset MM2 synced from an earlier checkpoint); its upstream equivalent
+// Ueq is the upstream offset of the first record read there. The outcome P - Ueq splits into
+// parts that are never negative:
+//   granularity   U_c - Ueq_c   rounding back to a sync point
+//   group sync    Ueq_c - Ueq   the synced target group offset lags the checkpoint
+//   staleness     S - U_c       progress committed since the checkpoint
+//   cadence       P - S         processed but not yet committed
+// minus the parts that move the resume position past what the group processed:
+//   overshoot     an extrapolating release (or a target group offset) past the checkpoint's
+//                 own sync point
+//   rewind        the group's committed offset moved back since the checkpoint
+// The outcome is a replay of P - Ueq offsets, or a skip of Ueq - P: never both, never negative.
+// One implementation for the simulator, the CLI, the GUI and live mode.
 #pragma once
 
 #include "model/mm2/release.h"
@@ -16,12 +24,20 @@
 
 namespace driftscope {
 
-// Where a failover would resume one partition on the target.
+// Where a failover would resume one partition on the target, from MM2's checkpoint.
 struct ResumePoint {
     int64_t upstream = 0;           // U_c: the committed offset MM2 translated
-    int64_t downstream = 0;         // D_c: where the group resumes on the target
+    int64_t downstream = 0;         // D_c: the checkpoint's downstream offset
     int64_t emittedAtMs = 0;        // t_c
     std::optional<StoredSync> sync; // (u_s, d_s): the sync MM2's store used, when known
+};
+
+// The target group offset MM2 synced (sync.group.offsets.enabled), when consumers resume there.
+struct SyncedGroupOffset {
+    int64_t downstream = 0; // T
+    // Its upstream equivalent when known (ground truth, or the sync of the checkpoint it was
+    // synced from); without it T is taken at the word of the checkpoint with D_c == T, if any.
+    std::optional<int64_t> upstreamEquivalent;
 };
 
 struct ReplayInput {
@@ -29,6 +45,8 @@ struct ReplayInput {
     int64_t committed = 0;             // S(t)
     std::optional<int64_t> processed;  // P(t); without it (live mode) P = S and cadence is 0
     std::optional<ResumePoint> resume; // none: the group has no checkpoint for the partition
+    // Set when the group resumes from the target group offset MM2 synced instead of D_c.
+    std::optional<SyncedGroupOffset> synced;
     TranslationRule rule = TranslationRule::CappedPlusOne;
     // Ground truth, when known (the simulator): the upstream offset of the first record a
     // consumer resuming at a downstream offset would read. Preferred over the sync when given.
@@ -36,17 +54,29 @@ struct ReplayInput {
 };
 
 struct ReplayWindow {
-    bool available = false;         // false without a checkpoint: there is no failover position
-    int64_t upstreamEquivalent = 0; // Ueq
-    int64_t window = 0;             // P - Ueq = granularity + staleness + cadence
+    bool available = false;             // false without a checkpoint: there is no failover position
+    int64_t resumeAt = 0;               // the downstream offset the group resumes at (D_c or T)
+    bool fromSyncedGroupOffset = false; // resumeAt is T, not D_c
+    int64_t upstreamEquivalent = 0;     // Ueq of resumeAt
+
+    // The outcome: at most one of the two is positive.
+    int64_t replay = 0; // offsets read again: P - Ueq when Ueq <= P
+    int64_t skip = 0;   // offsets never read: Ueq - P when Ueq > P
+
+    // replay - skip == granularity + groupSync + staleness + cadence - overshoot - rewind
     int64_t granularity = 0;
+    int64_t groupSync = 0;
     int64_t staleness = 0;
     int64_t cadence = 0;
+    int64_t overshoot = 0;
+    int64_t rewind = 0;
+
     int64_t checkpointAgeMs = 0; // now - t_c
-    bool skip = false;           // Ueq > P: records between P and Ueq would never be read
     // Ueq comes from the sync used or from ground truth. When false it is MM2's own assumption
     // (D_c corresponds to U_c), which hides the skips extrapolating releases can cause.
     bool exact = false;
+
+    bool skips() const { return skip > 0; }
 };
 
 ReplayWindow analyzeReplay(const ReplayInput& input);

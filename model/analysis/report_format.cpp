@@ -51,6 +51,29 @@ std::string translatedText(const PartitionReport& row)
     return std::string(statusName(t.status));
 }
 
+// "replay", "skip" or "none" (the group resumes exactly where it stopped).
+std::string_view outcomeName(const ReplayWindow& r)
+{
+    return r.skip > 0 ? "skip" : r.replay > 0 ? "replay" : "none";
+}
+
+std::string resumeText(const PartitionReport& row)
+{
+    if (!row.resume)
+        return "- (" + row.noResumeReason + ")";
+    return withThousands(row.resume->offset) +
+           (row.resume->source == ResumeSource::SyncedGroupOffset ? " (synced)" : " (checkpoint)");
+}
+
+std::string outcomeText(const ReplayWindow& r)
+{
+    if (!r.available)
+        return "-";
+    if (r.skip > 0)
+        return "SKIPS " + withThousands(r.skip);
+    return "replays " + withThousands(r.replay);
+}
+
 void optional(JsonWriter& json, const char* key, const std::optional<int64_t>& v)
 {
     json.key(key);
@@ -81,7 +104,9 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     optional(json, "committed_at_ms", row.committedAtMs);
     json.key("committed_from");
     row.committed ? json.value(committedFrom(row)) : json.null();
-    json.key("translated");
+    // "MM2 now": what MM2 would translate the committed offset to at this moment, not where a
+    // failover resumes (that is resume_offset).
+    json.key("mm2_now");
     if (row.translated) {
         json.beginObject();
         optional(json, "result", row.translated->downstream);
@@ -105,17 +130,26 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     } else {
         json.null();
     }
+    optional(json, "resume_offset", row.resume ? std::optional<int64_t>(row.resume->offset) : std::nullopt);
+    json.key("resume_from");
+    row.resume ? json.value(resumeSourceName(row.resume->source)) : json.null();
+    json.key("no_resume_reason");
+    row.resume ? json.null() : json.value(row.noResumeReason);
     json.key("replay");
     if (row.replay.available) {
         const ReplayWindow& r = row.replay;
         json.beginObject();
-        json.key("window").value(r.window);
+        json.key("outcome").value(outcomeName(r));
+        json.key("replay").value(r.replay);
+        json.key("skip").value(r.skip);
         json.key("granularity").value(r.granularity);
+        json.key("group_sync").value(r.groupSync);
         json.key("staleness").value(r.staleness);
         json.key("cadence").value(r.cadence);
+        json.key("overshoot").value(r.overshoot);
+        json.key("rewind").value(r.rewind);
         json.key("upstream_equivalent").value(r.upstreamEquivalent);
         json.key("exact").value(r.exact);
-        json.key("skip").value(r.skip);
         json.endObject();
     } else {
         json.null();
@@ -185,6 +219,9 @@ std::vector<std::string> readerProblemLines(const Report& report)
 {
     std::vector<std::string> lines;
     const ReaderSummary& r = report.reader;
+    if (!report.staleBecause.empty())
+        lines.push_back("NOT CURRENT: " + report.staleBecause + "; the rows hold as of " +
+                        formatUtcMs(report.asOfMs));
     for (const auto& [side, state] :
          {std::pair{ClusterSide::Source, &r.sourceState}, std::pair{ClusterSide::Target, &r.targetState}})
         if (*state && **state != "connected")
@@ -198,15 +235,47 @@ std::vector<std::string> readerProblemLines(const Report& report)
     return lines;
 }
 
+namespace {
+
+std::string groupOffsetSyncText(const Report& report)
+{
+    switch (report.groupOffsetSync) {
+    case GroupOffsetSyncMode::Enabled:
+        return "group offsets: MM2 syncs them to the target every " +
+               formatDurationMs(report.groupOffsetSyncIntervalMs) +
+               " (sync.group.offsets.enabled): a failed-over consumer resumes at its synced target group "
+               "offset";
+    case GroupOffsetSyncMode::Disabled:
+        return "group offsets: not synced by MM2 (sync.group.offsets.enabled=false): a failover resumes at "
+               "the "
+               "checkpoints once the target groups are reset to them (driftscope-cli failover-plan)";
+    case GroupOffsetSyncMode::Observed:
+        return "group offsets: the target groups have committed offsets (MM2's sync.group.offsets is not "
+               "known "
+               "here): a failed-over consumer resumes there";
+    case GroupOffsetSyncMode::Unknown:
+        break;
+    }
+    return "group offsets: no target group offset seen (MM2's sync.group.offsets is not known here): a "
+           "failover "
+           "resumes at the checkpoints once the target groups are reset to them (driftscope-cli "
+           "failover-plan)";
+}
+
+} // namespace
+
 std::string reportText(const Report& report)
 {
     std::string out = "driftscope report at " + formatUtcMs(report.atMs) + ": MM2 " +
                       toString(report.release) + " rules, " + report.sourceAlias + " -> " +
                       report.targetAlias + "\n";
+
     out += withThousands(static_cast<int64_t>(report.syncsApplied)) + " offset syncs and " +
            withThousands(static_cast<int64_t>(report.checkpointsApplied)) + " checkpoints by then, " +
-           undecodableText(report) + "; checkpoints are stale after " +
-           formatDurationMs(report.staleAfterMs) + "\n";
+           undecodableText(report) + "\n";
+    out += "checkpoints are stale after " + formatDurationMs(report.staleAfterMs) + " (" +
+           report.staleAfterFrom + ")\n";
+    out += groupOffsetSyncText(report) + "\n";
     for (const std::string& line : readerProblemLines(report))
         out += line + "\n";
     if (report.unexplainedCheckpoints > 0)
@@ -215,18 +284,44 @@ std::string reportText(const Report& report)
                " rules: is --mm2-version the release MM2 runs?\n";
     if (report.rows.empty())
         return out + "no consumer group offsets or checkpoints known by then\n";
+    const bool groupSyncPart = report.groupOffsetSync == GroupOffsetSyncMode::Enabled ||
+                               report.groupOffsetSync == GroupOffsetSyncMode::Observed;
+    const bool backwardParts =
+        std::any_of(report.rows.begin(), report.rows.end(),
+                    [](const PartitionReport& r) { return r.replay.overshoot > 0 || r.replay.rewind > 0; });
+    std::vector<std::string> header = {"GROUP", "PARTITION",     "COMMITTED", "MM2 NOW", "CHECKPOINT U -> D",
+                                       "AGE",   "RESUME OFFSET", "OUTCOME",   "= GRAN"};
+    if (groupSyncPart)
+        header.push_back("+ GROUP SYNC");
+    header.insert(header.end(), {"+ STALE", "+ CADENCE"});
+    if (backwardParts)
+        header.insert(header.end(), {"- OVERSHOOT", "- REWIND"});
+    header.push_back("HEALTH");
     TextTable table;
-    table.addRow({"GROUP", "PARTITION", "COMMITTED", "MM2 NOW", "CHECKPOINT U -> D", "AGE", "REPLAY",
-                  "= GRAN", "+ STALE", "+ CADENCE", "HEALTH"});
+    table.addRow(header);
     for (const PartitionReport& row : report.rows) {
         const auto& c = row.checkpoint;
         const auto& r = row.replay;
-        table.addRow({row.group, toString(row.upstream), committedText(row), translatedText(row),
-                      c ? withThousands(c->upstream) + " -> " + withThousands(c->downstream) : "-",
-                      c ? formatDurationMs(c->ageMs) : "-", r.available ? withThousands(r.window) : "-",
-                      r.available ? withThousands(r.granularity) : "-",
-                      r.available ? withThousands(r.staleness) : "-",
-                      r.available ? withThousands(r.cadence) : "-", health(row, ", ")});
+        const auto part = [&r](int64_t v) {
+            return r.available ? withThousands(v) : std::string("-");
+        };
+        std::vector<std::string> cells = {
+            row.group,
+            toString(row.upstream),
+            committedText(row),
+            translatedText(row),
+            c ? withThousands(c->upstream) + " -> " + withThousands(c->downstream) : "-",
+            c ? formatDurationMs(c->ageMs) : "-",
+            resumeText(row),
+            outcomeText(r),
+            part(r.granularity)};
+        if (groupSyncPart)
+            cells.push_back(part(r.groupSync));
+        cells.insert(cells.end(), {part(r.staleness), part(r.cadence)});
+        if (backwardParts)
+            cells.insert(cells.end(), {part(r.overshoot), part(r.rewind)});
+        cells.push_back(health(row, ", "));
+        table.addRow(cells);
     }
     const bool fromCheckpoints =
         std::any_of(report.rows.begin(), report.rows.end(),
@@ -234,6 +329,14 @@ std::string reportText(const Report& report)
     out += table.str() + "\n";
     if (fromCheckpoints)
         out += "* the committed offset as MM2 read it for its last checkpoint (newer than any sample)\n";
+    std::vector<Verdict> shown;
+    for (const PartitionReport& row : report.rows)
+        for (Verdict v : row.verdicts)
+            if (std::find(shown.begin(), shown.end(), v) == shown.end())
+                shown.push_back(v);
+    std::sort(shown.begin(), shown.end());
+    for (Verdict v : shown)
+        out += std::string(verdictName(v)) + ": " + std::string(verdictMeaning(v)) + "\n";
     return out;
 }
 
@@ -246,7 +349,17 @@ std::string reportJson(const Report& report)
     json.key("mm2_release").value(toString(report.release));
     json.key("source").value(report.sourceAlias);
     json.key("target").value(report.targetAlias);
+    json.key("current").value(report.staleBecause.empty());
+    json.key("as_of_ms").value(report.asOfMs);
+    json.key("not_current_because");
+    report.staleBecause.empty() ? json.null() : json.value(report.staleBecause);
     json.key("stale_after_ms").value(report.staleAfterMs);
+    json.key("stale_after_from").value(report.staleAfterFrom);
+    json.key("group_offset_sync").value(groupOffsetSyncModeName(report.groupOffsetSync));
+    optional(json, "group_offset_sync_interval_ms",
+             report.groupOffsetSync == GroupOffsetSyncMode::Enabled
+                 ? std::optional<int64_t>(report.groupOffsetSyncIntervalMs)
+                 : std::nullopt);
     json.key("syncs_read").value(static_cast<uint64_t>(report.syncsApplied));
     json.key("checkpoints_read").value(static_cast<uint64_t>(report.checkpointsApplied));
     json.key("unexplained_checkpoints").value(static_cast<uint64_t>(report.unexplainedCheckpoints));
@@ -262,10 +375,11 @@ std::string reportJson(const Report& report)
 
 std::string reportCsv(const Report& report)
 {
-    std::string out =
-        "group,topic,partition,target_topic,committed,committed_from,translated,status,checkpoint_upstream,"
-        "checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,replay_window,granularity,"
-        "staleness,cadence,upstream_equivalent,skip,target_committed,source_end,target_end,health\n";
+    std::string out = "group,topic,partition,target_topic,committed,committed_from,mm2_now,mm2_now_status,"
+                      "checkpoint_upstream,checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,"
+                      "resume_offset,resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,"
+                      "staleness,cadence,overshoot,rewind,upstream_equivalent,target_committed,source_end,"
+                      "target_end,health\n";
     for (const PartitionReport& row : report.rows) {
         const auto& c = row.checkpoint;
         const auto& r = row.replay;
@@ -280,10 +394,16 @@ std::string reportCsv(const Report& report)
                        std::to_string(c->emittedAtMs) + ',' + std::to_string(c->ageMs)
                  : ",,,";
         out += ',';
-        out += r.available ? std::to_string(r.window) + ',' + std::to_string(r.granularity) + ',' +
-                                 std::to_string(r.staleness) + ',' + std::to_string(r.cadence) + ',' +
-                                 std::to_string(r.upstreamEquivalent) + ',' + (r.skip ? "1" : "0")
-                           : ",,,,,";
+        out += row.resume ? std::to_string(row.resume->offset) + ',' +
+                                std::string(resumeSourceName(row.resume->source)) + ','
+                          : ",," + csvField(row.noResumeReason);
+        out += ',';
+        out += r.available ? std::string(outcomeName(r)) + ',' + std::to_string(r.replay) + ',' +
+                                 std::to_string(r.skip) + ',' + std::to_string(r.granularity) + ',' +
+                                 std::to_string(r.groupSync) + ',' + std::to_string(r.staleness) + ',' +
+                                 std::to_string(r.cadence) + ',' + std::to_string(r.overshoot) + ',' +
+                                 std::to_string(r.rewind) + ',' + std::to_string(r.upstreamEquivalent)
+                           : ",,,,,,,,,";
         out += ',' + plain(row.targetCommitted) + ',' + plain(row.sourceEnd) + ',' + plain(row.targetEnd) +
                ',' + csvField(health(row, ";")) + '\n';
     }

@@ -21,8 +21,15 @@ ReaderSummary summarizeReader(const Observations& session, int64_t atMs)
     for (const ReaderEvent& e : session.events) {
         if (e.atMs > atMs)
             continue;
-        if (e.side && isClusterState(e.state))
-            (*e.side == ClusterSide::Source ? summary.sourceState : summary.targetState) = e.state;
+        if (e.side && isClusterState(e.state)) {
+            const bool source = *e.side == ClusterSide::Source;
+            auto& state = source ? summary.sourceState : summary.targetState;
+            if (state != e.state) {
+                (source ? summary.sourceSinceMs : summary.targetSinceMs) = e.atMs;
+                (source ? summary.sourceDetail : summary.targetDetail) = e.message;
+            }
+            state = e.state;
+        }
         if (isProgressState(e.state))
             continue;
         const Key key{e.side ? static_cast<int>(*e.side) : -1, e.state, e.message};

@@ -30,6 +30,9 @@ struct ReaderSummary {
     // The last of "connected", "unreachable" and "failed" each cluster was in; none when the
     // session says nothing (imports).
     std::optional<std::string> sourceState, targetState;
+    // Since when each cluster has been in that state, and what the reader said when it entered it.
+    int64_t sourceSinceMs = 0, targetSinceMs = 0;
+    std::string sourceDetail, targetDetail;
     std::vector<ReaderProblem> problems; // in the order they first happened
 };
 

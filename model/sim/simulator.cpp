@@ -444,6 +444,9 @@ private:
                 in.processed = s.processed;
                 in.resume = gp.inForce;
                 in.rule = m_profile.translation;
+                // With sync.group.offsets a consumer fails over to its synced target group offset.
+                if (gp.synced && gp.inForce)
+                    in.synced = SyncedGroupOffset{*gp.synced, std::nullopt};
                 in.upstreamAt = [this, p](int64_t downstream) {
                     return upstreamAt(p, downstream);
                 };

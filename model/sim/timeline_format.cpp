@@ -27,8 +27,10 @@ std::string csvHeader()
 {
     return "time_ms,group,topic,partition,source_end_offset,target_end_offset,committed,processed,"
            "checkpoint_upstream,checkpoint_downstream,checkpoint_age_ms,translated_age_ms,sync_upstream,"
-           "sync_downstream,upstream_equivalent,replay_window,granularity,staleness,cadence,replay_records,"
-           "skipped_records,skip,checkpoint_beyond_target_end,synced_group_offset";
+           "sync_downstream,resume_offset,resume_from,upstream_equivalent,replay_offsets,skip_offsets,"
+           "granularity,"
+           "group_sync,staleness,cadence,overshoot,rewind,replay_records,skipped_records,skip,"
+           "checkpoint_beyond_target_end,synced_group_offset";
 }
 
 std::string csvRow(const Scenario& scenario, const Sample& s)
@@ -44,10 +46,13 @@ std::string csvRow(const Scenario& scenario, const Sample& s)
     row += ',' + opt(s.translatedAgeMs) + ',';
     row += sync ? num(sync->upstream) + ',' + num(sync->downstream) : ",";
     row += ',';
-    row += r ? num(s.replay.upstreamEquivalent) + ',' + num(s.replay.window) + ',' +
-                   num(s.replay.granularity) + ',' + num(s.replay.staleness) + ',' + num(s.replay.cadence) +
-                   ',' + num(s.replayRecords) + ',' + num(s.skippedRecords) + ',' + (s.skips() ? "1" : "0")
-             : ",,,,,,,";
+    const ReplayWindow& w = s.replay;
+    row += r ? num(w.resumeAt) + ',' + (w.fromSyncedGroupOffset ? "synced-group-offset" : "checkpoint") +
+                   ',' + num(w.upstreamEquivalent) + ',' + num(w.replay) + ',' + num(w.skip) + ',' +
+                   num(w.granularity) + ',' + num(w.groupSync) + ',' + num(w.staleness) + ',' +
+                   num(w.cadence) + ',' + num(w.overshoot) + ',' + num(w.rewind) + ',' +
+                   num(s.replayRecords) + ',' + num(s.skippedRecords) + ',' + (s.skips() ? "1" : "0")
+             : ",,,,,,,,,,,,,";
     row += std::string(",") + (s.checkpointBeyondTargetEnd ? "1" : "0") + ',' + opt(s.syncedGroupOffset);
     return row;
 }
@@ -86,11 +91,17 @@ void writeSampleJson(JsonWriter& json, const Scenario& scenario, const Sample& s
     json.key("replay");
     if (s.replay.available) {
         json.beginObject();
+        json.key("resume_offset").value(s.replay.resumeAt);
+        json.key("resume_from").value(s.replay.fromSyncedGroupOffset ? "synced-group-offset" : "checkpoint");
         json.key("upstream_equivalent").value(s.replay.upstreamEquivalent);
-        json.key("window").value(s.replay.window);
+        json.key("replay_offsets").value(s.replay.replay);
+        json.key("skip_offsets").value(s.replay.skip);
         json.key("granularity").value(s.replay.granularity);
+        json.key("group_sync").value(s.replay.groupSync);
         json.key("staleness").value(s.replay.staleness);
         json.key("cadence").value(s.replay.cadence);
+        json.key("overshoot").value(s.replay.overshoot);
+        json.key("rewind").value(s.replay.rewind);
         json.key("records").value(s.replayRecords);
         json.key("skipped_records").value(s.skippedRecords);
         json.key("skip").value(s.skips());

@@ -74,7 +74,7 @@ struct Synthetic {
             r.replay.available = true;
             r.replay.granularity = 50 + static_cast<int64_t>(noise >> 59);
             r.replay.staleness = *r.committed - checkpointU;
-            r.replay.window = r.replay.granularity + r.replay.staleness;
+            r.replay.replay = r.replay.granularity + r.replay.staleness;
             g.atMs.push_back(t);
             g.heartbeatAgeMs.push_back(static_cast<int64_t>(i % 5) * 1000);
             p.atMs.push_back(t);

@@ -5,6 +5,7 @@
 #include "app/gui/connection_profile.h"
 #include "app/gui/exports.h"
 #include "app/gui/main_window.h"
+#include "model/analysis/failover_plan.h"
 #include "model/analysis/report_format.h"
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
@@ -138,6 +139,7 @@ private Q_SLOTS:
     void profilesKeepNoSecrets();
     void liveSessionKeepsSecretsOutOfEveryArtifact();
     void badFileIsAMessageNotACrash();
+    void outageLeavesNoOkStanding();
     void firstAnswerIsTheSelectedPartitionsExactRow();
 
 private:
@@ -211,15 +213,15 @@ void ExplorerWindow::opensTheCaptureAndPlotsTheModel()
     QCOMPARE(seriesOf(page->offsetMap(), "MM2's translation").xs(), stepU);
     QCOMPARE(seriesOf(page->offsetMap(), "MM2's translation").ys(), stepD);
 
-    // Replay window stacked by its parts.
-    std::vector<int64_t> granularity, window;
+    // Replay window stacked by its parts (the top is the sum of those that add).
+    std::vector<int64_t> granularity, top;
     for (const PartitionReport& r : p.rows)
         if (r.replay.available) {
             granularity.push_back(r.replay.granularity);
-            window.push_back(r.replay.window);
+            top.push_back(r.replay.granularity + r.replay.groupSync + r.replay.staleness + r.replay.cadence);
         }
     QCOMPARE(seriesOf(page->replayWindow(), "granularity").ys(), granularity);
-    QCOMPARE(seriesOf(page->replayWindow(), "+ cadence = window").ys(), window);
+    QCOMPARE(seriesOf(page->replayWindow(), "+ cadence").ys(), top);
 
     // Checkpoint ages of every partition of the group.
     for (const PartitionSeries& ps : e.series.series.partitions) {
@@ -329,7 +331,13 @@ void ExplorerWindow::tablesAndDrill()
     Report group = report;
     std::erase_if(group.rows, [](const PartitionReport& r) { return r.group != "analytics"; });
     QCOMPARE(w.drill()->csv(), reportCsv(group));
-    QVERIFY(w.drill()->summary().contains("nothing is skipped"));
+    // The summary is the plan's: resume offsets and the replay they cause, never "nothing is
+    // skipped" (a partition that may skip is named as left out instead).
+    const FailoverPlan plan = planFailover(group);
+    QCOMPARE(plan.groups.size(), size_t{1});
+    QCOMPARE(w.drill()->summary(),
+             QString::fromStdString(groupPlanSummary(plan.groups.front())).toHtmlEscaped() + ".");
+    QVERIFY(!w.drill()->summary().contains("nothing is skipped"));
     // Every group has a badge in the side panel.
     for (const char* g : {"analytics", "audit", "billing", "fraud"})
         QVERIFY2(!w.panel()->badgeOf(g).isEmpty(), g);
@@ -360,6 +368,18 @@ void ExplorerWindow::exportsWriteValidFiles()
         QCOMPARE(lines.front(), QString("series,x,y"));
         QCOMPARE(static_cast<size_t>(lines.size()), points + 1);
     }
+    // The drill's failover plan: the same files driftscope-cli failover-plan writes.
+    const FailoverPlan plan = m_window->drill()->groupPlan();
+    QCOMPARE(plan.groups.size(), size_t{1});
+    const QString planDir = dir.filePath("plan");
+    QString error = "not answered";
+    m_window->exportDrillPlanTo(planDir, [&error](const QString& e) { error = e; });
+    QVERIFY(QTest::qWaitFor([&] { return error != "not answered"; }, 10'000));
+    QCOMPARE(error, QString());
+    QFile reset(planDir + "/" + QString::fromStdString(plan.groups.front().fileName));
+    QVERIFY(reset.open(QIODevice::ReadOnly));
+    QCOMPARE(reset.readAll().toStdString(), resetFileCsv(plan.groups.front()));
+    QVERIFY(QFile::exists(planDir + "/plan.txt") && QFile::exists(planDir + "/plan.json"));
 }
 
 void ExplorerWindow::hoverShowsExactValues()
@@ -534,6 +554,38 @@ void ExplorerWindow::badFileIsAMessageNotACrash()
     QVERIFY(QTest::qWaitFor([&] { return !w.sources().loading(); }, 10'000));
     QTest::qWait(50);
     QVERIFY(w.statusBar()->currentMessage().contains("Cannot open bad.capture"));
+}
+
+void ExplorerWindow::outageLeavesNoOkStanding()
+{
+    // The sample session with the source unreachable from 13:36:50 on: at a moment in the outage
+    // the drill and every badge say as of when they hold, and why.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("outage.jsonl");
+    QVERIFY(QFile::copy(DRIFTSCOPE_SAMPLES "/demo_session.jsonl", path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::Append));
+    file.write("{\"kind\":\"event\",\"at_ms\":1795959410000,\"side\":\"source\",\"state\":\"unreachable\","
+               "\"message\":\"A (source) unreachable: Connection refused\"}\n");
+    file.close();
+    MainWindow w;
+    w.show();
+    w.openFile(path);
+    QVERIFY(settle(w));
+    w.selectGroup("analytics");
+    w.moveCursor(1795959430000);
+    QVERIFY(settle(w));
+    QTRY_VERIFY(w.result()->releases[0].cursor.report.atMs == 1795959430000);
+    const Report& report = w.result()->releases[0].cursor.report;
+    QCOMPARE(report.staleBecause, std::string("source unreachable since 2026-11-29T13:36:50.000Z (A (source) "
+                                              "unreachable: Connection refused)"));
+    QVERIFY2(w.drill()->summary().startsWith(
+                 "<b>Not current</b>: source unreachable since 2026-11-29T13:36:50.000Z"),
+             qPrintable(w.drill()->summary()));
+    for (const char* g : {"analytics", "audit", "billing", "fraud"}) {
+        const QString badge = w.panel()->badgeOf(g);
+        QVERIFY2(badge.endsWith(" as of 13:36:50"), qPrintable(badge));
+    }
 }
 
 namespace {

@@ -13,7 +13,7 @@ using namespace driftscope::widgets;
 
 namespace {
 
-constexpr int kHealthColumn = 12; // the last column, "Health"
+constexpr int kHealthColumn = 16; // the last column, "Health"
 
 PartitionReport reportRow(const std::string& group, int partition, std::vector<Verdict> verdicts)
 {
@@ -42,6 +42,7 @@ private Q_SLOTS:
     void badgeOfEachVerdict_data();
     void badgeOfEachVerdict();
     void groupBadgeIsTheWorst();
+    void resumeOffsetAndOutcomeColumns();
 };
 
 void ReportTableTest::modelPassesQtsModelTester()
@@ -49,7 +50,7 @@ void ReportTableTest::modelPassesQtsModelTester()
     ReportTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 0);
-    QCOMPARE(model.columnCount(), 13);
+    QCOMPARE(model.columnCount(), 17);
 
     const auto all = rows({reportRow("g1", 0, {}), reportRow("g1", 1, {Verdict::NoSync}),
                            reportRow("g2", 0, {Verdict::CheckpointStale}), reportRow("g2", 1, {})});
@@ -114,14 +115,17 @@ void ReportTableTest::badgeOfEachVerdict()
     QCOMPARE(healthColor(h), colour);
     QCOMPARE(verdictText(verdicts), toolTip);
 
-    // The table's health column: the badge text, its colour as the foreground, the verdicts as
-    // the tool tip, left-aligned.
+    // The table's health column: the badge text, its colour as the foreground, the verdicts with
+    // what each means as the tool tip, left-aligned.
     ReportTableModel model;
     model.setRows(rows({reportRow("g", 0, verdicts)}));
     const QModelIndex cell = model.index(0, kHealthColumn);
     QCOMPARE(model.data(cell, Qt::DisplayRole).toString(), text);
     QCOMPARE(model.data(cell, Qt::ForegroundRole).value<QColor>(), colour);
-    QCOMPARE(model.data(cell, Qt::ToolTipRole).toString(), toolTip);
+    const QString tip = model.data(cell, Qt::ToolTipRole).toString();
+    QCOMPARE(tip, verdictTip(verdicts));
+    QVERIFY2(tip.startsWith(toolTip == "ok" ? QString("OK: ") : toolTip + ": "), qPrintable(tip));
+    QVERIFY(tip.size() > 40);
     QCOMPARE(model.data(cell, Qt::TextAlignmentRole).toInt(), int(Qt::AlignLeft | Qt::AlignVCenter));
 }
 
@@ -132,6 +136,41 @@ void ReportTableTest::groupBadgeIsTheWorst()
     QCOMPARE(healthOf({Verdict::NoSync, Verdict::CheckpointStale}), Health::NoSyncs);
     QCOMPARE(healthOf({Verdict::NoSync, Verdict::BeyondTargetEnd}), Health::SkipPossible);
     QCOMPARE(verdictText({Verdict::TooOld, Verdict::SkipPossible}), QString("too-old, skip-possible"));
+}
+
+void ReportTableTest::resumeOffsetAndOutcomeColumns()
+{
+    PartitionReport skips = reportRow("g", 0, {Verdict::SkipPossible});
+    skips.resume = ResumeOffset{97, ResumeSource::SyncedGroupOffset};
+    skips.replay.available = true;
+    skips.replay.skip = 9;
+    skips.replay.overshoot = 29;
+    skips.replay.cadence = 20;
+    PartitionReport none = reportRow("g", 1, {Verdict::NoCheckpoint});
+    none.checkpoint.reset();
+    none.noResumeReason = "no checkpoint";
+    ReportTable table;
+    table.setRows(rows({skips, none}));
+    const QStringList headers = [&] {
+        QStringList h;
+        for (int c = 0; c < table.model()->columnCount(); ++c)
+            h << table.model()->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        return h;
+    }();
+    const auto cell = [&](int row, const char* header) {
+        return table.cell(row, int(headers.indexOf(header)));
+    };
+    QCOMPARE(cell(0, "Resume offset"), QString("97"));
+    QCOMPARE(cell(0, "Resume from"), QString("synced-group-offset"));
+    QCOMPARE(cell(0, "Outcome"), QString("SKIPS 9"));
+    QCOMPARE(cell(0, "- Overshoot"), QString("29"));
+    QCOMPARE(cell(0, "+ Cadence"), QString("20"));
+    QCOMPARE(cell(1, "Resume offset"), QString("- (no checkpoint)"));
+    QCOMPARE(cell(1, "Outcome"), QString("-"));
+    QCOMPARE(table.model()
+                 ->data(table.model()->index(0, int(headers.indexOf("Outcome"))), Qt::ForegroundRole)
+                 .value<QColor>(),
+             QColor(204, 0, 0));
 }
 
 QTEST_MAIN(ReportTableTest)

@@ -150,9 +150,6 @@ void Cli::syncs_data()
         << QStringList{"syncs", "--offset-syncs", file, "--mm2-version",
                        "3.7.0", "--task-start",   "12", "orders-3"}
         << "100 -> 600 (64 slots)\n";
-    QTest::newRow("unknown partition") << QStringList{"syncs", "--offset-syncs", file, "orders-4"} << "";
-    QTest::newRow("unknown partition, json")
-        << QStringList{"syncs", "--json", "--offset-syncs", file, "orders-4"} << "[]\n";
 }
 
 void Cli::syncs()
@@ -285,6 +282,14 @@ void Cli::errors_data()
         << QString("driftscope-cli: %1:3: expected a number after ', upstreamOffset=' at column 52\n"
                    "%1:4: missing \"downstream\"\n")
                .arg(bad);
+    // An empty list would read as "MM2 keeps nothing here"; the partition is likely mistyped.
+    QTest::newRow("syncs of a partition without syncs")
+        << QStringList{"syncs", "--offset-syncs", data("worked_example.txt"), "orders-4"} << 1
+        << QString(
+               "note: %1 also holds 2 checkpoint or heartbeat records; only its 12 offset syncs are used\n"
+               "driftscope-cli: no offset syncs of orders-4 in %1; partitions with syncs: my.app-events-0, "
+               "orders-3\n")
+               .arg(data("worked_example.txt"));
     QTest::newRow("syncs without tp")
         << QStringList{"syncs", "--offset-syncs", bad} << 2
         << "driftscope-cli: syncs needs exactly one TP (e.g. orders-3)\n(see --help)\n";

@@ -142,9 +142,21 @@ void CliLive::liveReport()
 
 void CliLive::liveReportShowsTheReaderProblems()
 {
-    // A checkpoints topic that does not exist: the report is made (exit 0), and says so.
-    const CliRun report =
+    // A checkpoints topic that does not exist: with nothing to report the report is an error
+    // that names the topic (aliases that match no topic end the same way)...
+    const CliRun empty =
         runCli(QStringList{"report", "--json", "--checkpoints-topic", "no-such.checkpoints"} + connection());
+    QCOMPARE(empty.exitCode, 1);
+    QVERIFY2(
+        empty.err.contains("no consumer group has a committed offset or checkpoint by ") &&
+            empty.err.contains("; target topic-missing: no-such.checkpoints does not exist (are the aliases "
+                               "MM2's cluster aliases"),
+        qPrintable(empty.err));
+    QCOMPARE(empty.out, QString());
+    // ... and with a group the report is made (exit 0), and says so.
+    const CliRun report = runCli(
+        QStringList{"report", "--json", "--group", "billing", "--checkpoints-topic", "no-such.checkpoints"} +
+        connection());
     QCOMPARE(report.exitCode, 0);
     const QJsonObject o = json(report.out);
     QCOMPARE(o["clusters"].toObject(), (QJsonObject{{"source", "connected"}, {"target", "connected"}}));

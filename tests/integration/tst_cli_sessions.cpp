@@ -10,7 +10,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QMap>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -37,6 +39,12 @@ QStringList fileLines(const QString& path)
     return linesOf(QString::fromUtf8(f.readAll()));
 }
 
+QString readText(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
 QJsonObject json(const QString& text)
 {
     return QJsonDocument::fromJson(text.toUtf8()).object();
@@ -54,6 +62,9 @@ private Q_SLOTS:
     void translateReadsCaptures();
     void reportFormatsAndTimes();
     void reportOfACaptureShowsTheReaderProblems();
+    void reportResumeOffsetsAndFailOn();
+    void failoverPlanOfACapture();
+    void emptyAnswersAreErrors();
     void refusals_data();
     void refusals();
     void importNamesTheBadLine();
@@ -181,6 +192,136 @@ void CliSessions::reportFormatsAndTimes()
     QCOMPARE(json(byIso.out)["at_ms"].toInteger(), at);
 }
 
+void CliSessions::reportResumeOffsetsAndFailOn()
+{
+    // Every row says where a failed-over group starts, from what, or why there is no such point.
+    const CliRun r = runCli({"report", sample("demo.capture"), "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject report = json(r.out);
+    int resumable = 0, without = 0;
+    for (const QJsonValue& v : report["rows"].toArray()) {
+        const QJsonObject row = v.toObject();
+        QVERIFY(row.contains("mm2_now") && !row.contains("translated"));
+        if (row["resume_offset"].isNull()) {
+            ++without;
+            QVERIFY(!row["no_resume_reason"].toString().isEmpty());
+            QVERIFY(row["resume_from"].isNull());
+            continue;
+        }
+        ++resumable;
+        QVERIFY(row["no_resume_reason"].isNull());
+        // The demo's MM2 does not sync group offsets: a failover resumes at the checkpoint.
+        QCOMPARE(row["resume_from"].toString(), QString("checkpoint"));
+        QCOMPARE(row["resume_offset"].toInteger(), row["checkpoint"].toObject()["downstream"].toInteger());
+        const QJsonObject replay = row["replay"].toObject();
+        for (const char* part :
+             {"replay", "skip", "granularity", "group_sync", "staleness", "cadence", "overshoot", "rewind"})
+            QVERIFY2(replay[part].toInteger() >= 0, part);
+        QCOMPARE(replay["replay"].toInteger() - replay["skip"].toInteger(),
+                 replay["granularity"].toInteger() + replay["group_sync"].toInteger() +
+                     replay["staleness"].toInteger() + replay["cadence"].toInteger() -
+                     replay["overshoot"].toInteger() - replay["rewind"].toInteger());
+    }
+    QVERIFY(resumable > 0);
+    QCOMPARE(report["group_offset_sync"].toString(), QString("unknown"));
+
+    // --fail-on: exit 3 with a one-line summary when a row has the verdict, 0 otherwise.
+    QSet<QString> verdicts;
+    QMap<QString, QSet<QString>> groupsWith;
+    for (const QJsonValue& v : report["rows"].toArray())
+        for (const QJsonValue& h : v.toObject()["health"].toArray()) {
+            verdicts.insert(h.toString());
+            groupsWith[h.toString()].insert(v.toObject()["group"].toString());
+        }
+    QVERIFY(!verdicts.isEmpty());
+    const QString some = *verdicts.begin();
+    const CliRun failing = runCli({"report", sample("demo.capture"), "--fail-on", some});
+    QCOMPARE(failing.exitCode, 3);
+    QVERIFY2(failing.err.contains(QString("%1 of ").arg(groupsWith[some].size())) &&
+                 failing.err.contains(" groups unhealthy: ") && failing.err.contains("(" + some),
+             qPrintable(failing.err));
+    QCOMPARE(failing.out, runCli({"report", sample("demo.capture")}).out);
+    const QStringList all{"no-sync",          "too-old",       "not-ready",        "no-checkpoint",
+                          "checkpoint-stale", "skip-possible", "beyond-target-end"};
+    QStringList absent;
+    for (const QString& v : all)
+        if (!verdicts.contains(v))
+            absent << v;
+    if (!absent.isEmpty())
+        QCOMPARE(runCli({"report", sample("demo.capture"), "--fail-on", absent.join(',')}).exitCode, 0);
+    QCOMPARE(runCli({"report", sample("demo.capture"), "--fail-on", "any"}).exitCode, 3);
+    const CliRun bad = runCli({"report", sample("demo.capture"), "--fail-on", "stale"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("--fail-on: 'stale' is not a verdict"), qPrintable(bad.err));
+}
+
+void CliSessions::failoverPlanOfACapture()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath("plan");
+    const CliRun plan = runCli({"failover-plan", sample("demo.capture"), "--out-dir", out, "--group",
+                                "billing", "--group", "analytics"});
+    QCOMPARE(plan.exitCode, 0);
+    QCOMPARE(plan.out, readText(out + "/plan.txt"));
+    const CliRun report =
+        runCli({"report", sample("demo.capture"), "--json", "--group", "billing", "--group", "analytics"});
+    QMap<QString, QStringList> expected; // group -> reset lines
+    QMap<QString, int> leftOut;
+    for (const QJsonValue& v : json(report.out)["rows"].toArray()) {
+        const QJsonObject row = v.toObject();
+        const QStringList health = [&] {
+            QStringList h;
+            for (const QJsonValue& x : row["health"].toArray())
+                h << x.toString();
+            return h;
+        }();
+        if (row["resume_offset"].isNull() || health.contains("skip-possible") ||
+            health.contains("beyond-target-end"))
+            ++leftOut[row["group"].toString()];
+        else
+            expected[row["group"].toString()] << QString("%1,%2,%3")
+                                                     .arg(row["target_topic"].toString())
+                                                     .arg(row["partition"].toInt())
+                                                     .arg(row["resume_offset"].toInteger());
+    }
+    QCOMPARE(expected.keys(), (QStringList{"analytics", "billing"}));
+    for (const QString& g : expected.keys())
+        QCOMPARE(fileLines(out + "/" + g + ".csv"), expected[g]);
+    const QJsonObject planJson = json(readText(out + "/plan.json"));
+    QCOMPARE(planJson["groups"].toArray().size(), 2);
+    for (const QJsonValue& v : planJson["groups"].toArray()) {
+        const QJsonObject g = v.toObject();
+        QCOMPARE(g["file"].toString(), g["group"].toString() + ".csv");
+        QCOMPARE(g["resets"].toArray().size(), expected[g["group"].toString()].size());
+        QCOMPARE(g["left_out"].toArray().size(), leftOut.value(g["group"].toString()));
+        // The command a capture of the demo names: its target bootstrap and the file.
+        QVERIFY2(g["command"].toString().contains(" --group '" + g["group"].toString() +
+                                                  "' --reset-offsets --from-file '" + out + "/" +
+                                                  g["group"].toString() + ".csv' --execute"),
+                 qPrintable(g["command"].toString()));
+    }
+    QVERIFY2(plan.out.contains("kafka-consumer-groups.sh --bootstrap-server "), qPrintable(plan.out));
+    QCOMPARE(runCli({"failover-plan", sample("demo.capture")}).exitCode, 2);
+}
+
+void CliSessions::emptyAnswersAreErrors()
+{
+    const CliRun unknown = runCli({"report", sample("demo.capture"), "--group", "no-such-group"});
+    QCOMPARE(unknown.exitCode, 1);
+    QVERIFY2(unknown.err.contains("group no-such-group: no committed offset or checkpoint by ") &&
+                 unknown.err.contains("; known groups: analytics, audit, billing"),
+             qPrintable(unknown.err));
+    QCOMPARE(unknown.out, QString());
+    const CliRun early = runCli({"report", sample("demo.capture"), "--at", "2000-01-01T00:00:00Z"});
+    QCOMPARE(early.exitCode, 1);
+    QVERIFY2(early.err.contains("--at 2000-01-01T00:00:00.000Z is outside the session, which covers "),
+             qPrintable(early.err));
+    const CliRun late = runCli({"failover-plan", sample("demo.capture"), "--out-dir",
+                                "/tmp/never-written-plan", "--at", "2100-01-01T00:00:00Z"});
+    QCOMPARE(late.exitCode, 1);
+    QVERIFY(!QDir("/tmp/never-written-plan").exists());
+}
+
 void CliSessions::reportOfACaptureShowsTheReaderProblems()
 {
     // The demo's session plus what a troubled reader recorded: an outage of the source, the same
@@ -191,16 +332,16 @@ void CliSessions::reportOfACaptureShowsTheReaderProblems()
     QFile file(session);
     QVERIFY(file.open(QIODevice::Append));
     file.write(
-        "{\"kind\":\"event\",\"at_ms\":1795959390000,\"side\":\"source\",\"state\":\"unreachable\","
+        "{\"kind\":\"event\",\"at_ms\":1795959410000,\"side\":\"source\",\"state\":\"unreachable\","
         "\"message\":\"A (source) unreachable: Connection refused\"}\n"
-        "{\"kind\":\"event\",\"at_ms\":1795959391000,\"side\":\"target\",\"state\":\"sample-failed\","
+        "{\"kind\":\"event\",\"at_ms\":1795959411000,\"side\":\"target\",\"state\":\"sample-failed\","
         "\"message\":\"group billing: timed out\"}\n"
-        "{\"kind\":\"event\",\"at_ms\":1795959392000,\"side\":\"target\",\"state\":\"sample-failed\","
+        "{\"kind\":\"event\",\"at_ms\":1795959412000,\"side\":\"target\",\"state\":\"sample-failed\","
         "\"message\":\"group billing: timed out\"}\n"
-        "{\"kind\":\"event\",\"at_ms\":1795959395000,\"side\":\"source\",\"state\":\"connected\","
+        "{\"kind\":\"event\",\"at_ms\":1795959415000,\"side\":\"source\",\"state\":\"connected\","
         "\"message\":\"A (source) connected\"}\n"
         "{\"kind\":\"undecodable\",\"internal_topic\":\"checkpoints\",\"partition\":0,\"topic_offset\":9999,"
-        "\"timestamp_ms\":1795959390000,\"read_at_ms\":1795959390000,\"key_hex\":null,\"value_hex\":\"00\","
+        "\"timestamp_ms\":1795959410000,\"read_at_ms\":1795959410000,\"key_hex\":null,\"value_hex\":\"00\","
         "\"reason\":\"null key\"}\n");
     file.close();
     const QString capture = dir.filePath("troubled.capture");
@@ -227,12 +368,27 @@ void CliSessions::reportOfACaptureShowsTheReaderProblems()
              (QStringList{"source group-listing-unavailable x1 1795959381583-1795959381583: group "
                           "listing failed: Local: Required feature not supported by broker; groups "
                           "come from the checkpoints topic and --group",
-                          "source unreachable x1 1795959390000-1795959390000: A (source) "
+                          "source unreachable x1 1795959410000-1795959410000: A (source) "
                           "unreachable: Connection refused",
-                          "target sample-failed x2 1795959391000-1795959392000: group billing: timed "
+                          "target sample-failed x2 1795959411000-1795959412000: group billing: timed "
                           "out"}));
+    // During the outage every answer says it is not current, since when and why.
+    const CliRun during = runCli({"report", capture, "--json", "--at", "1795959413000"});
+    QCOMPARE(during.exitCode, 0);
+    QCOMPARE(json(during.out)["current"].toBool(), false);
+    QCOMPARE(json(during.out)["as_of_ms"].toInteger(), qint64{1795959410000});
+    QCOMPARE(json(during.out)["not_current_because"].toString(),
+             QString("source unreachable since 2026-11-29T13:36:50.000Z (A (source) unreachable: Connection "
+                     "refused)"));
+    const CliRun duringText = runCli({"report", capture, "--at", "1795959413000"});
+    QVERIFY2(duringText.out.contains(
+                 "\nNOT CURRENT: source unreachable since 2026-11-29T13:36:50.000Z (A (source) "
+                 "unreachable: Connection refused); the rows hold as of "
+                 "2026-11-29T13:36:50.000Z\n"),
+             qPrintable(duringText.out));
+    QCOMPARE(json(runCli({"report", capture, "--json"}).out)["current"].toBool(), true);
     // Before the outage, the report shows none of it.
-    const CliRun before = runCli({"report", capture, "--json", "--at", "1795959389000"});
+    const CliRun before = runCli({"report", capture, "--json", "--at", "1795959409000"});
     QCOMPARE(json(before.out)["reader_problems"].toArray().size(), 1);
     QCOMPARE(json(before.out)["undecodable_records"].toInt(), 0);
 

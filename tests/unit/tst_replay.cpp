@@ -1,4 +1,5 @@
-// The replay window of docs/architecture.md §2 and its three parts, per translation rule.
+// The replay window of docs/architecture.md §2 and its parts, per translation rule: never
+// negative, and the outcome (replay or skip, never both) is what they add up to.
 #include "model/analysis/replay.h"
 
 #include <QTest>
@@ -14,6 +15,11 @@ private Q_SLOTS:
     void noCheckpoint();
     void extrapolatedWithGroundTruthSkips();
     void extrapolatedWithoutGroundTruthIsAnAssumption();
+    void extrapolatedOvershootSmallerThanStalenessReplays();
+    void syncedGroupOffsetLagsTheCheckpoint();
+    void syncedGroupOffsetAheadOfTheCheckpointOvershoots();
+    void syncedGroupOffsetWithoutSyncIsAnAssumption();
+    void rewindSinceTheCheckpointSkips();
 };
 
 namespace {
@@ -30,7 +36,12 @@ ReplayInput input(int64_t committed, int64_t processed, ResumePoint resume)
 
 void checkSum(const ReplayWindow& w)
 {
-    QCOMPARE(w.window, w.granularity + w.staleness + w.cadence);
+    for (int64_t part :
+         {w.granularity, w.groupSync, w.staleness, w.cadence, w.overshoot, w.rewind, w.replay, w.skip})
+        QVERIFY(part >= 0);
+    QVERIFY(w.replay == 0 || w.skip == 0);
+    QCOMPARE(w.replay - w.skip,
+             w.granularity + w.groupSync + w.staleness + w.cadence - w.overshoot - w.rewind);
 }
 
 } // namespace
@@ -38,12 +49,14 @@ void checkSum(const ReplayWindow& w)
 void ReplayTest::cappedExactHit()
 {
     const ReplayWindow w = analyzeReplay(input(170, 175, {150, 251, 60'000, StoredSync{150, 251, 7}}));
-    QVERIFY(w.available && w.exact && !w.skip);
+    QVERIFY(w.available && w.exact && !w.skips());
+    QCOMPARE(w.resumeAt, int64_t{251});
+    QVERIFY(!w.fromSyncedGroupOffset);
     QCOMPARE(w.upstreamEquivalent, int64_t{150});
     QCOMPARE(w.granularity, int64_t{0});
     QCOMPARE(w.staleness, int64_t{20});
     QCOMPARE(w.cadence, int64_t{5});
-    QCOMPARE(w.window, int64_t{25});
+    QCOMPARE(w.replay, int64_t{25});
     QCOMPARE(w.checkpointAgeMs, int64_t{30'000});
     checkSum(w);
 }
@@ -53,8 +66,8 @@ void ReplayTest::cappedAhead()
     const ReplayWindow w = analyzeReplay(input(170, 170, {160, 252, 0, StoredSync{150, 251, 7}}));
     QCOMPARE(w.upstreamEquivalent, int64_t{151});
     QCOMPARE(w.granularity, int64_t{9});
-    QCOMPARE(w.window, int64_t{19});
-    QVERIFY(!w.skip);
+    QCOMPARE(w.replay, int64_t{19});
+    QVERIFY(!w.skips());
     checkSum(w);
 }
 
@@ -76,10 +89,15 @@ void ReplayTest::extrapolatedWithGroundTruthSkips()
     };
     const ReplayWindow w = analyzeReplay(in);
     QVERIFY(w.exact);
-    QVERIFY(w.skip);
+    QVERIFY(w.skips());
     QCOMPARE(w.upstreamEquivalent, int64_t{179});
-    QCOMPARE(w.granularity, int64_t{-29});
-    QCOMPARE(w.window, int64_t{-9});
+    // Never a negative part: MM2 resumes 29 past the committed position's copy (overshoot),
+    // the group had processed 20 past it (cadence), so 9 offsets are never read.
+    QCOMPARE(w.granularity, int64_t{0});
+    QCOMPARE(w.overshoot, int64_t{29});
+    QCOMPARE(w.cadence, int64_t{20});
+    QCOMPARE(w.skip, int64_t{9});
+    QCOMPARE(w.replay, int64_t{0});
     checkSum(w);
 }
 
@@ -90,7 +108,82 @@ void ReplayTest::extrapolatedWithoutGroundTruthIsAnAssumption()
     const ReplayWindow w = analyzeReplay(in);
     QVERIFY(!w.exact);
     QCOMPARE(w.upstreamEquivalent, int64_t{150});
-    QCOMPARE(w.window, int64_t{0});
+    QCOMPARE(w.replay, int64_t{0});
+    QCOMPARE(w.skip, int64_t{0});
+    checkSum(w);
+}
+
+void ReplayTest::extrapolatedOvershootSmallerThanStalenessReplays()
+{
+    // The target holds upstream 155 at D_c = 250 (U_c = 150): 5 past; the group committed 170.
+    ReplayInput in = input(170, 170, {150, 250, 0, StoredSync{100, 200, 1}});
+    in.rule = TranslationRule::Extrapolate;
+    in.upstreamAt = [](int64_t d) {
+        return d == 250 ? std::optional<int64_t>(155) : std::nullopt;
+    };
+    const ReplayWindow w = analyzeReplay(in);
+    QCOMPARE(w.overshoot, int64_t{5});
+    QCOMPARE(w.staleness, int64_t{20});
+    QCOMPARE(w.replay, int64_t{15});
+    QVERIFY(!w.skips());
+    checkSum(w);
+}
+
+void ReplayTest::syncedGroupOffsetLagsTheCheckpoint()
+{
+    // Checkpoint 170 -> 252 (sync 150 -> 251, ahead: Ueq 151); MM2 synced the target group to
+    // 240 from an earlier checkpoint whose sync 130 -> 240 says Ueq 130.
+    ReplayInput in = input(180, 180, {170, 252, 60'000, StoredSync{150, 251, 7}});
+    in.synced = SyncedGroupOffset{240, 130};
+    const ReplayWindow w = analyzeReplay(in);
+    QVERIFY(w.fromSyncedGroupOffset && w.exact);
+    QCOMPARE(w.resumeAt, int64_t{240});
+    QCOMPARE(w.upstreamEquivalent, int64_t{130});
+    QCOMPARE(w.granularity, int64_t{19});
+    QCOMPARE(w.groupSync, int64_t{21});
+    QCOMPARE(w.staleness, int64_t{10});
+    QCOMPARE(w.replay, int64_t{50});
+    checkSum(w);
+}
+
+void ReplayTest::syncedGroupOffsetAheadOfTheCheckpointOvershoots()
+{
+    // Someone committed on the target past the checkpoint: the resume position is past what the
+    // checkpoint supports.
+    ReplayInput in = input(160, 160, {160, 261, 0, StoredSync{160, 261, 7}});
+    in.synced = SyncedGroupOffset{270, std::nullopt};
+    in.upstreamAt = [](int64_t d) {
+        return d == 270 ? std::optional<int64_t>(169) : std::nullopt;
+    };
+    const ReplayWindow w = analyzeReplay(in);
+    QCOMPARE(w.upstreamEquivalent, int64_t{169});
+    QCOMPARE(w.overshoot, int64_t{9});
+    QCOMPARE(w.skip, int64_t{9});
+    checkSum(w);
+}
+
+void ReplayTest::syncedGroupOffsetWithoutSyncIsAnAssumption()
+{
+    // No sync explains T = 245: one upstream offset per downstream offset from D_c back to it.
+    ReplayInput in = input(160, 160, {160, 251, 0, StoredSync{160, 251, 7}});
+    in.synced = SyncedGroupOffset{245, std::nullopt};
+    const ReplayWindow w = analyzeReplay(in);
+    QVERIFY(!w.exact);
+    QCOMPARE(w.upstreamEquivalent, int64_t{154});
+    QCOMPARE(w.groupSync, int64_t{6});
+    QCOMPARE(w.replay, int64_t{6});
+    checkSum(w);
+}
+
+void ReplayTest::rewindSinceTheCheckpointSkips()
+{
+    // The group was reset back to 140 after MM2 checkpointed 160: a failover resumes at 160's copy
+    // and never re-reads 140..159.
+    const ReplayWindow w = analyzeReplay(input(140, 140, {160, 261, 0, StoredSync{160, 261, 7}}));
+    QCOMPARE(w.rewind, int64_t{20});
+    QCOMPARE(w.staleness, int64_t{0});
+    QCOMPARE(w.skip, int64_t{20});
+    checkSum(w);
 }
 
 QTEST_APPLESS_MAIN(ReplayTest)

@@ -1,5 +1,6 @@
 // The health report from observations: which checkpoint is in force, which sync it came from,
 // the replay window, the verdicts, and the report's text, JSON and CSV forms.
+#include "model/analysis/checkpoint_cadence.h"
 #include "model/analysis/health_report.h"
 #include "model/analysis/report_format.h"
 #include "model/util/text_format.h"
@@ -76,6 +77,11 @@ private Q_SLOTS:
     void checkpointsThatTheStoreDoesNotExplain();
     void notReadyAndBeyondTargetEnd();
     void identityPolicyNamesPartitionsAlike();
+    void resumeAtTheCheckpointWithoutGroupOffsetSync();
+    void syncedGroupOffsetLagsTheCheckpoint();
+    void staleLimitSaysWhereItComesFrom();
+    void checkpointCadenceIsInferred();
+    void everyVerdictIsExplained();
     void formats();
     void readerProblemsReachEveryForm();
     void textHelpers();
@@ -115,8 +121,15 @@ void Reports::healthyGroupWithReplayWindow()
     QCOMPARE(row->replay.granularity, int64_t{49});
     QCOMPARE(row->replay.staleness, int64_t{30});
     QCOMPARE(row->replay.cadence, int64_t{0});
-    QCOMPARE(row->replay.window, int64_t{79});
-    QVERIFY(!row->replay.skip);
+    QCOMPARE(row->replay.replay, int64_t{79});
+    QVERIFY(!row->replay.skips());
+    // The target group has an offset and no configuration says whether MM2 syncs them: a consumer
+    // resumes at its target offset, here the checkpoint's own.
+    QCOMPARE(report.groupOffsetSync, GroupOffsetSyncMode::Observed);
+    QVERIFY(row->resume);
+    QCOMPARE(row->resume->offset, int64_t{97});
+    QCOMPARE(row->resume->source, ResumeSource::SyncedGroupOffset);
+    QCOMPARE(row->replay.groupSync, int64_t{0});
     QCOMPARE(row->targetCommitted, std::optional<int64_t>(97));
     QCOMPARE(row->sourceEnd, std::optional<int64_t>(250));
     QCOMPARE(row->targetEnd, std::optional<int64_t>(240));
@@ -211,6 +224,7 @@ void Reports::extrapolatingReleaseMaySkip()
     // 2.8.0 keeps the latest sync (100, 96) at 2500 and extrapolates 150 to 146. The drift grew
     // from 0 to 4 over the syncs so far: gaps, so 146 may hold a record later than 150.
     Fixture f(146);
+    f.session.info.syncGroupOffsets = false; // the failover resumes at the checkpoint
     const Report report = buildReport(f.session, at(4000, "2.8.0"));
     QCOMPARE(report.unexplainedCheckpoints, size_t{0});
     const PartitionReport* row = rowOf(report, "app-1", 0);
@@ -285,7 +299,96 @@ void Reports::identityPolicyNamesPartitionsAlike()
     QCOMPARE(report.rows.size(), size_t{1});
     QCOMPARE(report.rows[0].downstream, (TopicPartition{"orders", 0}));
     QVERIFY(report.rows[0].checkpoint->explained);
-    QCOMPARE(report.rows[0].replay.window, int64_t{0});
+    QCOMPARE(report.rows[0].replay.replay, int64_t{0});
+    QCOMPARE(report.rows[0].replay.skip, int64_t{0});
+}
+
+void Reports::resumeAtTheCheckpointWithoutGroupOffsetSync()
+{
+    Fixture f;
+    f.session.info.syncGroupOffsets = false;
+    const Report report = buildReport(f.session, at(4000));
+    QCOMPARE(report.groupOffsetSync, GroupOffsetSyncMode::Disabled);
+    const PartitionReport* row = rowOf(report, "app-1", 0);
+    QCOMPARE(row->resume->source, ResumeSource::Checkpoint);
+    QCOMPARE(row->resume->offset, int64_t{97});
+    QVERIFY(!row->replay.fromSyncedGroupOffset);
+    // app-2 committed 50 but has no checkpoint: no resume point, and why.
+    const PartitionReport* app2 = rowOf(report, "app-2", 0);
+    QVERIFY(!app2->resume);
+    QCOMPARE(app2->noResumeReason, std::string("no checkpoint"));
+    const PartitionReport* app3 = rowOf(report, "app-3", 1);
+    QVERIFY(!app3->resume);
+    QCOMPARE(app3->noResumeReason, std::string("no sync"));
+}
+
+void Reports::syncedGroupOffsetLagsTheCheckpoint()
+{
+    // MM2 syncs every 2 s; the target group still holds 10, synced from an earlier checkpoint
+    // (sync 10 -> 10): the fourth part is 101 - 10.
+    Fixture f;
+    f.session.info.syncGroupOffsets = true;
+    f.session.info.syncGroupOffsetsIntervalMs = 2000;
+    f.session.groupOffsets[2].offset = 10;
+    const Report report = buildReport(f.session, at(4000));
+    QCOMPARE(report.groupOffsetSync, GroupOffsetSyncMode::Enabled);
+    QCOMPARE(report.groupOffsetSyncIntervalMs, int64_t{2000});
+    const PartitionReport* row = rowOf(report, "app-1", 0);
+    QCOMPARE(row->resume->offset, int64_t{10});
+    QCOMPARE(row->resume->source, ResumeSource::SyncedGroupOffset);
+    QVERIFY(row->replay.exact);
+    QCOMPARE(row->replay.upstreamEquivalent, int64_t{10});
+    QCOMPARE(row->replay.granularity, int64_t{49});
+    QCOMPARE(row->replay.groupSync, int64_t{91});
+    QCOMPARE(row->replay.staleness, int64_t{30});
+    QCOMPARE(row->replay.replay, int64_t{170});
+}
+
+void Reports::staleLimitSaysWhereItComesFrom()
+{
+    Fixture f;
+    QCOMPARE(
+        buildReport(f.session, at(4000)).staleAfterFrom,
+        std::string(
+            "1.5 x MM2's default emit interval, 1 min 0 s, as no MM2 configuration was given and too few "
+            "checkpoints show a cadence"));
+    f.session.info.emitIntervalConfigured = true;
+    f.session.info.emitCheckpointsIntervalMs = 10'000;
+    Report r = buildReport(f.session, at(4000));
+    QCOMPARE(r.staleAfterMs, int64_t{15'000});
+    QCOMPARE(r.staleAfterFrom,
+             std::string("1.5 x emit.checkpoints.interval.seconds of the MM2 configuration, 10.0 s"));
+    ReportOptions given = at(4000);
+    given.staleAfterMs = 7000;
+    r = buildReport(f.session, given);
+    QCOMPARE(r.staleAfterMs, int64_t{7000});
+    QCOMPARE(r.staleAfterFrom, std::string("given with --stale-after"));
+}
+
+void Reports::checkpointCadenceIsInferred()
+{
+    // Rounds every 20 s (one 3 s gap after a task restart, which does not recur; a 40 s gap where
+    // the group did not move): the interval is 20 s, the stale limit 30 s.
+    Fixture f;
+    Observations& o = f.session;
+    const int64_t stamps[] = {10'000, 30'050, 50'020, 53'000, 73'010, 113'000, 133'040};
+    o.checkpoints.clear();
+    for (size_t i = 0; i < std::size(stamps); ++i)
+        o.checkpoints.push_back(
+            {{static_cast<int64_t>(i), stamps[i], stamps[i]}, f.app1, f.remote0, 150, 97, 0, ""});
+    QCOMPARE(observedCheckpointIntervalMs(o), std::optional<int64_t>(20'000));
+    const Report r = buildReport(o, at(133'040));
+    QCOMPARE(r.staleAfterMs, int64_t{30'000});
+    QCOMPARE(r.staleAfterFrom,
+             std::string("1.5 x the checkpoint cadence observed, 20.0 s, as no MM2 configuration was given"));
+    o.checkpoints.resize(3); // two gaps: not enough to tell
+    QCOMPARE(observedCheckpointIntervalMs(o), std::nullopt);
+}
+
+void Reports::everyVerdictIsExplained()
+{
+    for (int v = 0; v <= static_cast<int>(Verdict::BeyondTargetEnd); ++v)
+        QVERIFY(verdictMeaning(static_cast<Verdict>(v)).size() > 40);
 }
 
 void Reports::formats()
@@ -298,36 +401,46 @@ void Reports::formats()
         reportJson(report),
         std::string(
             "{\"at_ms\":4000,\"at\":\"1970-01-01T00:00:04.000Z\",\"mm2_release\":\"3.9.0\",\"source\":\"A\","
-            "\"target\":\"B\",\"stale_after_ms\":90000,\"syncs_read\":3,\"checkpoints_read\":1,"
+            "\"target\":\"B\",\"current\":true,\"as_of_ms\":4000,\"not_current_because\":null,"
+            "\"stale_after_ms\":90000,\"stale_after_from\":\"1.5 x MM2's default emit interval, 1 min 0 s, "
+            "as no "
+            "MM2 configuration was given and too few checkpoints show a cadence\",\"group_offset_sync\":"
+            "\"observed\",\"group_offset_sync_interval_ms\":null,\"syncs_read\":3,\"checkpoints_read\":1,"
             "\"unexplained_checkpoints\":0,\"undecodable_records\":0,"
             "\"undecodable_by_topic\":{\"offset-syncs\":0,\"checkpoints\":0,\"heartbeats\":0},"
             "\"clusters\":{\"source\":null,\"target\":null},\"reader_problems\":[],\"rows\":[{\"group\":"
-            "\"app-1\","
-            "\"topic\":\"orders\",\"partition\":0,\"target_topic\":\"A.orders\",\"committed\":180,"
-            "\"committed_at_ms\":4000,\"committed_from\":\"sample\",\"translated\":{\"result\":97,\"status\":"
-            "\"translated\",\"sync\":"
-            "{\"upstream\":100,\"downstream\":96}},\"checkpoint\":{\"upstream\":150,\"downstream\":97,"
-            "\"emitted_at_ms\":2500,\"age_ms\":1500,\"sync\":{\"upstream\":100,\"downstream\":96},"
-            "\"explained\":true},\"replay\":{\"window\":79,\"granularity\":49,\"staleness\":30,"
-            "\"cadence\":0,\"upstream_equivalent\":101,\"exact\":true,\"skip\":false},"
-            "\"target_committed\":97,\"source_end\":250,\"target_end\":240,\"health\":[]}]}"));
+            "\"app-1\",\"topic\":\"orders\",\"partition\":0,\"target_topic\":\"A.orders\",\"committed\":180,"
+            "\"committed_at_ms\":4000,\"committed_from\":\"sample\",\"mm2_now\":{\"result\":97,\"status\":"
+            "\"translated\",\"sync\":{\"upstream\":100,\"downstream\":96}},\"checkpoint\":{\"upstream\":150,"
+            "\"downstream\":97,\"emitted_at_ms\":2500,\"age_ms\":1500,\"sync\":{\"upstream\":100,"
+            "\"downstream\":96},\"explained\":true},\"resume_offset\":97,\"resume_from\":\"synced-group-"
+            "offset\","
+            "\"no_resume_reason\":null,\"replay\":{\"outcome\":\"replay\",\"replay\":79,\"skip\":0,"
+            "\"granularity\":49,\"group_sync\":0,\"staleness\":30,\"cadence\":0,\"overshoot\":0,\"rewind\":0,"
+            "\"upstream_equivalent\":101,\"exact\":true},\"target_committed\":97,\"source_end\":250,"
+            "\"target_end\":240,\"health\":[]}]}"));
     QCOMPARE(reportCsv(report),
              std::string(
-                 "group,topic,partition,target_topic,committed,committed_from,translated,status,checkpoint_"
-                 "upstream,"
-                 "checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,replay_window,granularity,"
-                 "staleness,cadence,upstream_equivalent,skip,target_committed,source_end,target_end,health\n"
-                 "app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,79,49,30,0,101,0,97,250,"
-                 "240,ok\n"));
-    QCOMPARE(reportText(report),
-             std::string(
-                 "driftscope report at 1970-01-01T00:00:04.000Z: MM2 3.9.0 rules, A -> B\n"
-                 "3 offset syncs and 1 checkpoints by then, 0 undecodable records; checkpoints are stale "
-                 "after 1 min 30 s\n"
-                 "GROUP  PARTITION  COMMITTED  MM2 NOW  CHECKPOINT U -> D  AGE    REPLAY  = GRAN  + STALE  "
-                 "+ CADENCE  HEALTH\n"
-                 "app-1  orders-0   180        97       150 -> 97          1.5 s  79      49      30       "
-                 "0          ok\n"));
+                 "group,topic,partition,target_topic,committed,committed_from,mm2_now,mm2_now_status,"
+                 "checkpoint_upstream,checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,"
+                 "resume_offset,resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,"
+                 "staleness,cadence,overshoot,rewind,upstream_equivalent,target_committed,source_end,"
+                 "target_end,health\n"
+                 "app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,97,synced-group-offset,,"
+                 "replay,79,0,49,0,30,0,0,0,101,97,250,240,ok\n"));
+    QCOMPARE(
+        reportText(report),
+        std::string(
+            "driftscope report at 1970-01-01T00:00:04.000Z: MM2 3.9.0 rules, A -> B\n"
+            "3 offset syncs and 1 checkpoints by then, 0 undecodable records\n"
+            "checkpoints are stale after 1 min 30 s (1.5 x MM2's default emit interval, 1 min 0 s, as no "
+            "MM2 configuration was given and too few checkpoints show a cadence)\n"
+            "group offsets: the target groups have committed offsets (MM2's sync.group.offsets is not "
+            "known here): a failed-over consumer resumes there\n"
+            "GROUP  PARTITION  COMMITTED  MM2 NOW  CHECKPOINT U -> D  AGE    RESUME OFFSET  OUTCOME     "
+            "= GRAN  + GROUP SYNC  + STALE  + CADENCE  HEALTH\n"
+            "app-1  orders-0   180        97       150 -> 97          1.5 s  97 (synced)    replays 79  "
+            "49      0             30       0          ok\n"));
 
     // Verdicts are listed with ';' in CSV and as an array in JSON.
     Fixture g;
@@ -393,7 +506,13 @@ void Reports::readerProblemsReachEveryForm()
         "\"count\":1,\"first_at_ms\":3200,\"last_at_ms\":3200}],\"rows\":[";
     QVERIFY2(json.find(reader) != std::string::npos, json.c_str());
 
+    QCOMPARE(report.staleBecause,
+             std::string("target unreachable since 1970-01-01T00:00:03.200Z (B (target) unreachable: down)"));
+    QCOMPARE(report.asOfMs, int64_t{3200});
     const std::vector<std::string> lines = {
+        "NOT CURRENT: target unreachable since 1970-01-01T00:00:03.200Z (B (target) unreachable: down); the "
+        "rows "
+        "hold as of 1970-01-01T00:00:03.200Z",
         "reader: the target cluster was unreachable at the time",
         "reader: source unreachable: A (source) unreachable: down (at 1970-01-01T00:00:01.500Z)",
         "reader: target sample-failed: " + refused + " (2 times, last at 1970-01-01T00:00:01.700Z)",
@@ -404,7 +523,12 @@ void Reports::readerProblemsReachEveryForm()
     std::string expectedHead =
         "driftscope report at 1970-01-01T00:00:04.000Z: MM2 3.9.0 rules, A -> B\n"
         "3 offset syncs and 1 checkpoints by then, 3 undecodable records (2 offset "
-        "syncs, 1 checkpoints, 0 heartbeats); checkpoints are stale after 1 min 30 s\n";
+        "syncs, 1 checkpoints, 0 heartbeats)\n"
+        "checkpoints are stale after 1 min 30 s (1.5 x MM2's default emit interval, 1 min 0 s, as no MM2 "
+        "configuration was given and too few checkpoints show a cadence)\n"
+        "group offsets: the target groups have committed offsets (MM2's sync.group.offsets is not known "
+        "here): "
+        "a failed-over consumer resumes there\n";
     for (const std::string& line : lines)
         expectedHead += line + "\n";
     QVERIFY2(reportText(report).starts_with(expectedHead), reportText(report).c_str());

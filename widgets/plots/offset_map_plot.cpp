@@ -130,8 +130,8 @@ void OffsetMapPlot::display(const PartitionData& input)
             m_replayBand->topLeft->setCoords(std::min(a, b), 0);
             m_replayBand->bottomRight->setCoords(std::max(a, b), 1);
             m_replayBand->setBrush(
-                row.replay.skip ? QColor(theme().skip.red(), theme().skip.green(), theme().skip.blue(), 70)
-                                : theme().band);
+                row.replay.skips() ? QColor(theme().skip.red(), theme().skip.green(), theme().skip.blue(), 70)
+                                   : theme().band);
             m_replayBand->setVisible(true);
         }
     }

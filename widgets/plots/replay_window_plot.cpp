@@ -1,5 +1,6 @@
 #include "widgets/plots/replay_window_plot.h"
 
+#include "model/analysis/explorer_view.h"
 #include "model/util/java_long.h"
 
 namespace driftscope::widgets {
@@ -9,8 +10,9 @@ ReplayWindowPlot::ReplayWindowPlot(QWidget* parent) : ExplorerPlot("Replay windo
     const auto T = AxisKind::TimeMs, O = AxisKind::Offset;
     // Stacked areas, each filled down to zero and drawn over the one above it (the window first,
     // granularity last): simple polygons, which stay fast with a million points.
-    m_cadence = addSeries(xAxis, yAxis, "+ cadence = window", PlotSeries::Style::Step, T, O);
+    m_cadence = addSeries(xAxis, yAxis, "+ cadence", PlotSeries::Style::Step, T, O);
     m_staleness = addSeries(xAxis, yAxis, "+ staleness", PlotSeries::Style::Step, T, O);
+    m_groupSync = addSeries(xAxis, yAxis, "+ group-offset sync", PlotSeries::Style::Step, T, O);
     m_granularity = addSeries(xAxis, yAxis, "granularity", PlotSeries::Style::Step, T, O);
     m_skips = addSeries(xAxis, yAxis, "skip possible", PlotSeries::Style::Dots, T, O);
     m_truthReplay = addSeries(xAxis, yAxis, "replayed (truth)", PlotSeries::Style::Line, T, O);
@@ -26,9 +28,9 @@ ReplayWindowPlot::ReplayWindowPlot(QWidget* parent) : ExplorerPlot("Replay windo
 void ReplayWindowPlot::applyTheme(const PlotTheme& t)
 {
     ExplorerPlot::applyTheme(t);
-    const QColor colors[] = {t.seriesColor(0), t.seriesColor(2), t.seriesColor(3)};
-    PlotSeries* parts[] = {m_granularity, m_staleness, m_cadence};
-    for (int i = 0; i < 3; ++i) {
+    const QColor colors[] = {t.seriesColor(0), t.seriesColor(4), t.seriesColor(2), t.seriesColor(3)};
+    PlotSeries* parts[] = {m_granularity, m_groupSync, m_staleness, m_cadence};
+    for (int i = 0; i < 4; ++i) {
         parts[i]->setColor(colors[i], 1.0);
     }
     chooseAreaStyle();
@@ -42,24 +44,26 @@ void ReplayWindowPlot::applyTheme(const PlotTheme& t)
 
 void ReplayWindowPlot::display(const PartitionData& input)
 {
-    std::vector<int64_t> t, g, gs, gsc, kt, kv, rt, rv, st, sv;
+    std::vector<int64_t> t, g, gy, gys, gysc, kt, kv, rt, rv, st, sv;
     m_rows.clear();
     if (const PartitionSeries* p = input.partition()) {
         for (size_t i = 0; i < p->rows.size(); ++i) {
             const PartitionReport& r = p->rows[i];
             const bool skipPossible =
                 std::find(r.verdicts.begin(), r.verdicts.end(), Verdict::SkipPossible) != r.verdicts.end();
-            if (skipPossible || r.replay.skip) {
+            if (skipPossible || r.replay.skips()) {
                 kt.push_back(p->atMs[i]);
-                kv.push_back(r.replay.available ? std::min<int64_t>(r.replay.window, 0) : 0);
+                kv.push_back(r.replay.available ? -r.replay.skip : 0);
             }
             if (!r.replay.available)
                 continue;
             t.push_back(p->atMs[i]);
             // Stacked: each series holds the running sum (drawing); the parts stay in the rows.
+            // Overshoot and rewind, which subtract, show in the tooltip and the skip marks.
             g.push_back(r.replay.granularity);
-            gs.push_back(javalong::add(r.replay.granularity, r.replay.staleness));
-            gsc.push_back(r.replay.window);
+            gy.push_back(javalong::add(g.back(), r.replay.groupSync));
+            gys.push_back(javalong::add(gy.back(), r.replay.staleness));
+            gysc.push_back(javalong::add(gys.back(), r.replay.cadence));
             m_rows.push_back(&r);
         }
     }
@@ -73,8 +77,9 @@ void ReplayWindowPlot::display(const PartitionData& input)
             }
         }
     m_granularity->setPoints(t, std::move(g));
-    m_staleness->setPoints(t, std::move(gs));
-    m_cadence->setPoints(std::move(t), std::move(gsc));
+    m_groupSync->setPoints(t, std::move(gy));
+    m_staleness->setPoints(t, std::move(gys));
+    m_cadence->setPoints(std::move(t), std::move(gysc));
     m_skips->setPoints(std::move(kt), std::move(kv));
     m_truthReplay->setPoints(std::move(rt), std::move(rv));
     m_truthSkips->setPoints(std::move(st), std::move(sv));
@@ -111,9 +116,9 @@ void ReplayWindowPlot::chooseAreaStyle()
         return k < PlotSeries::coordinate(v, AxisKind::TimeMs);
     });
     const bool dense = hi - lo > 3 * std::max(200, axisRect()->width());
-    const QColor colors[] = {t.seriesColor(0), t.seriesColor(2), t.seriesColor(3)};
-    PlotSeries* parts[] = {m_granularity, m_staleness, m_cadence};
-    for (int i = 0; i < 3; ++i) {
+    const QColor colors[] = {t.seriesColor(0), t.seriesColor(4), t.seriesColor(2), t.seriesColor(3)};
+    PlotSeries* parts[] = {m_granularity, m_groupSync, m_staleness, m_cadence};
+    for (int i = 0; i < 4; ++i) {
         // Opaque: the areas overlap, and each must hide the one beneath.
         const QColor area = t.dark ? colors[i].darker(160) : colors[i].lighter(150);
         QCPGraph* g = parts[i]->graph();
@@ -126,14 +131,10 @@ void ReplayWindowPlot::chooseAreaStyle()
 QString ReplayWindowPlot::explainPoint(const PlotSeries& series, size_t index) const
 {
     const QString at = formatValue(series.xs()[index], AxisKind::TimeMs);
-    if ((&series == m_granularity || &series == m_staleness || &series == m_cadence) &&
-        index < m_rows.size()) {
-        const ReplayWindow& r = m_rows[index]->replay;
-        return QString("%1: a failover replays %2 offsets = granularity %3 + checkpoint staleness %4 + "
-                       "commit cadence %5")
-            .arg(at, formatValue(r.window, AxisKind::Offset), formatValue(r.granularity, AxisKind::Offset),
-                 formatValue(r.staleness, AxisKind::Offset), formatValue(r.cadence, AxisKind::Offset));
-    }
+    if ((&series == m_granularity || &series == m_groupSync || &series == m_staleness ||
+         &series == m_cadence) &&
+        index < m_rows.size())
+        return at + ": " + QString::fromStdString(explainOutcome(*m_rows[index]));
     if (&series == m_skips)
         return at + ": a failover may SKIP records (the checkpoint lies past the committed offset's copy)";
     if (&series == m_truthSkips)

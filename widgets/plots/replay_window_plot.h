@@ -1,7 +1,9 @@
-// Plot 4, the replay window of the selected partition over time, stacked by its three parts:
-// granularity (rounding back to a sync), checkpoint staleness (progress since the checkpoint)
-// and commit cadence (processed but not committed). Possible skips are marked in red; in a
-// simulation the records really replayed or skipped are drawn too.
+// Plot 4, the replay window of the selected partition over time, stacked by its parts:
+// granularity (rounding back to a sync), group-offset sync (the synced target group offset lags
+// the checkpoint), checkpoint staleness (progress since the checkpoint) and commit cadence
+// (processed but not committed). Skips are marked in red below zero; the tooltip names the parts
+// that subtract (overshoot, rewind). In a simulation the records really replayed or skipped are
+// drawn too.
 #pragma once
 
 #include "widgets/plots/explorer_plot.h"
@@ -24,6 +26,7 @@ private:
     void chooseAreaStyle();
 
     PlotSeries* m_granularity;
+    PlotSeries* m_groupSync;
     PlotSeries* m_staleness;
     PlotSeries* m_cadence;
     PlotSeries* m_skips;

@@ -449,7 +449,10 @@ void ClusterReader::listGroups()
     auto groups = kafka::listGroups(m_client.get(), m_live.options.requestTimeoutMs);
     std::lock_guard lock(m_live.mutex);
     if (groups) {
-        m_live.addListedGroups(*groups);
+        std::vector<std::string> names;
+        for (const GroupListing& g : *groups)
+            names.push_back(g.group);
+        m_live.addListedGroups(names);
         return;
     }
     // Brokers without ListGroups (such as librdkafka's mock cluster): groups then come from the

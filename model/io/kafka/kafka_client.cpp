@@ -171,7 +171,7 @@ Result<std::vector<int64_t>> committedOffsets(rd_kafka_t* rk, const std::vector<
     return offsets;
 }
 
-Result<std::vector<std::string>> listGroups(rd_kafka_t* rk, int timeoutMs)
+Result<std::vector<GroupListing>> listGroups(rd_kafka_t* rk, int timeoutMs)
 {
     char error[256];
     rd_kafka_queue_t* queue = rd_kafka_queue_new(rk);
@@ -179,7 +179,7 @@ Result<std::vector<std::string>> listGroups(rd_kafka_t* rk, int timeoutMs)
     rd_kafka_AdminOptions_set_request_timeout(options, timeoutMs, error, sizeof error);
     rd_kafka_ListConsumerGroups(rk, options, queue);
     rd_kafka_event_t* event = rd_kafka_queue_poll(queue, timeoutMs + 1000);
-    Result<std::vector<std::string>> result = Error{"group listing timed out"};
+    Result<std::vector<GroupListing>> result = Error{"group listing timed out"};
     if (event) {
         const auto* listed = rd_kafka_event_ListConsumerGroups_result(event);
         size_t valid = 0, failed = 0;
@@ -192,10 +192,12 @@ Result<std::vector<std::string>> listGroups(rd_kafka_t* rk, int timeoutMs)
         else if (failed > 0 && valid == 0)
             result = Error{std::string("group listing failed: ") + rd_kafka_error_string(errors[0])};
         else {
-            std::vector<std::string> names;
+            std::vector<GroupListing> listings;
             for (size_t i = 0; i < valid; ++i)
-                names.emplace_back(rd_kafka_ConsumerGroupListing_group_id(groups[i]));
-            result = std::move(names);
+                listings.push_back(
+                    {rd_kafka_ConsumerGroupListing_group_id(groups[i]),
+                     rd_kafka_consumer_group_state_name(rd_kafka_ConsumerGroupListing_state(groups[i]))});
+            result = std::move(listings);
         }
         rd_kafka_event_destroy(event);
     }

@@ -79,7 +79,11 @@ Result<std::vector<int64_t>> committedOffsets(rd_kafka_t* rk, const std::vector<
                                               int timeoutMs);
 
 // Admin ListConsumerGroups; fails on brokers without ListGroups (the mock cluster).
-Result<std::vector<std::string>> listGroups(rd_kafka_t* rk, int timeoutMs);
+struct GroupListing {
+    std::string group;
+    std::string state; // "Empty", "Stable", "PreparingRebalance", ... as the broker says
+};
+Result<std::vector<GroupListing>> listGroups(rd_kafka_t* rk, int timeoutMs);
 
 std::string errorText(rd_kafka_resp_err_t err);
 

@@ -1,0 +1,308 @@
+#include "app/cli/report_input.h"
+
+#include "app/cli/connection_options.h"
+
+#include "model/analysis/explorer_view.h"
+#include "model/io/session_file.h"
+#include "model/util/text_format.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace driftscope::cli {
+namespace {
+
+constexpr int64_t kDefaultTimeoutS = 30;
+constexpr int64_t kProgressEveryMs = 2000;
+
+// Why an internal topic's history is not read yet, for the timeout message.
+std::string topicWhy(const kafka::TopicProgress& t)
+{
+    const std::string side(sideName(t.side));
+    if (t.state == "unknown")
+        return t.topic + ": not found (the " + side + " cluster has not listed its topics)";
+    if (t.state == "unreadable")
+        return t.topic + ": not readable on the " + side + " cluster: " + t.detail;
+    return t.topic + ": " + std::to_string(t.read) + " of " + std::to_string(t.endAtStart) + " records read";
+}
+
+// A live session read until the clusters' history is in and both were sampled once.
+std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::LiveReaderOptions& options,
+                                Observations& out)
+{
+    OptionReader r{parser, std::nullopt};
+    const int64_t timeoutS = r.integer("timeout", 1, 86'400).value_or(kDefaultTimeoutS);
+    if (r.failure)
+        return r.failure;
+    kafka::LiveReader reader(options);
+    reader.start();
+    // Progress on stderr while a long history is read.
+    bool ready = false, failed = false;
+    for (int64_t waitedMs = 0; !ready && !failed && waitedMs < timeoutS * 1000;
+         waitedMs += kProgressEveryMs) {
+        ready = reader.waitUntilReady(std::min(kProgressEveryMs, timeoutS * 1000 - waitedMs));
+        const kafka::LiveStatus s = reader.status();
+        failed = s.failed();
+        if (!ready && !failed && s.offsetSyncs.endAtStart > 0)
+            printNote("reading history: " + std::to_string(s.offsetSyncs.read) + " of " +
+                      std::to_string(s.offsetSyncs.endAtStart) + " offset syncs, " +
+                      std::to_string(s.checkpoints.read) + " of " + std::to_string(s.checkpoints.endAtStart) +
+                      " checkpoints");
+    }
+    reader.stop();
+    out = reader.since({});
+    printEvents(out, 0);
+    if (ready)
+        return std::nullopt;
+    const kafka::LiveStatus s = reader.status();
+    std::string why;
+    for (const kafka::TopicProgress* t : {&s.offsetSyncs, &s.checkpoints})
+        if (!t->caughtUp)
+            why += "; " + topicWhy(*t);
+    for (const auto& [name, c] : {std::pair{"source", &s.source}, std::pair{"target", &s.target}})
+        if (c->state != "connected")
+            why += std::string("; ") + name + " cluster " + c->state +
+                   (c->detail.empty() ? "" : ": " + c->detail);
+    if (s.failed())
+        return Failure{kInputError, "the clusters cannot be read" + why};
+    return Failure{kInputError,
+                   "the clusters could not be read within " + std::to_string(timeoutS) + " s" + why};
+}
+
+// The earliest moment the session knows anything of: the first record or sample.
+std::optional<int64_t> firstMoment(const Observations& s)
+{
+    std::optional<int64_t> first;
+    const auto see = [&first](int64_t t) {
+        first = first ? std::min(*first, t) : t;
+    };
+    for (const auto& x : s.syncs)
+        see(x.stamp.timestampMs);
+    for (const auto& x : s.checkpoints)
+        see(x.stamp.timestampMs);
+    for (const auto& x : s.groupOffsets)
+        see(x.sampledAtMs);
+    return first;
+}
+
+std::string listed(const std::vector<std::string>& names, size_t limit = 20)
+{
+    std::string out;
+    for (size_t i = 0; i < names.size() && i < limit; ++i)
+        out += (i ? ", " : "") + names[i];
+    if (names.size() > limit)
+        out += ", ... (" + std::to_string(names.size()) + " in all)";
+    return out;
+}
+
+std::optional<Verdict> parseVerdict(const std::string& name)
+{
+    for (int v = 0; v <= static_cast<int>(Verdict::BeyondTargetEnd); ++v)
+        if (verdictName(static_cast<Verdict>(v)) == name)
+            return static_cast<Verdict>(v);
+    return std::nullopt;
+}
+
+} // namespace
+
+void addReportInputOptions(QCommandLineParser& parser)
+{
+    addConnectionOptions(parser);
+    parser.addOption(
+        {"mm2-version", "Apply the rules of this MM2 release. Default: the capture's, else 4.4.0.", "V"});
+    parser.addOption(
+        {"task-start",
+         "The checkpoint task started when the syncs topic held its first N records (its initial "
+         "load). Default 0.",
+         "N"});
+    parser.addOption({"checkpoints-restored",
+                      "Whether the task could restore its checkpoints (3.7.1+). Default: yes.", "yes|no"});
+    parser.addOption(
+        {"at",
+         "As of this time (ISO 8601, UTC unless a zone is given, or epoch ms). Default: the end of "
+         "the capture, or now. A time outside the session is an error.",
+         "TIME"});
+    parser.addOption({"stale-after",
+                      "Seconds after which a checkpoint is stale when the group moved on. Default: 1.5 emit "
+                      "intervals (of the MM2 configuration, else of the checkpoint cadence observed, else of "
+                      "MM2's default 60 s).",
+                      "S"});
+    parser.addOption({"timeout", "Live: seconds to wait for the clusters' history. Default: 30.", "S"});
+    parser.addOption(
+        {"fail-on",
+         "Exit 3 when a row has one of these verdicts (comma-separated: no-sync, too-old, not-ready, "
+         "no-checkpoint, checkpoint-stale, skip-possible, beyond-target-end), or any of them "
+         "('any'); a one-line summary goes to stderr.",
+         "VERDICTS"});
+    parser.addPositionalArgument(
+        "CAPTURE", "A capture, or formatter text / JSON Lines (instead of live clusters).", "[CAPTURE]");
+}
+
+std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportInput& out)
+{
+    const QStringList files = parser.positionalArguments();
+    out.live = hasConnectionOptions(parser);
+    if (files.size() > 1 || (files.isEmpty() && !out.live) || (!files.isEmpty() && out.live))
+        return usage(
+            out.command +
+            " reads one CAPTURE file or live clusters (--source-bootstrap and --target-bootstrap, or "
+            "--mm2-config)");
+
+    ReportOptions& options = out.options;
+    for (const QString& g : parser.values("group"))
+        options.groups.push_back(toStd(g));
+    OptionReader r{parser, std::nullopt};
+    if (auto v = r.integer("task-start", 0, INT64_MAX))
+        options.state.taskStart = static_cast<size_t>(*v);
+    if (auto v = r.integer("stale-after", 1, 86'400 * 365))
+        options.staleAfterMs = *v * 1000;
+    if (r.failure)
+        return r.failure;
+    if (parser.isSet("checkpoints-restored")) {
+        const QString v = parser.value("checkpoints-restored");
+        if (v != "yes" && v != "no")
+            return usage("--checkpoints-restored: expected yes or no, got '" + toStd(v) + "'");
+        options.state.checkpointsRestored = v == "yes";
+    }
+    if (parser.isSet("at")) {
+        int64_t at = 0;
+        if (auto failure = parseTime("--at", toStd(parser.value("at")), at))
+            return failure;
+        options.atMs = at;
+    }
+
+    if (out.live) {
+        if (auto failure = readRelease(parser, kDefaultRelease, options.state.release))
+            return failure;
+        if (auto failure = readLiveOptions(parser, options.state.release, out.liveOptions))
+            return failure;
+        if (auto failure = readLive(parser, out.liveOptions, out.session))
+            return failure;
+    } else {
+        auto file = readSessionFile(toStd(files.front()));
+        if (!file)
+            return Failure{kInputError, file.error()};
+        out.session = std::move(file->session);
+        const auto recorded = parseRelease(out.session.info.release);
+        if (auto failure = readRelease(parser, recorded ? *recorded : kDefaultRelease, options.state.release))
+            return failure;
+    }
+    if (options.state.taskStart > out.session.syncs.size())
+        return Failure{kInputError, "--task-start " + std::to_string(options.state.taskStart) +
+                                        " is beyond the " + std::to_string(out.session.syncs.size()) +
+                                        " offset-sync records read"};
+    out.firstMs = firstMoment(out.session);
+    out.lastMs = out.session.lastActivityMs();
+    if (options.atMs && out.firstMs && (*options.atMs < *out.firstMs || *options.atMs > *out.lastMs))
+        return Failure{kInputError, "--at " + formatUtcMs(*options.atMs) +
+                                        " is outside the session, which covers " + formatUtcMs(*out.firstMs) +
+                                        " to " + formatUtcMs(*out.lastMs)};
+    if (options.atMs && !out.firstMs)
+        return Failure{kInputError,
+                       "--at: the session holds no record or sample, so nothing is known at any time"};
+    return std::nullopt;
+}
+
+std::optional<Failure> checkAnswer(const ReportInput& input, const Report& report)
+{
+    std::set<std::string> answered;
+    for (const PartitionReport& row : report.rows)
+        answered.insert(row.group);
+    std::vector<std::string> unknown;
+    for (const std::string& g : input.options.groups)
+        if (!answered.count(g))
+            unknown.push_back(g);
+    if (unknown.empty() && !report.rows.empty())
+        return std::nullopt;
+    std::vector<std::string> known;
+    for (const std::string& g : sessionGroups(input.session))
+        if (std::find(unknown.begin(), unknown.end(), g) == unknown.end())
+            known.push_back(g);
+    const std::string at = " by " + formatUtcMs(report.atMs);
+    const std::string knownText =
+        known.empty() ? std::string("the session knows no group at all") : "known groups: " + listed(known);
+    // Topics that are missing or unreadable explain most empty answers: aliases that match no
+    // topic (MM2 names its internal topics after them), or a principal without Describe.
+    std::string topics;
+    for (const ReaderProblem& p : report.reader.problems)
+        if (p.state == "topic-missing" || p.state == "topic-unreadable")
+            topics +=
+                "; " + std::string(p.side ? sideName(*p.side) : "reader") + " " + p.state + ": " + p.message;
+    if (!topics.empty())
+        topics += " (are the aliases MM2's cluster aliases, and the release the one MM2 runs?)";
+    if (!unknown.empty())
+        return Failure{kInputError, std::string(unknown.size() == 1 ? "group " : "groups ") +
+                                        listed(unknown) + ": no committed offset or checkpoint" + at + "; " +
+                                        knownText + topics};
+    return Failure{kInputError,
+                   "no consumer group has a committed offset or checkpoint" + at + "; " + knownText + topics};
+}
+
+std::optional<int> readAnswer(const QCommandLineParser& parser, ReportInput& input, Report& answer,
+                              std::optional<std::vector<Verdict>>& failOn)
+{
+    std::optional<Failure> failure = readFailOn(parser, failOn);
+    if (!failure)
+        failure = readReportInput(parser, input);
+    if (!failure) {
+        answer = buildReport(input.session, input.options);
+        failure = checkAnswer(input, answer);
+    }
+    if (failure)
+        return report(*failure);
+    return std::nullopt;
+}
+
+std::optional<Failure> readFailOn(const QCommandLineParser& parser, std::optional<std::vector<Verdict>>& out)
+{
+    if (!parser.isSet("fail-on"))
+        return std::nullopt;
+    std::vector<Verdict> verdicts;
+    for (const QString& part : parser.value("fail-on").split(',')) {
+        const std::string name = toStd(part.trimmed());
+        if (name == "any") {
+            for (int v = 0; v <= static_cast<int>(Verdict::BeyondTargetEnd); ++v)
+                verdicts.push_back(static_cast<Verdict>(v));
+            continue;
+        }
+        const auto v = parseVerdict(name);
+        if (!v)
+            return usage("--fail-on: '" + name +
+                         "' is not a verdict (no-sync, too-old, not-ready, no-checkpoint, checkpoint-stale, "
+                         "skip-possible, beyond-target-end, or any)");
+        verdicts.push_back(*v);
+    }
+    out = std::move(verdicts);
+    return std::nullopt;
+}
+
+std::optional<int> failOnExit(const Report& report, const std::optional<std::vector<Verdict>>& failOn)
+{
+    if (!failOn)
+        return std::nullopt;
+    std::vector<std::string> order; // groups in report order, each once
+    std::map<std::string, std::set<Verdict>> hits;
+    for (const PartitionReport& row : report.rows) {
+        if (order.empty() || order.back() != row.group)
+            order.push_back(row.group);
+        for (Verdict v : row.verdicts)
+            if (std::find(failOn->begin(), failOn->end(), v) != failOn->end())
+                hits[row.group].insert(v);
+    }
+    if (hits.empty())
+        return std::nullopt;
+    std::vector<std::string> unhealthy;
+    for (const std::string& g : order)
+        if (const auto it = hits.find(g); it != hits.end()) {
+            std::string names;
+            for (Verdict v : it->second)
+                names += (names.empty() ? "" : ", ") + std::string(verdictName(v));
+            unhealthy.push_back(g + " (" + names + ")");
+        }
+    printNote(std::to_string(unhealthy.size()) + " of " + std::to_string(order.size()) +
+              " groups unhealthy: " + listed(unhealthy, 10));
+    return kUnhealthy;
+}
+
+} // namespace driftscope::cli

@@ -1,0 +1,50 @@
+// What `report` and `failover-plan` share: where the session comes from (a capture or live
+// clusters), the options that rebuild MM2's state at a moment, the checks that turn an empty
+// answer into an error, and --fail-on.
+#pragma once
+
+#include "app/cli/cli_support.h"
+
+#include "model/analysis/health_report.h"
+#include "model/io/kafka/live_reader.h"
+
+#include <QCommandLineParser>
+
+#include <optional>
+#include <vector>
+
+namespace driftscope::cli {
+
+enum : int { kUnhealthy = 3 }; // --fail-on matched a row
+
+struct ReportInput {
+    std::string command; // "report", "failover-plan": for messages
+    Observations session;
+    ReportOptions options;
+    bool live = false;
+    kafka::LiveReaderOptions liveOptions;   // when live
+    std::optional<int64_t> firstMs, lastMs; // the session's time range, for --at
+};
+
+// The connection options, the capture positional, --mm2-version, --task-start,
+// --checkpoints-restored, --at, --stale-after, --timeout, --group and --fail-on.
+void addReportInputOptions(QCommandLineParser& parser);
+std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportInput& out);
+
+// An answer with nothing in it is an error with the reason: a --group the session does not
+// know (the known ones are listed), --at outside the session, no group at all.
+std::optional<Failure> checkAnswer(const ReportInput& input, const Report& report);
+
+// What report and failover-plan do once their own options are checked: --fail-on, the session,
+// the report at the moment asked for, and the empty-answer checks. The exit code (the failure
+// printed) when the command must stop.
+std::optional<int> readAnswer(const QCommandLineParser& parser, ReportInput& input, Report& answer,
+                              std::optional<std::vector<Verdict>>& failOn);
+
+// --fail-on VERDICT[,VERDICT...] or any: the verdicts that make the command exit 3.
+std::optional<Failure> readFailOn(const QCommandLineParser& parser, std::optional<std::vector<Verdict>>& out);
+// Exit 3 with "3 of 121 groups unhealthy: a (skip-possible), ..." on stderr when a row has one
+// of `failOn`; none otherwise.
+std::optional<int> failOnExit(const Report& report, const std::optional<std::vector<Verdict>>& failOn);
+
+} // namespace driftscope::cli

@@ -1,0 +1,219 @@
+#include "model/analysis/failover_plan.h"
+
+#include "model/analysis/translation_text.h"
+#include "model/util/json_writer.h"
+#include "model/util/text_format.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace driftscope {
+namespace {
+
+bool has(const PartitionReport& row, Verdict v)
+{
+    return std::find(row.verdicts.begin(), row.verdicts.end(), v) != row.verdicts.end();
+}
+
+// Why a row gets no line in the reset file, or nothing when it gets one. A partition that may
+// skip is left out: resetting it there would lose records.
+std::optional<LeftOut> leftOut(const PartitionReport& row)
+{
+    const std::string noPoint = "the consumer starts there from its auto.offset.reset; choose a position "
+                                "(kafka-consumer-groups --reset-offsets --to-datetime) or re-read from the "
+                                "earliest offset";
+    if (!row.resume)
+        return LeftOut{row.upstream, row.downstream, row.noResumeReason, noPoint};
+    if (has(row, Verdict::SkipPossible) || row.replay.skips()) {
+        std::string advice = "resuming at " + withThousands(row.resume->offset) + " may skip records";
+        if (row.checkpoint && row.checkpoint->sync)
+            advice += "; the checkpoint's sync " + withThousands(row.checkpoint->sync->upstream) + " -> " +
+                      withThousands(row.checkpoint->sync->downstream) +
+                      " is a safe earlier position: " + withThousands(row.checkpoint->sync->downstream) +
+                      " replays from upstream " + withThousands(row.checkpoint->sync->upstream);
+        return LeftOut{row.upstream, row.downstream, "skip possible", advice};
+    }
+    if (has(row, Verdict::BeyondTargetEnd))
+        return LeftOut{row.upstream, row.downstream, "beyond target end",
+                       "the resume offset " + withThousands(row.resume->offset) +
+                           " is past the target partition's end; wait until MM2 has replicated up to it"};
+    return std::nullopt;
+}
+
+std::string shellQuoted(const std::string& text)
+{
+    std::string out = "'";
+    for (char c : text)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string commandLine(const GroupPlan& g, const PlanCommand& c)
+{
+    std::string line = "kafka-consumer-groups.sh --bootstrap-server " + shellQuoted(c.targetBootstrap);
+    if (c.commandConfig)
+        line += " --command-config " + shellQuoted(*c.commandConfig);
+    std::string path = c.directory.empty() ? g.fileName : c.directory + "/" + g.fileName;
+    return line + " --group " + shellQuoted(g.group) + " --reset-offsets --from-file " + shellQuoted(path) +
+           " --execute";
+}
+
+} // namespace
+
+std::string planFileName(const std::string& group)
+{
+    std::string out;
+    for (size_t i = 0; i < group.size(); ++i) {
+        const auto c = static_cast<unsigned char>(group[i]);
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                           c == '_' || c == '-' || (c == '.' && i > 0);
+        if (plain) {
+            out += static_cast<char>(c);
+        } else {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%%%02X", c);
+            out += hex;
+        }
+    }
+    if (out.empty())
+        out = "%"; // the empty group id
+    return out + ".csv";
+}
+
+FailoverPlan planFailover(const Report& report)
+{
+    FailoverPlan plan;
+    plan.atMs = report.atMs;
+    plan.release = toString(report.release);
+    plan.sourceAlias = report.sourceAlias;
+    plan.targetAlias = report.targetAlias;
+    plan.groupOffsetSync = report.groupOffsetSync;
+    for (const PartitionReport& row : report.rows) {
+        if (plan.groups.empty() || plan.groups.back().group != row.group) {
+            plan.groups.push_back({});
+            plan.groups.back().group = row.group;
+            plan.groups.back().fileName = planFileName(row.group);
+        }
+        GroupPlan& g = plan.groups.back();
+        if (auto out = leftOut(row)) {
+            g.leftOut.push_back(std::move(*out));
+            continue;
+        }
+        std::optional<int64_t> lag;
+        if (row.targetEnd && row.targetCommitted)
+            lag = *row.targetEnd - *row.targetCommitted;
+        g.resets.push_back(
+            {row.upstream, row.downstream, row.resume->offset, row.resume->source, row.replay.replay, lag});
+        g.replayTotal += row.replay.replay;
+    }
+    return plan;
+}
+
+std::string resetFileCsv(const GroupPlan& group)
+{
+    std::string out;
+    for (const PlannedReset& r : group.resets)
+        out +=
+            r.target.topic + ',' + std::to_string(r.target.partition) + ',' + std::to_string(r.offset) + '\n';
+    return out;
+}
+
+std::string groupPlanSummary(const GroupPlan& g)
+{
+    const size_t total = g.resets.size() + g.leftOut.size();
+    std::string text = g.group + ": " + std::to_string(g.resets.size()) + " of " + std::to_string(total) +
+                       " partitions have a resume offset";
+    if (!g.resets.empty())
+        text += "; resetting them replays " + withThousands(g.replayTotal) + " offsets in all";
+    size_t skips = 0;
+    for (const LeftOut& l : g.leftOut)
+        skips += l.reason == "skip possible";
+    if (skips > 0)
+        text += "; " + std::to_string(skips) + " may SKIP records (left out)";
+    if (g.leftOut.size() > skips)
+        text += "; " + std::to_string(g.leftOut.size() - skips) + " have no resume point (left out)";
+    if (g.targetState)
+        text += "; the target group is " + *g.targetState;
+    return text;
+}
+
+std::string planText(const FailoverPlan& plan, const PlanCommand& command)
+{
+    std::string out = "driftscope failover plan as of " + formatUtcMs(plan.atMs) + ": MM2 " + plan.release +
+                      " rules, " + plan.sourceAlias + " -> " + plan.targetAlias + "\n";
+    out += "Stop the group's consumers on " + plan.sourceAlias +
+           " first; the target group must be empty "
+           "(no active member) for kafka-consumer-groups to reset it.\n";
+    if (plan.groupOffsetSync == GroupOffsetSyncMode::Enabled ||
+        plan.groupOffsetSync == GroupOffsetSyncMode::Observed)
+        out +=
+            "MM2 syncs group offsets: the resume offsets are the target group offsets it synced; applying a "
+            "file pins them.\n";
+    for (const GroupPlan& g : plan.groups) {
+        out += "\n" + groupPlanSummary(g) + "\n";
+        if (!g.resets.empty())
+            out += "  " + commandLine(g, command) + "\n";
+        else
+            out += "  no reset file: no partition of this group has a resume offset\n";
+        for (const LeftOut& l : g.leftOut)
+            out += "  left out " + toString(l.target) + " (" + l.reason + "): " + l.advice + "\n";
+    }
+    if (plan.groups.empty())
+        out += "\nno consumer group has committed offsets or checkpoints by then\n";
+    return out;
+}
+
+std::string planJson(const FailoverPlan& plan, const PlanCommand& command)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key("at_ms").value(plan.atMs);
+    json.key("at").value(formatUtcMs(plan.atMs));
+    json.key("mm2_release").value(plan.release);
+    json.key("source").value(plan.sourceAlias);
+    json.key("target").value(plan.targetAlias);
+    json.key("group_offset_sync").value(groupOffsetSyncModeName(plan.groupOffsetSync));
+    json.key("groups").beginArray();
+    for (const GroupPlan& g : plan.groups) {
+        json.beginObject();
+        json.key("group").value(g.group);
+        json.key("file");
+        g.resets.empty() ? json.null() : json.value(g.fileName);
+        json.key("command");
+        g.resets.empty() ? json.null() : json.value(commandLine(g, command));
+        json.key("target_state");
+        g.targetState ? json.value(*g.targetState) : json.null();
+        json.key("replay_total").value(g.replayTotal);
+        json.key("resets").beginArray();
+        for (const PlannedReset& r : g.resets) {
+            json.beginObject();
+            json.key("topic").value(r.upstream.topic);
+            json.key("partition").value(r.upstream.partition);
+            json.key("target_topic").value(r.target.topic);
+            json.key("resume_offset").value(r.offset);
+            json.key("resume_from").value(resumeSourceName(r.source));
+            json.key("replay").value(r.replay);
+            json.key("target_lag");
+            r.targetLag ? json.value(*r.targetLag) : json.null();
+            json.endObject();
+        }
+        json.endArray();
+        json.key("left_out").beginArray();
+        for (const LeftOut& l : g.leftOut) {
+            json.beginObject();
+            json.key("topic").value(l.upstream.topic);
+            json.key("partition").value(l.upstream.partition);
+            json.key("target_topic").value(l.target.topic);
+            json.key("reason").value(l.reason);
+            json.key("advice").value(l.advice);
+            json.endObject();
+        }
+        json.endArray();
+        json.endObject();
+    }
+    json.endArray();
+    json.endObject();
+    return json.str();
+}
+
+} // namespace driftscope

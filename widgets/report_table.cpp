@@ -225,6 +225,18 @@ void ReportTable::setRows(ReportTableModel::Rows rows, size_t first, size_t coun
 {
     const bool sized = m_model.rowCount() > 0;
     m_model.setRows(std::move(rows), first, count);
+    // Parts that no row has stay out of the way (as in the CLI's text): the group-offset sync
+    // when no group resumes at a synced offset, overshoot and rewind when none subtracts.
+    bool synced = false, overshoot = false, rewind = false;
+    for (int i = 0; i < m_model.rowCount(); ++i) {
+        const ReplayWindow& r = m_model.row(i)->replay;
+        synced |= r.fromSyncedGroupOffset;
+        overshoot |= r.overshoot > 0;
+        rewind |= r.rewind > 0;
+    }
+    setColumnHidden(GroupSync, !synced);
+    setColumnHidden(Overshoot, !overshoot);
+    setColumnHidden(Rewind, !rewind);
     // Fit the columns to the first rows once (measuring every row of a large report would not
     // be quick).
     if (!sized && m_model.rowCount() > 0)

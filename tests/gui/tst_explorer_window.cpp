@@ -327,6 +327,12 @@ void ExplorerWindow::tablesAndDrill()
     QCOMPARE(table->rowCount(), static_cast<int>(report.rows.size()));
     QCOMPARE(table->cell(0, 0), QString::fromStdString(report.rows[0].group));
     QCOMPARE(table->cell(0, 2).remove(" *").remove(','), QString::number(*report.rows[0].committed));
+    // The same capture gives the same report, verdicts included, as driftscope-cli report
+    // --mm2-version with the window's release: the window's JSON export is the CLI's JSON.
+    ReportOptions cliOptions;
+    cliOptions.state.release = w.result()->releases[0].release;
+    QCOMPARE(QString::fromStdString(reportJson(report)),
+             QString::fromStdString(reportJson(buildReport(sampleSession(), cliOptions))));
     // The drill's CSV is the CLI's CSV of the group's rows.
     Report group = report;
     std::erase_if(group.rows, [](const PartitionReport& r) { return r.group != "analytics"; });

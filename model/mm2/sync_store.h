@@ -55,8 +55,9 @@ public:
 
     const ReleaseProfile& profile() const { return m_profile; }
 
-    // Inline, as is partitionId()'s lookup: the reader, captures and the simulator call it once a
-    // record, and records of many partitions interleave.
+    // Inline, as is partitionId()'s lookup: the simulator, the demo mirror and store replays call
+    // it once a record, and records of many partitions interleave (the reader's and captures'
+    // sessions resolve partitions with the same PartitionIndex and apply by id).
     void apply(const OffsetSync& sync) { apply(partitionId(sync.tp), sync.upstream, sync.downstream); }
     void apply(PartitionId partition, int64_t upstream, int64_t downstream);
 

@@ -4,22 +4,29 @@ namespace driftscope {
 inline uint64_t PartitionIndex::hashOf(const TopicPartition& tp)
 {
     // Eight bytes of topic name per multiply, then a splitmix64-style finaliser: a few cycles for
-    // the short names topics have, and well spread for the power-of-two table.
-    uint64_t h = tp.topic.size() * 0x9E3779B97F4A7C15ULL ^ static_cast<uint32_t>(tp.partition);
+    // the short names topics have, and well spread for the power-of-two table. Every record whose
+    // partition is not the previous record's comes here (a topic read round-robin over its
+    // partitions does, every time), so the tail is read with two overlapping loads rather than
+    // byte by byte; together with the length they cover every byte.
+    const size_t n = tp.topic.size();
     const char* data = tp.topic.data();
-    size_t left = tp.topic.size();
-    for (; left >= 8; data += 8, left -= 8) {
-        uint64_t word;
-        std::memcpy(&word, data, 8);
+    uint64_t h = n * 0x9E3779B97F4A7C15ULL ^ static_cast<uint32_t>(tp.partition);
+    auto mix = [&h](uint64_t word) {
         h = (h ^ word) * 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 31;
-    }
-    if (left > 0) {
-        uint64_t word = 0; // assembled in a register: a short memcpy here stalls store forwarding
-        for (size_t i = 0; i < left; ++i)
-            word |= uint64_t{static_cast<uint8_t>(data[i])} << (8 * i);
-        h = (h ^ word) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 31;
+    };
+    if (n >= 8) {
+        size_t at = 0;
+        for (; at + 8 < n; at += 8)
+            mix(load<uint64_t>(data + at));
+        mix(load<uint64_t>(data + n - 8)); // the last eight bytes, overlapping the previous word
+    } else if (n >= 4) {
+        mix(load<uint32_t>(data) | uint64_t{load<uint32_t>(data + n - 4)} << 32);
+    } else if (n > 0) {
+        const auto byte = [data](size_t i) {
+            return uint64_t{static_cast<uint8_t>(data[i])};
+        };
+        mix(byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16);
     }
     h = (h ^ (h >> 30)) * 0x94D049BB133111EBULL;
     return h ^ (h >> 31);

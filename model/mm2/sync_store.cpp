@@ -47,17 +47,9 @@ std::optional<SyncStore::PartitionId> SyncStore::findPartition(const TopicPartit
     return static_cast<PartitionId>(id);
 }
 
-SyncStore::PartitionId SyncStore::partitionId(const TopicPartition& tp)
+void SyncStore::addPartition()
 {
-    const uint32_t id = m_index.intern(tp);
-    if (id == m_partitions.size())
-        m_partitions.push_back(Partition{false, {}});
-    return id;
-}
-
-void SyncStore::apply(const OffsetSync& sync)
-{
-    apply(partitionId(sync.tp), sync.upstream, sync.downstream);
+    m_partitions.emplace_back().syncs[0].id = kNoSync;
 }
 
 void SyncStore::apply(PartitionId partition, int64_t upstream, int64_t downstream)
@@ -66,13 +58,11 @@ void SyncStore::apply(PartitionId partition, int64_t upstream, int64_t downstrea
     const StoredSync sync{upstream, downstream, m_nextId++};
     if (m_profile.store == StoreKind::LatestOnly) {
         p.syncs[0] = sync; // whatever its offsets: a smaller upstream offset simply replaces
-        p.hasSync = true;
         return;
     }
-    const bool rewind = p.hasSync && upstream < p.syncs[0].upstream;
-    if (!p.hasSync || rewind || (!m_readToEnd && clearsDuringLoad())) {
+    const bool rewind = p.hasSync() && upstream < p.syncs[0].upstream;
+    if (!p.hasSync() || rewind || (!m_readToEnd && clearsDuringLoad())) {
         clearSlots(p.syncs, sync);
-        p.hasSync = true;
         return;
     }
     if (m_profile.store == StoreKind::SlotsOriginal)
@@ -97,7 +87,7 @@ Translation SyncStore::translateWithoutSync(int64_t upstream) const
 std::vector<RetainedSync> SyncStore::retained(const TopicPartition& tp) const
 {
     const auto id = findPartition(tp);
-    if (!id || !m_partitions[*id].hasSync)
+    if (!id || !m_partitions[*id].hasSync())
         return {};
     const SyncSlots& s = m_partitions[*id].syncs;
     if (m_profile.store == StoreKind::LatestOnly)
@@ -115,7 +105,7 @@ std::vector<RetainedSync> SyncStore::retained(const TopicPartition& tp) const
 const SyncSlots* SyncStore::slotsOf(const TopicPartition& tp) const
 {
     const auto id = findPartition(tp);
-    if (!id || !m_partitions[*id].hasSync || m_profile.store == StoreKind::LatestOnly)
+    if (!id || !m_partitions[*id].hasSync() || m_profile.store == StoreKind::LatestOnly)
         return nullptr;
     return &m_partitions[*id].syncs;
 }

@@ -55,7 +55,10 @@ public:
 
     const ReleaseProfile& profile() const { return m_profile; }
 
-    void apply(const OffsetSync& sync);
+    // Inline, as is partitionId()'s lookup: the simulator, the demo mirror and store replays call
+    // it once a record, and records of many partitions interleave (the reader's and captures'
+    // sessions resolve partitions with the same PartitionIndex and apply by id).
+    void apply(const OffsetSync& sync) { apply(partitionId(sync.tp), sync.upstream, sync.downstream); }
     void apply(PartitionId partition, int64_t upstream, int64_t downstream);
 
     // The initial read-to-end finished (MM2's `start()`). No effect on releases without gating.
@@ -71,18 +74,31 @@ public:
     // The 64 slots of a partition (slotted releases only; nullptr otherwise or without syncs).
     const SyncSlots* slotsOf(const TopicPartition& tp) const;
 
-    PartitionId partitionId(const TopicPartition& tp); // registers the partition if new
+    PartitionId partitionId(const TopicPartition& tp) // registers the partition if new
+    {
+        const uint32_t id = m_index.intern(tp);
+        if (id == m_partitions.size())
+            addPartition();
+        return id;
+    }
     std::optional<PartitionId> findPartition(const TopicPartition& tp) const;
     const TopicPartition& topicPartition(PartitionId partition) const { return m_index.at(partition); }
     size_t partitionCount() const { return m_partitions.size(); }
     uint64_t syncsApplied() const { return m_nextId; }
 
 private:
-    struct Partition {
-        bool hasSync = false;
+    // A partition's slots start on a cache line of their own: with many partitions the slots
+    // outgrow the first-level cache, and an update reads and writes slot 0 and the few after it.
+    // Registered before its first sync, a partition holds kNoSync in slot 0's id until then (ids
+    // count records from 0 and never reach it): no flag beside the slots, whose line it would
+    // also cost.
+    struct alignas(64) Partition {
         SyncSlots syncs; // the latest-only store uses slot 0
+        bool hasSync() const { return syncs[0].id != kNoSync; }
     };
+    static constexpr uint64_t kNoSync = UINT64_MAX;
 
+    void addPartition();
     bool clearsDuringLoad() const;
     Translation translateWithoutSync(int64_t upstream) const;
 
@@ -107,7 +123,7 @@ inline Translation SyncStore::translate(const TopicPartition& tp, int64_t upstre
 inline Translation SyncStore::translate(PartitionId partition, int64_t upstream) const
 {
     const Partition& p = m_partitions[partition];
-    if (!p.hasSync)
+    if (!p.hasSync())
         return translateWithoutSync(upstream);
     if (m_profile.gatesOnReadToEnd() && !m_readToEnd)
         return {TranslationStatus::NotReady, std::nullopt, std::nullopt};

@@ -1,0 +1,318 @@
+// driftscope against real Kafka brokers and a real MirrorMaker 2 (tests/real_kafka/README.md):
+// the rig that real_kafka_start set up in DRIFTSCOPE_REAL_KAFKA_WORK. Each test function is one
+// CTest test, run in this order: readingRealClusters (the workload running), prediction (it
+// quiesces the workload), readOnly. driftscope always connects as the restricted principal,
+// through driftscope.properties (the rig's mm2.properties with that principal's credentials).
+#include "support/cli_runner.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <csignal>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace {
+
+QString rigDir()
+{
+    return qEnvironmentVariable("DRIFTSCOPE_REAL_KAFKA_WORK") + "/rig";
+}
+
+QString rigFile(const QString& name)
+{
+    return rigDir() + "/" + name;
+}
+
+QString readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// Where to look when a test fails: the rig keeps every log.
+QString logsHint()
+{
+    return " (rig logs: " + rigDir() +
+           "/a/server.log, a/authorizer.log, b/server.log, mm2/mm2.log, "
+           "workload/workload.log)";
+}
+
+// The rig's own client (tests/real_kafka/rig_workload.cpp), with the admin's credentials or B's.
+QStringList workload(const QStringList& args)
+{
+    QProcess p;
+    p.start(RIG_WORKLOAD, args);
+    if (!p.waitForFinished(60'000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        p.kill();
+        p.waitForFinished();
+        qWarning("rig-workload %s failed: %s", qPrintable(args.join(' ')),
+                 p.readAllStandardError().constData());
+        return {"<failed>"};
+    }
+    return QString::fromUtf8(p.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+}
+
+QJsonObject json(const QString& text)
+{
+    return QJsonDocument::fromJson(text.toUtf8()).object();
+}
+
+const QStringList& liveOptions()
+{
+    static const QStringList options = {"--mm2-config", rigFile("driftscope.properties"), "--mm2-version",
+                                        "4.3.1"};
+    return options;
+}
+
+QJsonObject liveReport()
+{
+    const CliRun run = runCli(QStringList{"report"} + liveOptions() + QStringList{"--json"}, 90'000);
+    if (run.exitCode != 0)
+        qWarning("driftscope-cli report: exit %d: %s", run.exitCode, qPrintable(run.err));
+    return run.exitCode == 0 ? json(run.out) : QJsonObject();
+}
+
+std::set<QString> groupsIn(const QJsonObject& report)
+{
+    std::set<QString> groups;
+    for (const QJsonValue& row : report["rows"].toArray())
+        groups.insert(row["group"].toString());
+    return groups;
+}
+
+// The groups the workload runs on the source, from the admin's ListConsumerGroups.
+std::set<QString> sourceGroups()
+{
+    std::set<QString> groups;
+    for (const QString& line : workload({"group-offsets", rigFile("source-admin.librdkafka")}))
+        groups.insert(line.section(' ', 0, 0));
+    return groups;
+}
+
+using GroupPartition = std::tuple<QString, QString, int>; // group, target topic, partition
+
+QString name(const GroupPartition& gp)
+{
+    return std::get<0>(gp) + " " + std::get<1>(gp) + "-" + QString::number(std::get<2>(gp));
+}
+
+} // namespace
+
+class RealKafka : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void readingRealClusters();
+    void prediction();
+    void readOnly();
+};
+
+void RealKafka::initTestCase()
+{
+    // Not skipped when the rig is missing: real_kafka_start set it up, or failed saying why.
+    QVERIFY2(QFile::exists(rigFile("rig.env")),
+             qPrintable("no rig in " + rigDir() + " (real_kafka_start starts it)" + logsHint()));
+}
+
+// Test 1: report and record read both clusters through the MM2 configuration, over SASL_SSL
+// with ACLs, and find the groups without --group.
+void RealKafka::readingRealClusters()
+{
+    const QJsonObject report = liveReport();
+    QVERIFY2(!report.isEmpty(), qPrintable("report failed" + logsHint()));
+    QCOMPARE(report["clusters"].toObject()["source"].toString(), QString("connected"));
+    QCOMPARE(report["clusters"].toObject()["target"].toString(), QString("connected"));
+    QCOMPARE(report["reader_problems"].toArray().size(), 0);
+    QCOMPARE(report["undecodable_records"].toInt(-1), 0);
+    QVERIFY(report["syncs_read"].toInt() > 0);
+    QVERIFY(report["checkpoints_read"].toInt() > 0);
+    QCOMPARE(report["unexplained_checkpoints"].toInt(-1), 0);
+    // No --group: every group the source lists is reported (ListConsumerGroups).
+    const std::set<QString> expected = {"analytics", "audit", "billing", "reports"};
+    QCOMPARE(sourceGroups(), expected);
+    QCOMPARE(groupsIn(report), expected);
+
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("rig.capture");
+    const CliRun record =
+        runCli(QStringList{"record", "--out", capture, "--duration", "8"} + liveOptions(), 90'000);
+    QVERIFY2(record.exitCode == 0, qPrintable(record.err + logsHint()));
+    const CliRun fromCapture = runCli({"report", capture, "--json"});
+    QCOMPARE(fromCapture.exitCode, 0);
+    const QJsonObject recorded = json(fromCapture.out);
+    QCOMPARE(recorded["undecodable_records"].toInt(-1), 0);
+    QVERIFY(recorded["syncs_read"].toInt() > 0);
+    QVERIFY(recorded["checkpoints_read"].toInt() >= report["checkpoints_read"].toInt());
+    QCOMPARE(recorded["unexplained_checkpoints"].toInt(-1), 0);
+    QCOMPARE(groupsIn(recorded), expected);
+    // Heartbeats: MM2 emits one a second; the capture's export lists them.
+    const CliRun exported = runCli({"export", capture});
+    QCOMPARE(exported.exitCode, 0);
+    std::map<QString, int> kinds;
+    for (const QString& line : exported.out.split('\n', Qt::SkipEmptyParts))
+        ++kinds[json(line)["kind"].toString()];
+    qInfo("capture of 8 s: %d offset syncs, %d checkpoints, %d heartbeats", kinds["offset-sync"],
+          kinds["checkpoint"], kinds["heartbeat"]);
+    QVERIFY(kinds["offset-sync"] > 0);
+    QVERIFY(kinds["checkpoint"] > 0);
+    QVERIFY(kinds["heartbeat"] >= 4);
+}
+
+// Test 2: once the workload is quiet, driftscope's "MM2 now" under 4.3.1 is what the real MM2
+// checkpointed and synced, for every group partition; and every checkpoint MM2 emitted is
+// explained by a sync driftscope rebuilt.
+void RealKafka::prediction()
+{
+    // The workload quiesces on SIGTERM: producers stop, every group commits and leaves.
+    const QString pids = readAll(rigFile("pids"));
+    const qint64 pid = pids.section("workload=", 1).section('\n', 0, 0).toLongLong();
+    QVERIFY2(pid > 0, "the rig recorded no workload");
+    QCOMPARE(::kill(static_cast<pid_t>(pid), SIGTERM), 0);
+    for (int i = 0; i < 600 && readAll(rigFile("workload/state")).trimmed() != "quiesced"; ++i)
+        QThread::msleep(100);
+    QVERIFY2(readAll(rigFile("workload/state")).trimmed() == "quiesced",
+             qPrintable("the workload did not quiesce in 60 s" + logsHint()));
+    // Three checkpoint intervals (2 s each), plus one for the group offset sync that follows.
+    QThread::msleep(8'000);
+
+    const QJsonObject report = liveReport();
+    QVERIFY2(!report.isEmpty(), qPrintable("report failed" + logsHint()));
+    QCOMPARE(report["undecodable_records"].toInt(-1), 0);
+
+    // What MM2 wrote on B: its checkpoints (the last per group partition) and the group offsets.
+    std::map<GroupPartition, std::pair<qint64, qint64>> lastCheckpoint; // upstream, downstream
+    const QStringList checkpoints =
+        workload({"checkpoints", rigFile("target.librdkafka"), "A.checkpoints.internal"});
+    QVERIFY(!checkpoints.contains("<failed>"));
+    for (const QString& line : checkpoints) {
+        const QStringList f = line.split(' ');
+        QCOMPARE(f.size(), 5);
+        lastCheckpoint[{f[0], f[1], f[2].toInt()}] = {f[3].toLongLong(), f[4].toLongLong()};
+    }
+    std::map<GroupPartition, qint64> targetOffsets;
+    for (const QString& line : workload({"group-offsets", rigFile("target.librdkafka")})) {
+        const QStringList f = line.split(' ');
+        QCOMPARE(f.size(), 4);
+        targetOffsets[{f[0], f[1], f[2].toInt()}] = f[3].toLongLong();
+    }
+
+    int agree = 0, rows = 0, withoutCheckpoint = 0;
+    QStringList disagreements;
+    for (const QJsonValue& v : report["rows"].toArray()) {
+        const QJsonObject row = v.toObject();
+        const GroupPartition gp{row["group"].toString(), row["target_topic"].toString(),
+                                row["partition"].toInt()};
+        ++rows;
+        const QJsonObject translated = row["translated"].toObject();
+        const bool predicted = translated["status"].toString() == "translated";
+        const qint64 mm2Now = translated["result"].toInteger(-1);
+        const auto checkpoint = lastCheckpoint.find(gp);
+        const auto synced = targetOffsets.find(gp);
+        if (checkpoint == lastCheckpoint.end()) {
+            // MM2 could not translate it either: no checkpoint, no synced offset.
+            if (!predicted && synced == targetOffsets.end()) {
+                ++agree;
+                ++withoutCheckpoint;
+            } else {
+                disagreements << name(gp) + ": driftscope " + QString::number(mm2Now) +
+                                     ", MM2 emitted no checkpoint";
+            }
+            continue;
+        }
+        // The checkpoint's upstream offset may be older than the committed one: MM2 emits a new
+        // checkpoint only when the translated (downstream) offset changes.
+        const qint64 emitted = checkpoint->second.second;
+        const qint64 target = synced == targetOffsets.end() ? -1 : synced->second;
+        if (predicted && mm2Now == emitted && emitted == target)
+            ++agree;
+        else
+            disagreements << name(gp) + ": committed " + QString::number(row["committed"].toInteger(-1)) +
+                                 ", driftscope " + QString::number(mm2Now) + ", checkpoint " +
+                                 QString::number(checkpoint->second.first) + "->" + QString::number(emitted) +
+                                 ", B's group offset " + QString::number(target);
+    }
+    qInfo("%d/%d group partitions: driftscope's MM2 now (4.3.1) == MM2's last checkpoint == the group offset "
+          "MM2 synced to B (%d of them untranslatable on both sides)",
+          agree, rows, withoutCheckpoint);
+    QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.join("; ")));
+    // Every partition a group committed on the source is a row (the admin's view of A).
+    const QStringList committed = workload({"group-offsets", rigFile("source-admin.librdkafka")});
+    QVERIFY(!committed.contains("<failed>"));
+    QCOMPARE(rows, static_cast<int>(committed.size()));
+    QCOMPARE(groupsIn(report), (std::set<QString>{"analytics", "audit", "billing", "reports"}));
+    QCOMPARE(agree, rows);
+    // Every group partition MM2 checkpointed is one driftscope reports.
+    QCOMPARE(static_cast<int>(lastCheckpoint.size()), rows - withoutCheckpoint);
+
+    const qint64 read = report["checkpoints_read"].toInteger();
+    const qint64 explained = read - report["unexplained_checkpoints"].toInteger();
+    qInfo("%lld/%lld checkpoints MM2 emitted during the run are explained by a retained sync driftscope "
+          "rebuilt",
+          static_cast<long long>(explained), static_cast<long long>(checkpoints.size()));
+    QCOMPARE(read, static_cast<qint64>(checkpoints.size()));
+    QCOMPARE(explained, read);
+}
+
+// Test 3: the source's authorizer saw no denied operation by driftscope's principal over a
+// whole CLI session, the principal holds only a reader's ACLs, and both clusters are as before.
+void RealKafka::readOnly()
+{
+    const QStringList acls = workload({"acls", rigFile("source-admin.librdkafka"), "User:driftscope"});
+    const QStringList expectedAcls = {
+        "BROKER kafka-cluster LITERAL DESCRIBE ALLOW",
+        "GROUP * LITERAL DESCRIBE ALLOW",
+        "TOPIC customers LITERAL DESCRIBE ALLOW",
+        "TOPIC heartbeats LITERAL DESCRIBE ALLOW",
+        "TOPIC heartbeats LITERAL READ ALLOW",
+        "TOPIC mm2-offset-syncs.B.internal LITERAL DESCRIBE ALLOW",
+        "TOPIC mm2-offset-syncs.B.internal LITERAL READ ALLOW",
+        "TOPIC orders LITERAL DESCRIBE ALLOW",
+        "TOPIC payments LITERAL DESCRIBE ALLOW",
+    };
+    QCOMPARE(acls, expectedAcls);
+
+    const QStringList sourceBefore = workload({"snapshot", rigFile("source-admin.librdkafka")});
+    const QStringList targetBefore = workload({"snapshot", rigFile("target.librdkafka")});
+    QVERIFY(!sourceBefore.contains("<failed>") && !targetBefore.contains("<failed>"));
+    QVERIFY(!sourceBefore.filter("committed ").isEmpty());
+    QVERIFY(!targetBefore.filter("committed ").isEmpty());
+    const qsizetype logBefore = readAll(rigFile("a/authorizer.log")).size();
+
+    // The authorizer log records denials: a principal without ACLs (canary) is refused
+    // DescribeAcls (Describe on the cluster), and the refusal is logged.
+    workload({"acls", rigFile("canary.librdkafka"), "User:canary"});
+    QTRY_VERIFY_WITH_TIMEOUT(
+        readAll(rigFile("a/authorizer.log")).mid(logBefore).contains("User:canary is Denied"), 10'000);
+    const qsizetype sessionStart = readAll(rigFile("a/authorizer.log")).size();
+
+    QVERIFY(!liveReport().isEmpty());
+    QTemporaryDir dir;
+    const CliRun record = runCli(
+        QStringList{"record", "--out", dir.filePath("session.capture"), "--duration", "6"} + liveOptions(),
+        90'000);
+    QVERIFY2(record.exitCode == 0, qPrintable(record.err));
+    // The broker writes its log as it decides; a second lets the last lines reach the file.
+    QThread::msleep(1'000);
+    const QString session = readAll(rigFile("a/authorizer.log")).mid(sessionStart);
+    QStringList denied;
+    for (const QString& line : session.split('\n'))
+        if (line.contains("User:driftscope") && line.contains("Denied"))
+            denied << line;
+    QVERIFY2(denied.isEmpty(), qPrintable(denied.join('\n')));
+
+    QCOMPARE(workload({"snapshot", rigFile("source-admin.librdkafka")}), sourceBefore);
+    QCOMPARE(workload({"snapshot", rigFile("target.librdkafka")}), targetBefore);
+}
+
+QTEST_GUILESS_MAIN(RealKafka)
+#include "tst_real_kafka.moc"

@@ -48,8 +48,13 @@ int main(int argc, char** argv)
         "screenshot", "Save a PNG of the window after --screenshot-delay, then quit.", "PNG");
     const QCommandLineOption delay("screenshot-delay", "Seconds to wait before the screenshot (default 2).",
                                    "S", "2");
-    for (const auto& o :
-         {demo, simulate, release, compare, group, partition, theme, at, page, screenshot, delay})
+    const QCommandLineOption mm2Config(
+        "mm2-config", "Connect to the clusters of this MM2 properties file (as File > Connect does).",
+        "FILE");
+    const QCommandLineOption flow("flow", "The flow of --mm2-config, e.g. A->B (default: its only one).",
+                                  "A->B");
+    for (const auto& o : {demo, simulate, release, compare, group, partition, theme, at, page, screenshot,
+                          delay, mm2Config, flow})
         parser.addOption(o);
     parser.process(app);
 
@@ -90,7 +95,17 @@ int main(int argc, char** argv)
             QStringList{"partition", "groups", "drill"}.indexOf(parser.value(page)));
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());
-    else if (parser.isSet(simulate)) {
+    else if (parser.isSet(mm2Config)) {
+        gui::ConnectionProfile profile;
+        profile.useMm2File = true;
+        profile.mm2File = parser.value(mm2Config);
+        profile.flow = parser.value(flow);
+        profile.release = QString::fromStdString(toString(chosen ? *chosen : kDefaultRelease));
+        if (const QString error = window.connectProfile(profile); !error.isEmpty()) {
+            std::fprintf(stderr, "driftscope: --mm2-config: %s\n", qPrintable(error));
+            return 1;
+        }
+    } else if (parser.isSet(simulate)) {
         auto scenario = sim::namedScenario(parser.value(simulate).toStdString());
         if (!scenario) {
             std::fprintf(stderr, "driftscope: --simulate: %s\n", scenario.error().c_str());
@@ -118,6 +133,8 @@ int main(int argc, char** argv)
         const QString path = parser.value(screenshot);
         QTimer::singleShot(static_cast<int>(parser.value(delay).toDouble() * 1000), &window, [&window, path] {
             const bool saved = window.grab().save(path);
+            // What the status bar said, for scripts: the clusters' states and the records read.
+            std::fprintf(stderr, "driftscope: status: %s\n", qPrintable(window.statusText()));
             std::fprintf(stderr, "driftscope: %s %s\n", saved ? "saved" : "could not save", qPrintable(path));
             QApplication::exit(saved ? 0 : 1);
         });

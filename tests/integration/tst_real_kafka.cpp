@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -81,6 +82,25 @@ QJsonObject liveReport()
     if (run.exitCode != 0)
         qWarning("driftscope-cli report: exit %d: %s", run.exitCode, qPrintable(run.err));
     return run.exitCode == 0 ? json(run.out) : QJsonObject();
+}
+
+// The GUI under Xvfb, connected through driftscope.properties for `seconds`, then its
+// screenshot; what it printed (its status bar's text among it), or empty when it failed.
+QString guiSession(const QString& screenshot, int seconds)
+{
+    QProcess p;
+    p.start(XVFB_RUN,
+            QStringList{"-a", "-s", "-screen 0 1600x1000x24", DRIFTSCOPE_GUI} + liveOptions() +
+                QStringList{"--screenshot", screenshot, "--screenshot-delay", QString::number(seconds)});
+    const bool finished = p.waitForFinished((seconds + 60) * 1000);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    if (!finished || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        p.kill();
+        p.waitForFinished();
+        qWarning("driftscope under xvfb-run failed (exit %d): %s", p.exitCode(), qPrintable(err));
+        return {};
+    }
+    return err;
 }
 
 std::set<QString> groupsIn(const QJsonObject& report)
@@ -169,6 +189,13 @@ void RealKafka::readingRealClusters()
     QVERIFY(kinds["offset-sync"] > 0);
     QVERIFY(kinds["checkpoint"] > 0);
     QVERIFY(kinds["heartbeat"] >= 4);
+
+    // The GUI connects the same way (File > Connect with the MM2 file, here --mm2-config).
+    const QString gui = guiSession(dir.filePath("gui.png"), 10);
+    qInfo("GUI: %s", qPrintable(gui.section("status: ", 1).section('\n', 0, 0)));
+    QVERIFY2(gui.contains("status: A: connected · B: connected"), qPrintable(gui + logsHint()));
+    QVERIFY(gui.contains(" 0 undecodable"));
+    QVERIFY(QFileInfo(dir.filePath("gui.png")).size() > 0);
 }
 
 // Test 2: once the workload is quiet, driftscope's "MM2 now" under 4.3.1 is what the real MM2
@@ -267,7 +294,8 @@ void RealKafka::prediction()
 }
 
 // Test 3: the source's authorizer saw no denied operation by driftscope's principal over a
-// whole CLI session, the principal holds only a reader's ACLs, and both clusters are as before.
+// whole session of the CLI and the GUI, the principal holds only a reader's ACLs, and both clusters are as
+// before.
 void RealKafka::readOnly()
 {
     const QStringList acls = workload({"acls", rigFile("source-admin.librdkafka"), "User:driftscope"});
@@ -304,6 +332,7 @@ void RealKafka::readOnly()
         QStringList{"record", "--out", dir.filePath("session.capture"), "--duration", "6"} + liveOptions(),
         90'000);
     QVERIFY2(record.exitCode == 0, qPrintable(record.err));
+    QVERIFY(guiSession(dir.filePath("session.png"), 8).contains("status: A: connected · B: connected"));
     // The broker writes its log as it decides; a second lets the last lines reach the file.
     QThread::msleep(1'000);
     const QString session = readAll(rigFile("a/authorizer.log")).mid(sessionStart);

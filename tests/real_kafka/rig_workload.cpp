@@ -399,6 +399,25 @@ void consume(const Props& props, const GroupSpec& spec)
     rd_kafka_consumer_close(rk.get());
 }
 
+// The group exists before MM2 starts, with offset 0 committed on each of its partitions (no
+// member joins: assign and commit). MM2's checkpoint connector then finds every group when it
+// starts; a group found later makes it reconfigure and restart its task, whose store, rebuilt
+// from the syncs topic, retains other syncs than the running one (README.md).
+void createGroup(const Props& props, const GroupSpec& spec)
+{
+    Handle rk = client(RD_KAFKA_CONSUMER, props, {{"group.id", spec.group}, {"enable.auto.commit", "false"}});
+    rd_kafka_topic_partition_list_t* offsets = rd_kafka_topic_partition_list_new(8);
+    for (const char* topic : spec.topics)
+        for (const TopicSpec& t : topics())
+            if (std::string(t.name) == topic)
+                for (int p = 0; p < t.partitions; ++p)
+                    rd_kafka_topic_partition_list_add(offsets, topic, p)->offset = 0;
+    const rd_kafka_resp_err_t err = rd_kafka_commit(rk.get(), offsets, 0);
+    rd_kafka_topic_partition_list_destroy(offsets);
+    check(err, std::string("creating group ") + spec.group);
+    rd_kafka_consumer_close(rk.get());
+}
+
 void writeState(const std::string& path, const std::string& state)
 {
     const std::string temporary = path + ".tmp";
@@ -430,13 +449,15 @@ int run(const Props& props, const std::string& stateFile)
             }
         };
     };
+    for (const GroupSpec& g : groups)
+        createGroup(props, g);
     std::vector<std::thread> producers;
     producers.emplace_back(guarded([&] { plainProducer(props); }));
     producers.emplace_back(guarded([&] { transactionalProducer(props); }));
     writeState(stateFile, "producing");
-    // The groups start once the rig says so (STATE_FILE.groups exists): after MM2 has synced the
-    // topics' first offsets, so that the first checkpoints are not emitted in the same instant
-    // as the first syncs (README.md, "Checkpoints stamped before their sync").
+    // The groups consume once the rig says so (STATE_FILE.groups exists): after MM2 has synced
+    // the topics' first offsets, so that the first checkpoints are not emitted in the same
+    // instant as the first syncs (README.md, "Checkpoints stamped before their sync").
     const std::string gate = stateFile + ".groups";
     while (!g_stop && std::ifstream(gate).fail())
         pause(std::chrono::milliseconds(100));

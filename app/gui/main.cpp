@@ -71,8 +71,13 @@ int main(int argc, char** argv)
         "screenshot", "Save a PNG of the window after --screenshot-delay, then quit.", "PNG");
     const QCommandLineOption delay("screenshot-delay", "Seconds to wait before the screenshot (default 2).",
                                    "S", "2");
-    for (const auto& o :
-         {demo, simulate, release, compare, group, partition, theme, at, page, screenshot, delay})
+    const QCommandLineOption mm2Config(
+        "mm2-config", "Connect to the clusters of this MM2 properties file (as File > Connect does).",
+        "FILE");
+    const QCommandLineOption flow("flow", "The flow of --mm2-config, e.g. A->B (default: its only one).",
+                                  "A->B");
+    for (const auto& o : {demo, simulate, release, compare, group, partition, theme, at, page, screenshot,
+                          delay, mm2Config, flow})
         parser.addOption(o);
 
     // Options are read and checked before the application exists: --help, --version and a wrong
@@ -155,7 +160,17 @@ int main(int argc, char** argv)
         window.tabs()->setCurrentIndex(static_cast<int>(pages.indexOf(parser.value(page))));
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());
-    else if (simulated) {
+    else if (parser.isSet(mm2Config)) {
+        gui::ConnectionProfile profile;
+        profile.useMm2File = true;
+        profile.mm2File = parser.value(mm2Config);
+        profile.flow = parser.value(flow);
+        profile.release = QString::fromStdString(toString(chosen ? *chosen : kDefaultRelease));
+        if (const QString error = window.connectProfile(profile); !error.isEmpty()) {
+            std::fprintf(stderr, "driftscope: --mm2-config: %s\n", qPrintable(error));
+            return 1;
+        }
+    } else if (simulated) {
         if (chosen)
             simulated->release = *chosen;
         window.runSimulation(*simulated);
@@ -178,6 +193,8 @@ int main(int argc, char** argv)
         const QString path = parser.value(screenshot);
         QTimer::singleShot(static_cast<int>(delaySeconds * 1000), &window, [&window, path] {
             const bool saved = window.grab().save(path);
+            // What the status bar said, for scripts: the clusters' states and the records read.
+            std::fprintf(stderr, "driftscope: status: %s\n", qPrintable(window.statusText()));
             std::fprintf(stderr, "driftscope: %s %s\n", saved ? "saved" : "could not save", qPrintable(path));
             QApplication::exit(saved ? 0 : 1);
         });

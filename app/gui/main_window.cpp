@@ -392,10 +392,14 @@ void MainWindow::chooseConnection()
     ConnectDialog dialog(m_settings, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const ConnectionProfile profile = dialog.profile();
+    connectProfile(dialog.profile());
+}
+
+QString MainWindow::connectProfile(const ConnectionProfile& profile)
+{
     auto settings = connectionOf(profile);
     if (!settings)
-        return;
+        return q(settings.error());
     // Notes on the MM2 file (ignored or translated settings, such as *.blacklist aliases the
     // release no longer reads), as the CLI prints them.
     if (!settings->notes.empty()) {
@@ -413,6 +417,7 @@ void MainWindow::chooseConnection()
     m_releaseBox->setCurrentText(profile.release);
     connectLive(std::move(options),
                 "live " + q(options.connection.source.alias) + " → " + q(options.connection.target.alias));
+    return {};
 }
 
 void MainWindow::rememberFile(const QString& path)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/gui/analysis_service.h"
+#include "app/gui/connection_profile.h"
 #include "app/gui/source_controller.h"
 #include "app/gui/theme.h"
 
@@ -49,6 +50,8 @@ public:
     void openFile(const QString& path);
     void runSimulation(const sim::Scenario& scenario);
     void connectLive(kafka::LiveReaderOptions options, const QString& description);
+    // Connects as the connect dialog does; what makes the profile unusable, else empty.
+    QString connectProfile(const ConnectionProfile& profile);
 
     // The selection and the rules applied, as a user sets them.
     void selectRelease(const Release& release);

@@ -1,0 +1,306 @@
+#!/usr/bin/env bash
+# The real-cluster rig: two single-node KRaft clusters and a MirrorMaker 2 in dedicated mode, all
+# from Maven Central (prepare.sh resolved them into WORK), on free loopback ports.
+#   bash tests/real_kafka/rig.sh start WORK RELEASE WORKLOAD   (WORKLOAD: the rig-workload program)
+#   bash tests/real_kafka/rig.sh stop WORK
+# Source cluster A: SASL_SSL with SCRAM-SHA-512 (a CA and a broker certificate made here) and ACLs
+# (StandardAuthorizer); the principal `driftscope` may only read (README.md). Target B: plaintext.
+# Everything lives in WORK/rig: rig.env (ports, paths), pids, the logs of both brokers, MM2 and
+# the workload, and the client files: mm2.properties (MM2's, with its super user), and
+# driftscope.properties (the same flow with driftscope's restricted principal).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+mode="$1"
+work="$2"
+rig="$work/rig"
+
+# The PIDs recorded by start, killed whatever state start reached.
+stop() {
+  [ -f "$rig/pids" ] || return 0
+  local pid name
+  # The workload first (it quiesces on SIGTERM), then MM2, then the brokers.
+  for name in workload mm2 b a; do
+    pid="$(sed -n "s/^$name=//p" "$rig/pids")"
+    [ -n "$pid" ] && kill "$pid" 2> /dev/null || true
+  done
+  for _ in $(seq 1 100); do
+    local alive=0
+    while IFS== read -r name pid; do
+      kill -0 "$pid" 2> /dev/null && alive=1
+    done < "$rig/pids"
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  while IFS== read -r name pid; do
+    kill -9 "$pid" 2> /dev/null || true
+  done < "$rig/pids"
+  rm -f "$rig/pids"
+}
+
+if [ "$mode" = stop ]; then
+  stop
+  echo "rig stopped; its logs are in $rig"
+  exit 0
+fi
+[ "$mode" = start ] || { echo "usage: rig.sh start WORK RELEASE WORKLOAD | stop WORK" >&2; exit 2; }
+release="$3"
+workload="$4"
+classpath_file="$work/cp-$release.txt"
+[ -s "$classpath_file" ] || { echo "rig.sh: $classpath_file is missing (prepare.sh resolves it)" >&2; exit 1; }
+classpath="$(cat "$classpath_file")"
+started=$(date +%s%N)
+
+# A rig left by an interrupted run is stopped first; its files go.
+stop
+rm -rf "$rig"
+mkdir -p "$rig"/{certs,a,b,mm2,workload}
+: > "$rig/pids"
+failed() {
+  echo "rig.sh: $1" >&2
+  echo "rig.sh: logs in $rig (a/server.log, a/authorizer.log, b/server.log, mm2/mm2.log, workload/workload.log)" >&2
+  exit 1
+}
+
+ports=($("$workload" ports 4)) || failed "no free loopback ports"
+port_a=${ports[0]} port_a_controller=${ports[1]} port_b=${ports[2]} port_b_controller=${ports[3]}
+# Test credentials of a throwaway rig, not secrets; each run makes its own.
+admin_password="admin-$RANDOM$RANDOM"
+mm2_password="mm2-$RANDOM$RANDOM"
+driftscope_password="driftscope-$RANDOM$RANDOM"
+store_password="store-$RANDOM$RANDOM"
+canary_password="canary-$RANDOM$RANDOM" # a principal without ACLs: the tests see its denials logged
+
+# ---- Certificates: a CA, and the source broker's certificate for 127.0.0.1 ----
+certs="$rig/certs"
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=driftscope rig CA" \
+  -keyout "$certs/ca.key" -out "$certs/ca.pem" 2> "$certs/openssl.log"
+openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" -keyout "$certs/broker.key" \
+  -out "$certs/broker.csr" 2>> "$certs/openssl.log"
+printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\n' > "$certs/san.ext"
+openssl x509 -req -in "$certs/broker.csr" -CA "$certs/ca.pem" -CAkey "$certs/ca.key" -CAcreateserial \
+  -days 2 -extfile "$certs/san.ext" -out "$certs/broker.pem" 2>> "$certs/openssl.log"
+openssl pkcs12 -export -in "$certs/broker.pem" -inkey "$certs/broker.key" -name broker \
+  -passout "pass:$store_password" -out "$certs/broker.p12" 2>> "$certs/openssl.log"
+
+# ---- Broker configurations ----
+# The authorizer's decisions go to authorizer.log (denials at INFO), the rest to server.log.
+log4j() {
+  cat << EOF
+status = warn
+appender.server.type = File
+appender.server.name = server
+appender.server.fileName = $1/server.log
+appender.server.layout.type = PatternLayout
+appender.server.layout.pattern = [%d] %p %m (%c)%n
+appender.authorizer.type = File
+appender.authorizer.name = authorizer
+appender.authorizer.fileName = $1/authorizer.log
+appender.authorizer.layout.type = PatternLayout
+appender.authorizer.layout.pattern = [%d] %p %m%n
+rootLogger.level = info
+rootLogger.appenderRef.server.ref = server
+logger.authorizer.name = kafka.authorizer.logger
+logger.authorizer.level = info
+logger.authorizer.additivity = false
+logger.authorizer.appenderRef.authorizer.ref = authorizer
+EOF
+}
+common_broker() {
+  cat << EOF
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$2
+controller.listener.names=CONTROLLER
+log.dirs=$1/data
+num.partitions=1
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=4
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+transaction.state.log.num.partitions=4
+group.initial.rebalance.delay.ms=0
+log.cleaner.backoff.ms=1000
+auto.create.topics.enable=false
+EOF
+}
+{
+  common_broker "$rig/a" "$port_a_controller"
+  cat << EOF
+listeners=SASL_SSL://127.0.0.1:$port_a,CONTROLLER://127.0.0.1:$port_a_controller
+advertised.listeners=SASL_SSL://127.0.0.1:$port_a
+listener.security.protocol.map=SASL_SSL:SASL_SSL,CONTROLLER:PLAINTEXT
+inter.broker.listener.name=SASL_SSL
+# SCRAM-SHA-512 for the Java clients (the broker itself, MM2). PLAIN for librdkafka's: before
+# 2.6.1 librdkafka sends a SCRAM client-final nonce that Kafka 4.x refuses (confluentinc/librdkafka
+# #4895), and Debian 12 has 2.0.2 (README.md, "SCRAM and librdkafka").
+sasl.enabled.mechanisms=SCRAM-SHA-512,PLAIN
+sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
+listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$admin_password";
+listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_admin="$admin_password" user_driftscope="$driftscope_password" user_canary="$canary_password";
+ssl.keystore.type=PKCS12
+ssl.keystore.location=$certs/broker.p12
+ssl.keystore.password=$store_password
+ssl.truststore.type=PEM
+ssl.truststore.location=$certs/ca.pem
+authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+allow.everyone.if.no.acl.found=false
+# admin: the broker itself and the workload; mm2: MirrorMaker 2. ANONYMOUS is the broker reaching
+# its own controller over the plaintext CONTROLLER listener, which only listens on loopback.
+super.users=User:admin;User:mm2;User:ANONYMOUS
+EOF
+} > "$rig/a/server.properties"
+{
+  common_broker "$rig/b" "$port_b_controller"
+  cat << EOF
+listeners=PLAINTEXT://127.0.0.1:$port_b,CONTROLLER://127.0.0.1:$port_b_controller
+advertised.listeners=PLAINTEXT://127.0.0.1:$port_b
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+inter.broker.listener.name=PLAINTEXT
+EOF
+} > "$rig/b/server.properties"
+log4j "$rig/a" > "$rig/a/log4j2.properties"
+log4j "$rig/b" > "$rig/b/log4j2.properties"
+
+# ---- The clients' files ----
+# $1 mechanism (SCRAM-SHA-512 or PLAIN), $2 user, $3 password
+jaas() {
+  local module=org.apache.kafka.common.security.scram.ScramLoginModule
+  [ "$1" = PLAIN ] && module=org.apache.kafka.common.security.plain.PlainLoginModule
+  printf '%s required username="%s" password="%s";' "$module" "$2" "$3"
+}
+# MM2's configuration, which driftscope reads too: the PEM truststore is one both Java and
+# librdkafka (as ssl.ca.location) can use.
+mm2_properties() {
+  cat << EOF
+clusters=A,B
+A.bootstrap.servers=127.0.0.1:$port_a
+A.security.protocol=SASL_SSL
+A.sasl.mechanism=$1
+A.sasl.jaas.config=$(jaas "$1" "$2" "$3")
+A.ssl.truststore.type=PEM
+A.ssl.truststore.location=$certs/ca.pem
+B.bootstrap.servers=127.0.0.1:$port_b
+A->B.enabled=true
+B->A.enabled=false
+A->B.topics=orders|payments|customers
+A->B.emit.checkpoints.interval.seconds=2
+A->B.sync.group.offsets.enabled=true
+A->B.sync.group.offsets.interval.seconds=2
+A->B.emit.heartbeats.interval.seconds=1
+A->B.refresh.topics.interval.seconds=5
+A->B.refresh.groups.interval.seconds=5
+offset.flush.interval.ms=1000
+replication.factor=1
+offset-syncs.topic.replication.factor=1
+checkpoints.topic.replication.factor=1
+heartbeats.topic.replication.factor=1
+offset.storage.replication.factor=1
+status.storage.replication.factor=1
+config.storage.replication.factor=1
+tasks.max=1
+EOF
+}
+mm2_properties SCRAM-SHA-512 mm2 "$mm2_password" > "$rig/mm2.properties"
+# driftscope's: MM2's file with driftscope's principal in place of MM2's (--mm2-config takes no
+# -X overrides); driftscope-scram.properties is the same with SCRAM, which librdkafka 2.0.2 fails.
+mm2_properties PLAIN driftscope "$driftscope_password" > "$rig/driftscope.properties"
+mm2_properties SCRAM-SHA-512 driftscope "$driftscope_password" > "$rig/driftscope-scram.properties"
+# librdkafka settings of the workload (admin) on A, and of anything reading B.
+cat > "$rig/source-admin.librdkafka" << EOF
+bootstrap.servers=127.0.0.1:$port_a
+security.protocol=SASL_SSL
+sasl.mechanisms=PLAIN
+sasl.username=admin
+sasl.password=$admin_password
+ssl.ca.location=$certs/ca.pem
+EOF
+sed -e 's/^sasl.username=.*/sasl.username=canary/' -e "s/^sasl.password=.*/sasl.password=$canary_password/" \
+  "$rig/source-admin.librdkafka" > "$rig/canary.librdkafka"
+printf 'bootstrap.servers=127.0.0.1:%s\n' "$port_b" > "$rig/target.librdkafka"
+cat > "$rig/rig.env" << EOF
+RIG_RELEASE=$release
+RIG_SOURCE=127.0.0.1:$port_a
+RIG_TARGET=127.0.0.1:$port_b
+RIG_CA=$certs/ca.pem
+RIG_DRIFTSCOPE_PASSWORD=$driftscope_password
+EOF
+
+# ---- Start-up ----
+# Two cores: the JVMs start with the serial collector and the C1 compiler only.
+jvm=(java -Xms128m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Djava.awt.headless=true)
+# Kafka's classes have the same names across 3.x and 4.x here; 4.x moved the storage tool.
+storage_tool=kafka.tools.StorageTool
+# (A random ID may start with "-": it is passed as --cluster-id=ID, never as a separate word.)
+cluster_id() { head -c 16 /dev/urandom | base64 | tr '+/' '-_' | cut -c 1-22; }
+"${jvm[@]}" -Dlog4j2.configurationFile="$rig/a/log4j2.properties" -cp "$classpath" $storage_tool format \
+  --cluster-id="$(cluster_id)" -c "$rig/a/server.properties" \
+  --add-scram "SCRAM-SHA-512=[name=admin,password=$admin_password]" \
+  --add-scram "SCRAM-SHA-512=[name=mm2,password=$mm2_password]" \
+  --add-scram "SCRAM-SHA-512=[name=driftscope,password=$driftscope_password]" > "$rig/a/format.log" 2>&1 &
+format_a=$!
+"${jvm[@]}" -Dlog4j2.configurationFile="$rig/b/log4j2.properties" -cp "$classpath" $storage_tool format \
+  --cluster-id="$(cluster_id)" -c "$rig/b/server.properties" > "$rig/b/format.log" 2>&1 ||
+  failed "formatting B's storage failed: $(tail -3 "$rig/b/format.log")"
+wait $format_a || failed "formatting A's storage failed: $(tail -3 "$rig/a/format.log")"
+
+for cluster in a b; do
+  "${jvm[@]}" -Dlog4j2.configurationFile="$rig/$cluster/log4j2.properties" -cp "$classpath" kafka.Kafka \
+    "$rig/$cluster/server.properties" > "$rig/$cluster/stdout.log" 2>&1 &
+  echo "$cluster=$!" >> "$rig/pids"
+done
+alive() { kill -0 "$(sed -n "s/^$1=//p" "$rig/pids")" 2> /dev/null; }
+# $1 what, $2 seconds, then the condition.
+await() {
+  local what="$1" seconds="$2"
+  shift 2
+  for _ in $(seq 1 $((seconds * 5))); do
+    "$@" && return 0
+    sleep 0.2
+  done
+  failed "$what within $seconds s"
+}
+started_up() {
+  for cluster in a b; do
+    alive "$cluster" || failed "broker $cluster exited: $(tail -3 "$rig/$cluster/stdout.log")"
+    grep -q "Kafka Server started" "$rig/$cluster/server.log" 2> /dev/null || return 1
+  done
+}
+await "the brokers did not start" 60 started_up
+brokers_ms=$((($(date +%s%N) - started) / 1000000))
+
+"$workload" setup "$rig/source-admin.librdkafka" > "$rig/workload/setup.log" 2>&1 ||
+  failed "the source's topics and ACLs could not be made: $(cat "$rig/workload/setup.log")"
+"$workload" run "$rig/source-admin.librdkafka" "$rig/workload/state" > "$rig/workload/workload.log" 2>&1 &
+echo "workload=$!" >> "$rig/pids"
+await "the workload did not start" 30 test -s "$rig/workload/state"
+
+# MM2's own log4j2 configuration: everything to mm2.log.
+sed -e "s|$rig/a/server.log|$rig/mm2/mm2.log|" -e "s|$rig/a/authorizer.log|$rig/mm2/authorizer.log|" \
+  "$rig/a/log4j2.properties" > "$rig/mm2/log4j2.properties"
+"${jvm[@]}" -Dlog4j2.configurationFile="$rig/mm2/log4j2.properties" -cp "$classpath" \
+  org.apache.kafka.connect.mirror.MirrorMaker "$rig/mm2.properties" > "$rig/mm2/stdout.log" 2>&1 &
+echo "mm2=$!" >> "$rig/pids"
+
+# The workload's groups start once MM2 synced offsets of every mirrored partition (6).
+syncs() {
+  alive mm2 || failed "MirrorMaker 2 exited: $(tail -3 "$rig/mm2/stdout.log")"
+  "$workload" wait-records "$rig/source-admin.librdkafka" mm2-offset-syncs.B.internal 6 1 > /dev/null 2>&1
+}
+await "MirrorMaker 2 wrote no offset syncs" 90 syncs
+: > "$rig/workload/state.groups"
+
+# Ready: MM2 created its internal topics, synced offsets and emitted checkpoints of every group
+# the workload runs (billing, analytics, audit and reports, which commits every 8 s).
+checkpoints() {
+  alive mm2 || failed "MirrorMaker 2 exited: $(tail -3 "$rig/mm2/stdout.log")"
+  alive workload || failed "the workload exited: $(tail -3 "$rig/workload/workload.log")"
+  local groups
+  groups="$("$workload" checkpoints "$rig/target.librdkafka" A.checkpoints.internal 2> /dev/null | cut -d' ' -f1 | sort -u | wc -l)"
+  [ "$groups" -ge 4 ]
+}
+await "MirrorMaker 2 emitted no checkpoints" 90 checkpoints
+"$workload" wait-records "$rig/target.librdkafka" heartbeats 1 10 > /dev/null ||
+  failed "MirrorMaker 2 wrote no heartbeats"
+total_ms=$((($(date +%s%N) - started) / 1000000))
+echo "RIG_STARTUP_MS=$total_ms" >> "$rig/rig.env"
+echo "rig up: Kafka $release, A=127.0.0.1:$port_a (SASL_SSL), B=127.0.0.1:$port_b; brokers after $brokers_ms ms, checkpoints after $total_ms ms; files in $rig"

@@ -7,6 +7,7 @@
 #include "model/util/json_writer.h"
 
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 namespace driftscope::cli {
@@ -18,6 +19,15 @@ std::string scenarioList()
     for (const std::string& n : kafka::demoScenarioNames())
         out += (out.empty() ? "" : ", ") + n;
     return out;
+}
+
+// JsonWriter writes no doubles (json_writer.h): the scenario's rates and shares go as decimal
+// strings that read back as the same double.
+std::string decimal(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
 }
 
 std::string infoJson(const kafka::DemoInfo& info, const kafka::DemoScenario& scenario)
@@ -37,6 +47,36 @@ std::string infoJson(const kafka::DemoInfo& info, const kafka::DemoScenario& sce
     json.endArray();
     json.key("scenario").value(scenario.name);
     json.key("mm2_release").value(toString(scenario.release));
+    // The scenario's design (docs/demo.md), for whoever checks the demo against it.
+    json.key("design").beginObject();
+    json.key("topics").beginArray();
+    for (const kafka::DemoTopic& t : scenario.topics) {
+        json.beginObject().key("name").value(t.name).key("partitions").value(t.partitions);
+        json.key("records_per_second").value(decimal(t.recordsPerSecond));
+        json.key("filtered_share").value(decimal(t.filteredShare));
+        json.endObject();
+    }
+    json.endArray();
+    json.key("groups").beginArray();
+    for (const kafka::DemoGroup& g : scenario.groups) {
+        using Habit = kafka::DemoGroup::Habit;
+        json.beginObject().key("name").value(g.name);
+        json.key("habit").value(g.habit == Habit::KeepsUp     ? "keeps-up"
+                                : g.habit == Habit::FarBehind ? "far-behind"
+                                                              : "stalls");
+        json.key("commit_interval_ms").value(g.commitIntervalMs).key("speed").value(decimal(g.speed));
+        json.key("stall_after_ms").value(g.stallAfterMs).key("topics").beginArray();
+        for (const std::string& topic : g.topics)
+            json.value(topic);
+        json.endArray().endObject();
+    }
+    json.endArray();
+    json.key("offset_lag_max").value(scenario.offsetLagMax);
+    json.key("offset_flush_interval_ms").value(scenario.offsetFlushIntervalMs);
+    json.key("emit_checkpoints_interval_ms").value(scenario.emitCheckpointsIntervalMs);
+    json.key("produce_interval_ms").value(scenario.produceIntervalMs);
+    json.key("mirror_lag_limit_ms").value(kafka::demoMirrorLagLimitMs(scenario));
+    json.endObject();
     json.endObject();
     return json.str();
 }
@@ -58,6 +98,28 @@ std::string infoText(const kafka::DemoInfo& info, const kafka::DemoScenario& s)
            (s.release == kDefaultRelease ? "" : " --mm2-version " + toString(s.release));
 }
 
+// One status line: the demo's own figures, above all how far its MM2 is behind its source.
+std::string statusJson(const kafka::DemoStats& s, int64_t elapsedMs)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key("elapsed_ms").value(elapsedMs);
+    json.key("produced").value(static_cast<int64_t>(s.produced));
+    json.key("replicated").value(static_cast<int64_t>(s.replicated));
+    json.key("filtered").value(static_cast<int64_t>(s.filtered));
+    json.key("offset_syncs").value(static_cast<int64_t>(s.syncsSent));
+    json.key("checkpoints").value(static_cast<int64_t>(s.checkpoints));
+    json.key("group_commits").value(static_cast<int64_t>(s.groupCommits));
+    json.key("mirror_lag_records").value(s.mirrorLagRecords);
+    json.key("mirror_lag_ms").value(s.mirrorLagMs);
+    json.key("mirror_lag_max_ms").value(s.mirrorLagMaxMs);
+    json.key("mirror_lag_limit_ms").value(s.mirrorLagLimitMs);
+    json.key("keeping_up").value(s.keepingUp());
+    json.key("status").value(kafka::demoStatusText(s));
+    json.endObject();
+    return json.str();
+}
+
 } // namespace
 
 int runDemoCluster(const QStringList& args)
@@ -67,7 +129,10 @@ int runDemoCluster(const QStringList& args)
         "Run two embedded Kafka clusters (librdkafka mock clusters), source and target, with producers, "
         "consumer groups and an MM2 engine writing real offset syncs, checkpoints and heartbeats. Prints how "
         "to "
-        "connect, then runs until --duration has passed or Ctrl-C.\n"
+        "connect, then runs until --duration has passed or Ctrl-C, with a status line every "
+        "--status-interval "
+        "seconds that says how far the demo's own MM2 is behind its source (and when the demo cannot keep "
+        "up with its scenario).\n"
         "Exit codes: 0 ok, 1 the clusters could not start, 2 usage error.");
     parser.addOption({"duration", "Seconds to run. Default: until interrupted.", "S"});
     parser.addOption({"scenario",
@@ -77,7 +142,10 @@ int runDemoCluster(const QStringList& args)
         {"mm2-version", "Run MM2 with the rules of this release instead of the scenario's.", "V"});
     parser.addOption(
         {"checkpoint-interval", "emit.checkpoints.interval.seconds of the demo's MM2. Default: 10.", "S"});
-    parser.addOption({"json", "Print the connection details as one JSON object on one line."});
+    parser.addOption({"status-interval", "Seconds between status lines. Default: 10.", "S"});
+    parser.addOption({"json",
+                      "Print the connection details as one JSON object on one line, and each status as "
+                      "one JSON object a line after it."});
     if (auto exit = parseCommandLine(parser, args))
         return *exit;
     if (!parser.positionalArguments().isEmpty())
@@ -90,6 +158,7 @@ int runDemoCluster(const QStringList& args)
         return report(*failure);
     OptionReader r{parser, std::nullopt};
     const std::optional<int64_t> durationS = r.integer("duration", 1, 365LL * 86'400);
+    const int64_t statusS = r.integer("status-interval", 1, 86'400).value_or(10);
     if (auto v = r.integer("checkpoint-interval", 1, 86'400))
         scenario->emitCheckpointsIntervalMs = *v * 1000;
     if (r.failure)
@@ -102,15 +171,28 @@ int runDemoCluster(const QStringList& args)
     printOut(parser.isSet("json") ? infoJson((*demo)->info(), *scenario)
                                   : infoText((*demo)->info(), *scenario));
     std::fflush(stdout); // whoever started us waits for this line
-    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(durationS.value_or(0));
-    while (!interrupted() && (!durationS || std::chrono::steady_clock::now() < end))
+    const bool json = parser.isSet("json");
+    const auto started = std::chrono::steady_clock::now();
+    const auto end = started + std::chrono::seconds(durationS.value_or(0));
+    auto nextStatus = started + std::chrono::seconds(statusS);
+    while (!interrupted() && (!durationS || std::chrono::steady_clock::now() < end)) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        const auto now = std::chrono::steady_clock::now();
+        if (now < nextStatus)
+            continue;
+        nextStatus += std::chrono::seconds(statusS);
+        const kafka::DemoStats s = (*demo)->stats();
+        const int64_t elapsedMs =
+            std::chrono::duration_cast<std::chrono::milliseconds>(now - started).count();
+        printOut(json ? statusJson(s, elapsedMs) : "status: " + kafka::demoStatusText(s));
+        std::fflush(stdout);
+    }
     const kafka::DemoStats s = (*demo)->stats();
     printNote("demo stopped: " + std::to_string(s.produced) + " records produced, " +
               std::to_string(s.replicated) + " replicated (" + std::to_string(s.filtered) + " filtered), " +
               std::to_string(s.syncsSent) + " offset syncs, " + std::to_string(s.checkpoints) +
               " checkpoints, " + std::to_string(s.heartbeats) + " heartbeats, " +
-              std::to_string(s.groupCommits) + " group commits");
+              std::to_string(s.groupCommits) + " group commits; " + kafka::demoStatusText(s));
     return kOk;
 }
 

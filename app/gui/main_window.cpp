@@ -6,6 +6,7 @@
 #include "driftscope_version.h"
 #include "model/analysis/report_format.h"
 #include "model/analysis/translation_text.h"
+#include "model/demo/demo_cluster.h"
 #include "model/demo/demo_scenario.h"
 #include "model/io/plan_files.h"
 #include "model/util/text_format.h"
@@ -311,6 +312,9 @@ void MainWindow::buildMenus()
 void MainWindow::buildStatusBar()
 {
     m_connection = new QLabel;
+    // The embedded demo's own state: its MM2's lag, so its starvation is never read as MM2's.
+    m_demoStatus = new QLabel;
+    m_demoStatus->setVisible(false);
     m_records = new QLabel;
     m_undecodable = new QToolButton;
     m_undecodable->setAutoRaise(true);
@@ -323,6 +327,7 @@ void MainWindow::buildStatusBar()
     m_stop->setToolTip("Stop reading: what was read so far stays");
     m_stop->setVisible(false);
     statusBar()->addPermanentWidget(m_connection);
+    statusBar()->addPermanentWidget(m_demoStatus);
     statusBar()->addPermanentWidget(m_records);
     statusBar()->addPermanentWidget(m_undecodable);
     statusBar()->addPermanentWidget(m_computing);
@@ -600,6 +605,14 @@ void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
         if (!c->detail.empty())
             details << q(c->detail);
     m_connection->setToolTip(details.join('\n'));
+    const kafka::DemoClusters* demo = m_sources.live() ? m_sources.live()->demo() : nullptr;
+    m_demoStatus->setVisible(demo != nullptr);
+    if (demo) {
+        const kafka::DemoStats stats = demo->stats();
+        m_demoStatus->setText(QString("<span style='color:%1'>%2</span>")
+                                  .arg(stats.keepingUp() ? "#4e9a06" : "#cc0000",
+                                       q(kafka::demoStatusText(stats)).toHtmlEscaped()));
+    }
     const kafka::TopicProgress& syncs = status.offsetSyncs;
     const bool reading = m_sources.live() && m_sources.live()->running() && !status.historyRead();
     m_progress->setVisible(reading);
@@ -617,8 +630,11 @@ void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
 
 QString MainWindow::statusText() const
 {
-    return QTextDocumentFragment::fromHtml(m_connection->text()).toPlainText() + " | " + m_records->text() +
-           " | " + m_undecodable->text();
+    const QString demo = m_demoStatus->isVisibleTo(this)
+                             ? " | " + QTextDocumentFragment::fromHtml(m_demoStatus->text()).toPlainText()
+                             : QString();
+    return QTextDocumentFragment::fromHtml(m_connection->text()).toPlainText() + demo + " | " +
+           m_records->text() + " | " + m_undecodable->text();
 }
 
 // --- exports ------------------------------------------------------------------------------

@@ -127,6 +127,7 @@ private:
     widgets::TimeCursorBar* m_timeBar;
     QMenu* m_recentMenu;
     QLabel* m_connection;
+    QLabel* m_demoStatus;
     QLabel* m_records;
     QToolButton* m_undecodable;
     QLabel* m_computing;

@@ -2,9 +2,11 @@
 
 #include "model/demo/demo_mirror.h"
 #include "model/demo/demo_workload.h"
+#include "model/util/text_format.h"
 
 #include <librdkafka/rdkafka_mock.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -64,13 +66,16 @@ struct DemoClusters::Parts {
     std::atomic<bool> stopping = false;
     std::atomic<bool> paused = false;
     mutable std::mutex engineMutex; // held while the engine works
+    mutable std::mutex statsMutex;  // held only to copy `stats`
     DemoStats stats;
+    int64_t nextLagMs = 0;
 };
 
 Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& scenario)
 {
     auto parts = std::make_unique<Parts>();
     parts->scenario = scenario;
+    parts->stats.mirrorLagLimitMs = demoMirrorLagLimitMs(scenario);
     for (MockCluster* c : {&parts->source, &parts->target})
         if (auto failure = c->create())
             return Error{"cannot start the demo clusters: " + *failure};
@@ -119,14 +124,27 @@ Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& sc
                     p->mirror->tick(now); // waits a few ms for source records
                 }
                 const DemoMirrorStats m = p->mirror->stats();
-                p->stats = {p->workload->produced(),
-                            m.replicated,
-                            m.filtered,
-                            m.syncsSent,
-                            m.checkpoints,
-                            m.heartbeats,
-                            p->workload->commits(),
-                            m.syncsRead};
+                DemoStats next = p->stats;
+                next.produced = p->workload->produced();
+                next.replicated = m.replicated;
+                next.filtered = m.filtered;
+                next.syncsSent = m.syncsSent;
+                next.checkpoints = m.checkpoints;
+                next.heartbeats = m.heartbeats;
+                next.groupCommits = p->workload->commits();
+                next.syncsRead = m.syncsRead;
+                // Paused, nothing is produced or mirrored: the lag stays as it was.
+                const int64_t now = nowMs();
+                if (!p->paused && now >= p->nextLagMs) {
+                    const DemoLag lag = p->workload->lagBehind(
+                        [p](const TopicPartition& tp) { return p->mirror->mirroredEnd(tp); }, now);
+                    next.mirrorLagRecords = lag.records;
+                    next.mirrorLagMs = lag.oldestMs;
+                    next.mirrorLagMaxMs = std::max(next.mirrorLagMaxMs, lag.oldestMs);
+                    p->nextLagMs = now + 500;
+                }
+                std::lock_guard statsLock(p->statsMutex);
+                p->stats = next;
             }
             if (p->paused)
                 std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -175,8 +193,19 @@ ConnectionSettings DemoClusters::connection() const
 
 DemoStats DemoClusters::stats() const
 {
-    std::lock_guard lock(m_parts->engineMutex);
+    std::lock_guard lock(m_parts->statsMutex);
     return m_parts->stats;
+}
+
+std::string demoStatusText(const DemoStats& s)
+{
+    std::string lag =
+        std::to_string(s.mirrorLagRecords) + " records, oldest " + formatDurationMs(s.mirrorLagMs);
+    if (!s.keepingUp())
+        return "the demo cannot keep up: its MM2 is " + lag + " behind the source (the scenario allows " +
+               formatDurationMs(s.mirrorLagLimitMs) + "); this lag is the demo's own, not MM2 behaviour";
+    return "demo MM2 lag " + lag + " (largest " + formatDurationMs(s.mirrorLagMaxMs) + ", design up to " +
+           formatDurationMs(s.mirrorLagLimitMs) + ")";
 }
 
 bool DemoClusters::setPaused(bool paused, int timeoutMs)

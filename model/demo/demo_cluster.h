@@ -37,7 +37,20 @@ struct DemoStats {
     uint64_t heartbeats = 0;
     uint64_t groupCommits = 0;
     uint64_t syncsRead = 0; // by the engine's own store
+    // The demo's own MM2 against its source: records written but not yet mirrored, the age of
+    // the oldest of them now and the largest that age has been, and the age beyond which the demo
+    // cannot keep up with its scenario (demoMirrorLagLimitMs).
+    int64_t mirrorLagRecords = 0;
+    int64_t mirrorLagMs = 0;
+    int64_t mirrorLagMaxMs = 0;
+    int64_t mirrorLagLimitMs = 0;
+    bool keepingUp() const { return mirrorLagMs <= mirrorLagLimitMs; }
 };
+
+// The demo's status in one line, for the CLI and the GUI alike: how far its MM2 is behind, and
+// when that is beyond the scenario's design, that the demo cannot keep up (so that its own
+// starvation is never taken for MM2 behaviour).
+std::string demoStatusText(const DemoStats& stats);
 
 class DemoClusters {
 public:
@@ -50,6 +63,7 @@ public:
     const DemoScenario& scenario() const;
     // Settings for a reader of these clusters.
     ConnectionSettings connection() const;
+    // Never waits for the engine (which may wait for a cluster): the figures of its last round.
     DemoStats stats() const;
 
     // Producers, groups and the MM2 engine stop (and resume): the clusters stay up and still.

@@ -10,6 +10,7 @@
 #include "model/mm2/sync_emitter.h"
 #include "model/records/wire_codec.h"
 
+#include <map>
 #include <unordered_map>
 
 namespace driftscope::kafka {
@@ -39,6 +40,9 @@ public:
     void drain();
     const CheckpointTask& checkpointTask() const { return m_task; }
     DemoMirrorStats stats() const { return m_stats; }
+    // The upstream offset up to which (exclusive) this MM2 has handled a source partition: its
+    // records replicated and acknowledged, or dropped by the filter.
+    int64_t mirroredEnd(const TopicPartition& upstream) const;
 
     // Producers of the internal topics, for records injected by tests (opaque kInjected).
     rd_kafka_t* syncsProducer() const { return m_syncsProducer.get(); }
@@ -52,6 +56,7 @@ private:
     };
 
     void replicate(int timeoutMs);
+    void handled(const TopicPartition& upstream, int64_t offset);
     void sendSyncs();
     void readSyncs();
     void emitCheckpoints(int64_t nowMs);
@@ -76,7 +81,15 @@ private:
     std::unique_ptr<GroupOffsetRequests> m_groupOffsets;
     std::vector<std::string> m_groupNames;
     std::vector<TopicPartition> m_upstream;
+    // The groups asked together: those consuming the same topics, with those topics' partitions.
+    struct GroupQuery {
+        std::vector<size_t> groups; // into m_groupNames
+        std::vector<std::string> names;
+        std::vector<TopicPartition> partitions;
+    };
+    std::vector<GroupQuery> m_groupQueries;
     std::unordered_map<uint64_t, InFlight> m_inFlight;
+    std::map<TopicPartition, int64_t> m_mirroredEnd;
     uint64_t m_nextInFlight = 2; // 0 and 1 (kInjected) mean "not a replicated record"
     int64_t m_nextFlushMs = 0, m_nextCheckpointMs = 0, m_nextHeartbeatMs = 0;
     DemoMirrorStats m_stats;

@@ -31,6 +31,9 @@ DemoScenario load()
     s.name = "load";
     s.description = "2,000 partitions (20 topics of 100) and 200 consumer groups, one topic each: "
                     "most keep up at cadences from 5 to 30 s, every tenth is far behind, a few stall";
+    // 2 records a second per partition: batches of ten keep the mock's 2,000 logs short
+    // (docs/demo.md).
+    s.produceIntervalMs = 5000;
     for (int t = 0; t < 20; ++t) {
         char name[16];
         std::snprintf(name, sizeof name, "events-%02d", t);
@@ -51,6 +54,11 @@ DemoScenario load()
 }
 
 } // namespace
+
+int64_t demoMirrorLagLimitMs(const DemoScenario& scenario)
+{
+    return 2 * scenario.produceIntervalMs + 5000;
+}
 
 std::vector<std::string> demoScenarioNames()
 {

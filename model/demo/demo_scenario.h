@@ -46,7 +46,16 @@ struct DemoScenario {
     int64_t offsetFlushIntervalMs = 5000;
     int64_t emitCheckpointsIntervalMs = 10'000;
     int64_t heartbeatIntervalMs = 1000;
+    // The producers send each partition's records owed by its rate once per interval, as one
+    // batch. The mock broker keeps a partition's log as a list of such batches and finds every
+    // fetch offset by walking that list from its head (docs/demo.md): one-record batches make each
+    // fetch cost grow with the log, until the mock's thread starves the demo's own MM2.
+    int64_t produceIntervalMs = 1000;
 };
+
+// How far behind the source the demo's own MM2 may be (its oldest record not yet mirrored) before
+// the demo says it cannot keep up: two produce intervals and a few seconds of fetch waits.
+int64_t demoMirrorLagLimitMs(const DemoScenario& scenario);
 
 // "steady", "legacy", "busy", "load".
 std::vector<std::string> demoScenarioNames();

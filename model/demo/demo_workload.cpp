@@ -19,8 +19,17 @@ DemoWorkload::DemoWorkload(const DemoScenario& scenario, const std::string& boot
         if (m.err || !m.rkt)
             return;
         const auto it = m_partitions.find({rd_kafka_topic_name(m.rkt), m.partition});
-        if (it != m_partitions.end())
-            it->second.end = std::max(it->second.end, m.offset + 1);
+        if (it == m_partitions.end() || m.offset + 1 <= it->second.end)
+            return;
+        Partition& p = it->second;
+        p.end = m.offset + 1;
+        // Records of one batch share their produce time (carried as the opaque: delivery reports
+        // of librdkafka 2.0.2 give no timestamp): one entry per batch.
+        const auto producedMs = static_cast<int64_t>(reinterpret_cast<uintptr_t>(m._private));
+        if (!p.batches.empty() && p.batches.back().second == producedMs)
+            p.batches.back().first = p.end;
+        else
+            p.batches.emplace_back(p.end, producedMs);
     };
 }
 
@@ -64,6 +73,8 @@ void DemoWorkload::tick(int64_t nowMs)
     const double seconds = static_cast<double>(nowMs - m_lastTickMs) / 1000.0;
     m_lastTickMs = nowMs;
     produce(nowMs, seconds);
+    if (nowMs >= m_nextProduceMs)
+        m_nextProduceMs = nowMs + m_scenario.produceIntervalMs;
     rd_kafka_poll(m_producer.get(), 0);
     takeCommitResults();
     for (Group& g : m_groups) {
@@ -84,8 +95,12 @@ void DemoWorkload::tick(int64_t nowMs)
 
 void DemoWorkload::produce(int64_t nowMs, double seconds)
 {
-    for (auto& [tp, partition] : m_partitions) {
+    for (auto& [tp, partition] : m_partitions)
         partition.due += partition.topic->recordsPerSecond * seconds;
+    // What is owed goes out once per produce interval, one batch per partition (demo_scenario.h).
+    if (nowMs < m_nextProduceMs)
+        return;
+    for (auto& [tp, partition] : m_partitions) {
         for (; partition.due >= 1; partition.due -= 1) {
             ++m_sequence;
             const uint64_t n = ++partition.written;
@@ -105,10 +120,26 @@ void DemoWorkload::produce(int64_t nowMs, double seconds)
                               RD_KAFKA_V_PARTITION(tp.partition), RD_KAFKA_V_KEY(key.data(), key.size()),
                               RD_KAFKA_V_VALUE(const_cast<char*>(value.data()), value.size()),
                               RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_TIMESTAMP(nowMs),
+                              RD_KAFKA_V_OPAQUE(reinterpret_cast<void*>(static_cast<uintptr_t>(nowMs))),
                               RD_KAFKA_V_END);
             ++m_produced;
         }
     }
+}
+
+DemoLag DemoWorkload::lagBehind(const std::function<int64_t(const TopicPartition&)>& mirroredEnd,
+                                int64_t nowMs)
+{
+    DemoLag lag;
+    for (auto& [tp, partition] : m_partitions) {
+        const int64_t mirrored = mirroredEnd(tp);
+        while (!partition.batches.empty() && partition.batches.front().first <= mirrored)
+            partition.batches.pop_front();
+        lag.records += std::max<int64_t>(0, partition.end - mirrored);
+        if (!partition.batches.empty())
+            lag.oldestMs = std::max(lag.oldestMs, nowMs - partition.batches.front().second);
+    }
+    return lag;
 }
 
 void DemoWorkload::commit(Group& g, int64_t nowMs)

@@ -8,12 +8,21 @@
 #include "model/demo/demo_scenario.h"
 #include "model/io/kafka/kafka_client.h"
 
+#include <deque>
+#include <functional>
 #include <map>
 
 namespace driftscope::kafka {
 
 // Values of records the demo's MM2 drops, as a Filter transformation would.
 constexpr std::string_view kFilteredPrefix = "filtered:";
+
+// How far the demo's MM2 is behind its source: records written but not yet mirrored, and the
+// age of the oldest of them.
+struct DemoLag {
+    int64_t records = 0;
+    int64_t oldestMs = 0;
+};
 
 class DemoWorkload {
 public:
@@ -26,6 +35,9 @@ public:
 
     uint64_t produced() const { return m_produced; }
     uint64_t commits() const { return m_commits; }
+    // The lag of a mirror that has handled each partition up to `mirroredEnd(partition)`
+    // (exclusive). Forgets the produce times of what it handled.
+    DemoLag lagBehind(const std::function<int64_t(const TopicPartition&)>& mirroredEnd, int64_t nowMs);
 
 private:
     struct Partition {
@@ -33,6 +45,9 @@ private:
         double due = 0;       // records owed by the rate so far
         uint64_t written = 0; // records produced to it
         int64_t end = 0;      // log end offset, from delivery reports
+        // Acknowledged batches: the log end after each and when it was produced, oldest first,
+        // down to the first not yet mirrored.
+        std::deque<std::pair<int64_t, int64_t>> batches;
     };
     struct Group {
         const DemoGroup* spec = nullptr;
@@ -56,6 +71,7 @@ private:
     std::vector<Group> m_groups;
     int64_t m_startMs = -1;
     int64_t m_lastTickMs = -1;
+    int64_t m_nextProduceMs = 0;
     uint64_t m_produced = 0;
     uint64_t m_commits = 0;
     uint64_t m_sequence = 0;

@@ -39,6 +39,9 @@ DemoScenario fastScenario()
     s.emitCheckpointsIntervalMs = 1000;
     s.offsetFlushIntervalMs = 1000;
     s.heartbeatIntervalMs = 500;
+    // Batches four times a second: the stalling group's last commit before its stall at 3 s
+    // must cover every partition.
+    s.produceIntervalMs = 250;
     for (DemoGroup& g : s.groups) { // every habit shows within seconds
         g.commitIntervalMs = std::min<int64_t>(g.commitIntervalMs, 2000);
         g.stallAfterMs = 3000;

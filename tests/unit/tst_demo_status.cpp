@@ -1,0 +1,57 @@
+// The demo's status line (demoStatusText), which the CLI's demo-cluster and the GUI's status bar
+// both show: the lag of the demo's own MM2, and when it is beyond the scenario's design, that the
+// demo cannot keep up.
+#include "model/demo/demo_cluster.h"
+
+#include <QTest>
+
+using namespace driftscope;
+using namespace driftscope::kafka;
+
+class DemoStatus : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void keepingUp();
+    void fallenBehind();
+    void limitsFollowTheProduceInterval();
+};
+
+void DemoStatus::keepingUp()
+{
+    DemoStats s;
+    s.mirrorLagRecords = 120;
+    s.mirrorLagMs = 800;
+    s.mirrorLagMaxMs = 1500;
+    s.mirrorLagLimitMs = 7000;
+    QVERIFY(s.keepingUp());
+    QCOMPARE(demoStatusText(s),
+             std::string("demo MM2 lag 120 records, oldest 0.8 s (largest 1.5 s, design up to 7.0 s)"));
+    s.mirrorLagMs = 7000; // at the limit still keeps up
+    QVERIFY(s.keepingUp());
+}
+
+void DemoStatus::fallenBehind()
+{
+    DemoStats s;
+    s.mirrorLagRecords = 61204;
+    s.mirrorLagMs = 95'000;
+    s.mirrorLagMaxMs = 95'000;
+    s.mirrorLagLimitMs = 7000;
+    QVERIFY(!s.keepingUp());
+    QCOMPARE(
+        demoStatusText(s),
+        std::string("the demo cannot keep up: its MM2 is 61204 records, oldest 1 min 35 s behind the source "
+                    "(the scenario allows 7.0 s); this lag is the demo's own, not MM2 behaviour"));
+}
+
+void DemoStatus::limitsFollowTheProduceInterval()
+{
+    QCOMPARE(demoMirrorLagLimitMs(demoScenario("steady").value()), int64_t{7000});
+    QCOMPARE(demoMirrorLagLimitMs(demoScenario("busy").value()), int64_t{7000});
+    QCOMPARE(demoMirrorLagLimitMs(demoScenario("load").value()), int64_t{15'000});
+    QCOMPARE(demoScenario("legacy").value().produceIntervalMs, int64_t{1000});
+}
+
+QTEST_GUILESS_MAIN(DemoStatus)
+#include "tst_demo_status.moc"

@@ -278,6 +278,18 @@ void CliLive::unreachableClustersFailInTime()
              qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
     QVERIFY(timer.elapsed() < 15'000);
+
+    // A recording that read nothing is an error naming why, not a capture that looks fine.
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("nothing.capture");
+    const CliRun rec = runCli({"record", "--out", capture, "--duration", "2", "--source-bootstrap",
+                               "127.0.0.1:1", "--target-bootstrap", "127.0.0.1:1"});
+    QCOMPARE(rec.exitCode, 1);
+    QVERIFY2(rec.err.contains(
+                 "driftscope-cli: read nothing from the clusters; the source cluster is unreachable") &&
+                 rec.err.contains("; the target cluster is unreachable") &&
+                 rec.err.contains("(the capture " + capture + " holds only the set-up)"),
+             qPrintable(rec.err));
 }
 
 void CliLive::refusedClientSettingsAreAUsageErrorAtOnce()

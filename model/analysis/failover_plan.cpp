@@ -76,8 +76,10 @@ std::string planFileName(const std::string& group)
         }
     }
     if (out.empty())
-        out = "%"; // the empty group id
-    return out + ".csv";
+        out.push_back('%'); // the empty group id
+    // Appended, not `"literal" + ...`: GCC 12's -Wrestrict false positive at -O3 (text_format.h).
+    out += ".csv";
+    return out;
 }
 
 FailoverPlan planFailover(const Report& report)
@@ -150,10 +152,14 @@ std::string planText(const FailoverPlan& plan, const PlanCommand& command)
             "MM2 syncs group offsets: the resume offsets are the target group offsets it synced; applying a "
             "file pins them.\n";
     for (const GroupPlan& g : plan.groups) {
-        out += "\n" + groupPlanSummary(g) + "\n";
-        if (!g.resets.empty())
-            out += "  " + commandLine(g, command) + "\n";
-        else
+        out += '\n';
+        out += groupPlanSummary(g);
+        out += '\n';
+        if (!g.resets.empty()) {
+            out += "  ";
+            out += commandLine(g, command);
+            out += '\n';
+        } else
             out += "  no reset file: no partition of this group has a resume offset\n";
         for (const LeftOut& l : g.leftOut)
             out += "  left out " + toString(l.target) + " (" + l.reason + "): " + l.advice + "\n";

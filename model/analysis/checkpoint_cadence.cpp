@@ -13,6 +13,19 @@ std::optional<int64_t> observedCheckpointIntervalMs(const Observations& session)
 {
     constexpr size_t kRecurrences = 3;
     const size_t n = std::min(session.checkpoints.size(), kCadenceSampleLimit);
+    // Series over time build a report per moment: the same prefix is read once per thread.
+    struct Memo {
+        const Observations* session = nullptr;
+        size_t n = 0;
+        int64_t firstMs = 0, lastMs = 0;
+        std::optional<int64_t> answer;
+    };
+    thread_local Memo memo;
+    const int64_t firstMs = n ? session.checkpoints.front().stamp.timestampMs : 0;
+    const int64_t lastMs = n ? session.checkpoints[n - 1].stamp.timestampMs : 0;
+    if (memo.session == &session && memo.n == n && memo.firstMs == firstMs && memo.lastMs == lastMs)
+        return memo.answer;
+    memo = {&session, n, firstMs, lastMs, std::nullopt};
     std::unordered_map<uint64_t, int64_t> lastEmitted; // (group, partition) -> timestamp
     std::map<int64_t, std::set<int64_t>> momentsOfGap; // gap in s -> emission seconds it ended at
     for (size_t i = 0; i < n; ++i) {
@@ -32,7 +45,7 @@ std::optional<int64_t> observedCheckpointIntervalMs(const Observations& session)
     }
     for (const auto& [gapS, moments] : momentsOfGap)
         if (moments.size() >= kRecurrences)
-            return gapS * 1000;
+            return memo.answer = gapS * 1000;
     return std::nullopt;
 }
 

@@ -203,12 +203,10 @@ Report buildReport(const Observations& session, const SessionState& state, const
     report.sourceAlias = info.sourceAlias;
     report.targetAlias = info.targetAlias;
     chooseStaleLimit(session, options, report);
-    bool targetOffsetsSeen = false;
-    for (const auto& [key, sample] : samples.allCommitted())
-        if (std::get<0>(key) == ClusterSide::Target) {
-            targetOffsetsSeen = true;
-            break;
-        }
+    // Keys sort by side first: the first target-side key, if any, is found without a scan.
+    const auto& allCommitted = samples.allCommitted();
+    const bool targetOffsetsSeen =
+        allCommitted.lower_bound({ClusterSide::Target, 0, 0}) != allCommitted.end();
     report.groupOffsetSync = groupOffsetSyncMode(info, targetOffsetsSeen);
     if (report.groupOffsetSync == GroupOffsetSyncMode::Enabled)
         report.groupOffsetSyncIntervalMs = info.syncGroupOffsetsIntervalMs;

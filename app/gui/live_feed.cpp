@@ -15,13 +15,13 @@ constexpr int kPollMs = 1000;
 
 LiveFeed::LiveFeed(std::unique_ptr<kafka::DemoClusters> demo, kafka::LiveReaderOptions options)
     : m_demo(std::move(demo)), m_options(std::move(options)),
-      m_reader(std::make_unique<kafka::LiveReader>(m_options))
+      m_reader(std::make_shared<kafka::LiveReader>(m_options))
 {
     m_reader->start();
     m_timer.setInterval(kPollMs);
     QObject::connect(&m_timer, &QTimer::timeout, this, &LiveFeed::poll);
     m_timer.start();
-    QTimer::singleShot(200, this, &LiveFeed::poll); // the first records without waiting a second
+    QTimer::singleShot(200, this, &LiveFeed::poll); // the first state without waiting a second
 }
 
 LiveFeed::~LiveFeed()
@@ -64,7 +64,6 @@ void LiveFeed::stop()
     if (!m_reader)
         return;
     m_timer.stop();
-    poll(); // what was read up to now
     m_reader->stop();
     m_reader.reset();
     m_status.source.state = m_status.target.state = "stopped";
@@ -75,15 +74,7 @@ void LiveFeed::poll()
 {
     if (!m_reader)
         return;
-    auto slice = std::make_shared<Observations>(m_reader->since(m_cursor));
-    m_cursor = slice->cursor();
     m_status = m_reader->status();
-    const Observations& o = *slice;
-    const bool nothingNew = o.partitionCount() == 0 && o.groupCount() == 0 && o.syncs.empty() &&
-                            o.checkpoints.empty() && o.heartbeats.empty() && o.undecodable.empty() &&
-                            o.groupOffsets.empty() && o.logOffsets.empty() && o.events.empty();
-    if (!nothingNew)
-        Q_EMIT sliceRead(std::move(slice));
     Q_EMIT statusChanged(m_status);
 }
 

@@ -1,7 +1,8 @@
 // A live pair of clusters read in the background: the embedded demo clusters (started here) or
-// clusters given by connection settings. A LiveReader does the reading on its own threads; this
-// object only takes what was read every second, on the GUI thread, without ever waiting for a
-// cluster, and passes it on as a slice of the session.
+// clusters given by connection settings. A LiveReader does the reading on its own threads and
+// keeps what it read; the analysis worker takes the records from it (AnalysisService::follow).
+// This object only asks for the reader's status every second, on the GUI thread, without ever
+// waiting for a cluster.
 #pragma once
 
 #include "model/io/kafka/live_reader.h"
@@ -28,8 +29,9 @@ public:
     static std::unique_ptr<LiveFeed> startDemo(const kafka::DemoScenario& scenario, QString& error);
     static std::unique_ptr<LiveFeed> connect(kafka::LiveReaderOptions options);
 
-    // Stops reading; what was read stays with the receiver of the slices.
+    // Stops reading; what was read stays with the reader.
     void stop();
+    std::shared_ptr<const kafka::LiveReader> reader() const { return m_reader; }
     bool running() const { return m_reader != nullptr; }
     bool isDemo() const { return m_demo != nullptr; }
     kafka::LiveStatus status() const { return m_status; }
@@ -38,7 +40,6 @@ public:
     kafka::DemoClusters* demo() const { return m_demo.get(); }
 
 Q_SIGNALS:
-    void sliceRead(std::shared_ptr<const Observations> slice);
     void statusChanged(const kafka::LiveStatus& status);
 
 private:
@@ -47,8 +48,7 @@ private:
 
     std::unique_ptr<kafka::DemoClusters> m_demo;
     kafka::LiveReaderOptions m_options;
-    std::unique_ptr<kafka::LiveReader> m_reader;
-    Observations::Cursor m_cursor;
+    std::shared_ptr<kafka::LiveReader> m_reader; // shared with whoever takes its records
     kafka::LiveStatus m_status;
     QTimer m_timer;
 };

@@ -93,9 +93,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
                 sourceStarted();
                 requestAnalysis();
             });
-    connect(&m_sources, &SourceController::sliceRead, this,
-            [this](std::shared_ptr<const Observations> slice) {
-                m_analysis.appendSlice(std::move(slice));
+    connect(&m_sources, &SourceController::liveStarted, this,
+            [this](std::shared_ptr<const kafka::LiveReader> reader) {
+                m_analysis.follow(std::move(reader));
+                sourceStarted();
                 requestAnalysis();
             });
     connect(&m_sources, &SourceController::liveStatus, this, &MainWindow::showLiveStatus);
@@ -340,7 +341,7 @@ void MainWindow::buildStatusBar()
     });
     connect(m_undecodable, &QToolButton::clicked, this, [this] {
         if (m_result)
-            showUndecodableRecords(this, m_result->summary.undecodable);
+            showUndecodableRecords(this, m_result->summary->undecodable);
     });
 }
 
@@ -503,7 +504,7 @@ void MainWindow::setTheme(Theme theme)
 
 void MainWindow::requestAnalysis()
 {
-    AnalysisRequest request;
+    ExplorerRequest request;
     request.state.release = m_release;
     request.compare = m_compare;
     request.selection = m_selection;
@@ -530,8 +531,8 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 
     m_timeBar->setSpan(r.fromMs, r.toMs);
     m_timeBar->setCursor(r.cursorMs);
-    const SessionSummary& s = r.summary;
-    const ReleaseResult& first = r.releases.front();
+    const SessionSummary& s = *r.summary;
+    const ReleaseAnswer& first = r.releases.front();
     widgets::PanelContent panel;
     panel.flow =
         QString("<b>%1 → %2</b> (%3)<br>MM2 %4 rules · offset syncs in <i>%5</i> on %6")
@@ -556,9 +557,9 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
             m_pages[i]->hide();
             continue;
         }
-        const ReleaseResult& rel = r.releases[i];
+        const ReleaseAnswer& rel = r.releases[i];
         widgets::PartitionData input;
-        input.series = &rel.series;
+        input.series = rel.series.get();
         input.cursor = &rel.cursor;
         input.truth = r.hasTruth ? &r.truth : nullptr;
         input.emitIntervalMs = rel.cursor.report.emitIntervalMs;
@@ -597,7 +598,7 @@ void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
                            .arg(ok ? "#4e9a06" : "#cc0000", q(alias).toHtmlEscaped(), q(c.state));
         return text;
     };
-    const SessionInfo* info = m_result ? &m_result->summary.info : nullptr;
+    const SessionInfo* info = m_result ? &m_result->summary->info : nullptr;
     m_connection->setText(state(info ? info->sourceAlias : "source", status.source) + " · " +
                           state(info ? info->targetAlias : "target", status.target));
     QStringList details;

@@ -77,8 +77,7 @@ void SourceController::startDemo(const QString& scenarioName)
         return;
     }
     Q_EMIT releaseSuggested(scenario->release);
-    Q_EMIT sessionReplaced(std::make_shared<Observations>(), {});
-    connect(m_live.get(), &LiveFeed::sliceRead, this, &SourceController::sliceRead);
+    Q_EMIT liveStarted(m_live->reader());
     connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
 }
 
@@ -87,8 +86,7 @@ void SourceController::connectLive(kafka::LiveReaderOptions options, const QStri
     begin(SourceKind::Live, description);
     Q_EMIT releaseSuggested(options.release);
     m_live = LiveFeed::connect(std::move(options));
-    Q_EMIT sessionReplaced(std::make_shared<Observations>(), {});
-    connect(m_live.get(), &LiveFeed::sliceRead, this, &SourceController::sliceRead);
+    Q_EMIT liveStarted(m_live->reader());
     connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
 }
 

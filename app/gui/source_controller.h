@@ -1,7 +1,8 @@
 // Where the explorer's session comes from: the embedded demo clusters, a live pair of clusters,
 // a file (capture, formatter text or JSON Lines), or a simulation. Files are read and
 // simulations run on a thread of their own; live clusters are read by a LiveFeed. Whatever the
-// source, the result is a session (replaced whole, or grown by slices) handed to the receiver.
+// source, the result is a session replaced whole, or a live reader whose records the receiver
+// takes as they come.
 #pragma once
 
 #include "app/gui/analysis_service.h"
@@ -39,7 +40,7 @@ public:
 
 Q_SIGNALS:
     void sessionReplaced(std::shared_ptr<Observations> session, const TruthMap& truth);
-    void sliceRead(std::shared_ptr<const Observations> slice);
+    void liveStarted(std::shared_ptr<const kafka::LiveReader> reader);
     void liveStatus(const kafka::LiveStatus& status);
     void loadingChanged(bool loading, const QString& what);
     void failed(const QString& title, const QString& message);

@@ -31,6 +31,17 @@ Selection resolveSelection(const Observations& session, const Selection& wanted)
     return s;
 }
 
+std::vector<TopicPartition> seriesPartitions(const Observations& session, const Selection& selection)
+{
+    std::vector<TopicPartition> partitions;
+    if (selection.partition)
+        partitions.push_back(*selection.partition);
+    for (const TopicPartition& tp : groupPartitions(session, selection.group))
+        if (partitions.size() < kMaxSeriesPartitions && tp != selection.partition)
+            partitions.push_back(tp);
+    return partitions;
+}
+
 SelectionSeries buildSelectionSeries(const Observations& session, const ReportOptions& options,
                                      const Selection& selection, size_t maxMoments)
 {
@@ -39,11 +50,7 @@ SelectionSeries buildSelectionSeries(const Observations& session, const ReportOp
     const auto [from, to] = sessionSpan(session);
     if (!selection.group.empty()) {
         ReportOptions some = options;
-        if (selection.partition)
-            some.partitions.push_back(*selection.partition);
-        for (const TopicPartition& tp : groupPartitions(session, selection.group))
-            if (some.partitions.size() < kMaxSeriesPartitions && tp != selection.partition)
-                some.partitions.push_back(tp);
+        some.partitions = seriesPartitions(session, selection);
         out.series = buildGroupSeries(session, some, selection.group,
                                       seriesMoments(session, selection.group, from, to, maxMoments));
     }

@@ -38,6 +38,10 @@ struct SelectionSeries {
     std::vector<SyncLifetime> lifetimes; // of the selected partition, over the whole session
 };
 
+// The partitions a selection's series cover: the selected one, then the group's others in order,
+// kMaxSeriesPartitions in all.
+std::vector<TopicPartition> seriesPartitions(const Observations& session, const Selection& selection);
+
 SelectionSeries buildSelectionSeries(const Observations& session, const ReportOptions& options,
                                      const Selection& selection, size_t maxMoments);
 

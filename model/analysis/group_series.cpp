@@ -3,7 +3,6 @@
 #include "model/util/java_long.h"
 
 #include <algorithm>
-#include <map>
 
 namespace driftscope {
 namespace {
@@ -97,11 +96,10 @@ std::vector<TopicPartition> groupPartitions(const Observations& session, const s
     return out;
 }
 
-GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& options,
-                             const std::string& group, const std::vector<int64_t>& moments)
+namespace {
+
+StateScope scopeOfSeries(const Observations& session, const ReportOptions& options, const std::string& group)
 {
-    GroupSeries out;
-    out.group = group;
     // Only the partitions reported and the group's checkpoints: its rows are the same, and the
     // other syncs of the session (possibly millions) need not be applied.
     const auto groupId = session.findGroup(group);
@@ -112,70 +110,102 @@ GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& o
             if (const auto id = session.findPartition(tp))
                 scope.upstreamPartitions[*id] = true;
     }
-    SessionState state(session, options.state, std::move(scope));
-    SampleCursor samples(session);
-    ReportOptions one = options;
-    one.groups = {group};
-    std::map<TopicPartition, size_t> seriesOf;
+    return scope;
+}
+
+ReportOptions oneGroup(ReportOptions options, const std::string& group)
+{
+    options.groups = {group};
+    return options;
+}
+
+} // namespace
+
+GroupSeriesBuilder::GroupSeriesBuilder(const Observations& session, const ReportOptions& options,
+                                       const std::string& group)
+    : m_session(&session), m_options(oneGroup(options, group)),
+      m_state(session, options.state, scopeOfSeries(session, options, group)), m_samples(session)
+{
+}
+
+void GroupSeriesBuilder::add(int64_t t, GroupSeries& out)
+{
+    const Observations& session = *m_session;
+    m_state.advanceTo(t);
+    m_samples.advanceTo(t);
     const auto& heartbeats = session.heartbeats;
-    size_t nextHeartbeat = 0;
-    std::optional<int64_t> lastHeartbeat;
-    for (const int64_t t : moments) {
-        state.advanceTo(t);
-        samples.advanceTo(t);
-        for (; nextHeartbeat < heartbeats.size() && heartbeats[nextHeartbeat].stamp.timestampMs <= t;
-             ++nextHeartbeat)
-            lastHeartbeat =
-                std::max(lastHeartbeat.value_or(INT64_MIN), heartbeats[nextHeartbeat].stamp.timestampMs);
-        out.atMs.push_back(t);
-        out.heartbeatAgeMs.push_back(lastHeartbeat ? std::optional<int64_t>(t - *lastHeartbeat)
-                                                   : std::nullopt);
-        Report report = buildReport(session, state, samples, one);
-        for (PartitionReport& row : report.rows) {
-            auto [it, added] = seriesOf.try_emplace(row.upstream, out.partitions.size());
-            if (added)
-                out.partitions.push_back({row.upstream, {}, {}});
-            PartitionSeries& series = out.partitions[it->second];
-            series.atMs.push_back(t);
-            series.rows.push_back(std::move(row));
-        }
+    for (; m_nextHeartbeat < heartbeats.size() && heartbeats[m_nextHeartbeat].stamp.timestampMs <= t;
+         ++m_nextHeartbeat)
+        m_lastHeartbeat =
+            std::max(m_lastHeartbeat.value_or(INT64_MIN), heartbeats[m_nextHeartbeat].stamp.timestampMs);
+    out.atMs.push_back(t);
+    out.heartbeatAgeMs.push_back(m_lastHeartbeat ? std::optional<int64_t>(t - *m_lastHeartbeat)
+                                                 : std::nullopt);
+    Report report = buildReport(session, m_state, m_samples, m_options);
+    for (PartitionReport& row : report.rows) {
+        auto it = std::lower_bound(
+            out.partitions.begin(), out.partitions.end(), row.upstream,
+            [](const PartitionSeries& p, const TopicPartition& tp) { return p.upstream < tp; });
+        if (it == out.partitions.end() || it->upstream != row.upstream)
+            it = out.partitions.insert(it, PartitionSeries{row.upstream, {}, {}});
+        it->atMs.push_back(t);
+        it->rows.push_back(std::move(row));
     }
-    std::sort(out.partitions.begin(), out.partitions.end(),
-              [](const PartitionSeries& a, const PartitionSeries& b) { return a.upstream < b.upstream; });
+}
+
+GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& options,
+                             const std::string& group, const std::vector<int64_t>& moments)
+{
+    GroupSeries out;
+    out.group = group;
+    GroupSeriesBuilder builder(session, options, group);
+    for (const int64_t t : moments)
+        builder.add(t, out);
     return out;
+}
+
+SyncLifetimeTracker::SyncLifetimeTracker(const Observations& session, const SessionStateOptions& options,
+                                         uint32_t upstreamPartition)
+    : m_session(&session), m_taskStart(options.taskStart), m_partition(upstreamPartition),
+      m_store(profileFor(options.release), options.checkpointsRestored),
+      m_id(m_store.partitionId(session.partition(upstreamPartition)))
+{
+    if (m_taskStart == 0)
+        m_store.finishInitialLoad();
+}
+
+void SyncLifetimeTracker::advanceTo(int64_t untilMs)
+{
+    // The store treats partitions independently, so this partition's syncs alone give its slots;
+    // only the task start, counted over all syncs, is global.
+    const auto& syncs = m_session->syncs;
+    const TopicPartition& tp = m_session->partition(m_partition);
+    std::vector<size_t> retainedNext;
+    for (; m_next < syncs.size() && syncs[m_next].stamp.timestampMs <= untilMs; ++m_next) {
+        if (m_next == m_taskStart)
+            m_store.finishInitialLoad();
+        const ObservedSync& s = syncs[m_next];
+        if (s.partition != m_partition)
+            continue;
+        m_store.apply(m_id, s.upstream, s.downstream);
+        m_out.push_back({m_next, s.stamp.timestampMs, s.upstream, s.downstream, std::nullopt});
+        // Store ids count the syncs applied to it, which are exactly the entries of m_out.
+        retainedNext.clear();
+        for (const RetainedSync& r : m_store.retained(tp))
+            retainedNext.push_back(static_cast<size_t>(r.sync.id));
+        for (const size_t held : m_retainedNow)
+            if (std::find(retainedNext.begin(), retainedNext.end(), held) == retainedNext.end())
+                m_out[held].expiredAtMs = s.stamp.timestampMs;
+        std::swap(m_retainedNow, retainedNext);
+    }
 }
 
 std::vector<SyncLifetime> syncLifetimes(const Observations& session, const SessionStateOptions& options,
                                         uint32_t upstreamPartition, int64_t untilMs)
 {
-    // The store treats partitions independently, so this partition's syncs alone give its slots;
-    // only the task start, counted over all syncs, is global.
-    SyncStore store(profileFor(options.release), options.checkpointsRestored);
-    if (options.taskStart == 0)
-        store.finishInitialLoad();
-    const TopicPartition& tp = session.partition(upstreamPartition);
-    const SyncStore::PartitionId id = store.partitionId(tp);
-    std::vector<SyncLifetime> out;
-    std::vector<size_t> retainedNow; // indices into `out` of the syncs the store holds
-    std::vector<size_t> retainedNext;
-    for (size_t i = 0; i < session.syncs.size() && session.syncs[i].stamp.timestampMs <= untilMs; ++i) {
-        if (i == options.taskStart)
-            store.finishInitialLoad();
-        const ObservedSync& s = session.syncs[i];
-        if (s.partition != upstreamPartition)
-            continue;
-        store.apply(id, s.upstream, s.downstream);
-        out.push_back({i, s.stamp.timestampMs, s.upstream, s.downstream, std::nullopt});
-        // Store ids count the syncs applied to it, which are exactly the entries of `out`.
-        retainedNext.clear();
-        for (const RetainedSync& r : store.retained(tp))
-            retainedNext.push_back(static_cast<size_t>(r.sync.id));
-        for (const size_t held : retainedNow)
-            if (std::find(retainedNext.begin(), retainedNext.end(), held) == retainedNext.end())
-                out[held].expiredAtMs = s.stamp.timestampMs;
-        std::swap(retainedNow, retainedNext);
-    }
-    return out;
+    SyncLifetimeTracker tracker(session, options, upstreamPartition);
+    tracker.advanceTo(untilMs);
+    return tracker.lifetimes();
 }
 
 std::vector<StepPoint> translationSteps(const SyncStore& store, const TopicPartition& tp, int64_t upTo)

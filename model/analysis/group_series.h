@@ -47,6 +47,28 @@ std::vector<TopicPartition> groupPartitions(const Observations& session, const s
 GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& options,
                              const std::string& group, const std::vector<int64_t>& moments);
 
+// buildGroupSeries one moment at a time, for a session that grows between moments (a live
+// one): the state and samples swept so far are kept, so each moment costs only what was written
+// since the previous one. Copying a builder forks the sweep (the explorer evaluates the last
+// seconds of a live session on a copy, since records of them may still arrive).
+class GroupSeriesBuilder {
+public:
+    // The partitions are fixed here (scope and options.partitions, as buildGroupSeries).
+    GroupSeriesBuilder(const Observations& session, const ReportOptions& options, const std::string& group);
+
+    // Appends moment `t` (after every moment added before) to `out`, whose partitions stay
+    // sorted by upstream partition.
+    void add(int64_t t, GroupSeries& out);
+
+private:
+    const Observations* m_session;
+    ReportOptions m_options; // groups = {group}
+    SessionState m_state;
+    SampleCursor m_samples;
+    size_t m_nextHeartbeat = 0;
+    std::optional<int64_t> m_lastHeartbeat;
+};
+
 // A sync of a partition as the store saw it: written (record timestamp), and when a later sync
 // pushed it out of the store (none: still retained at `untilMs`).
 struct SyncLifetime {
@@ -61,6 +83,26 @@ struct SyncLifetime {
 // release's store exactly as SessionState does (same initial load and task start).
 std::vector<SyncLifetime> syncLifetimes(const Observations& session, const SessionStateOptions& options,
                                         uint32_t upstreamPartition, int64_t untilMs);
+
+// syncLifetimes for a session that grows: advanceTo(t) extends `lifetimes()` to the syncs
+// written by t, exactly as syncLifetimes(session, options, partition, t) lists them.
+class SyncLifetimeTracker {
+public:
+    SyncLifetimeTracker(const Observations& session, const SessionStateOptions& options,
+                        uint32_t upstreamPartition);
+    void advanceTo(int64_t untilMs);
+    const std::vector<SyncLifetime>& lifetimes() const { return m_out; }
+
+private:
+    const Observations* m_session;
+    size_t m_taskStart;
+    uint32_t m_partition;
+    SyncStore m_store;
+    SyncStore::PartitionId m_id;
+    size_t m_next = 0; // into Observations::syncs
+    std::vector<SyncLifetime> m_out;
+    std::vector<size_t> m_retainedNow; // indices into m_out of the syncs the store holds
+};
 
 // The translation MM2 applies to a partition, as points (upstream, downstream) of a step
 // function evaluated with the store itself: at and just after each retained sync, and at

@@ -111,8 +111,10 @@ private:
 };
 
 // Translation is the hot path of checkpoint emission and of every plot: kept inline so callers
-// that read only part of the answer do not pay for building the rest.
-inline Translation SyncStore::translate(const TopicPartition& tp, int64_t upstream) const
+// that read only part of the answer do not pay for building the rest. GCC at -O2 judged both
+// too large to inline and called them out of line, the answer going through memory: forced.
+[[gnu::always_inline]] inline Translation SyncStore::translate(const TopicPartition& tp,
+                                                               int64_t upstream) const
 {
     const int64_t id = m_index.find(tp);
     if (id == PartitionIndex::kAbsent)
@@ -120,7 +122,7 @@ inline Translation SyncStore::translate(const TopicPartition& tp, int64_t upstre
     return translate(static_cast<PartitionId>(id), upstream);
 }
 
-inline Translation SyncStore::translate(PartitionId partition, int64_t upstream) const
+[[gnu::always_inline]] inline Translation SyncStore::translate(PartitionId partition, int64_t upstream) const
 {
     const Partition& p = m_partitions[partition];
     if (!p.hasSync())

@@ -153,6 +153,8 @@ public:
         size_t partitions = 0, groups = 0;
         size_t syncs = 0, checkpoints = 0, heartbeats = 0, undecodable = 0;
         size_t groupOffsets = 0, logOffsets = 0, events = 0;
+
+        friend bool operator==(const Cursor&, const Cursor&) = default;
     };
 
     SessionInfo info;

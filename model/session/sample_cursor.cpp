@@ -1,46 +1,93 @@
 #include "model/session/sample_cursor.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace driftscope {
 namespace {
 
+// Appends the indices [from, samples.size()) sampled after `atMs` to the pending order (whose
+// taken prefix `next` is dropped first) and returns those sampled at or before it, which are
+// due at once. Live samples arrive almost in time order (two workers append); imports may not.
 template <typename Sample, typename Time>
-std::vector<uint32_t> orderByTime(const std::vector<Sample>& samples, Time time)
+std::vector<uint32_t> extendOrder(std::vector<uint32_t>& order, size_t& next,
+                                  const std::vector<Sample>& samples, size_t from, int64_t atMs, Time time)
 {
-    std::vector<uint32_t> order(samples.size());
-    std::iota(order.begin(), order.end(), 0u);
-    // Live samples arrive almost in order (two workers append); imports may not.
-    if (!std::is_sorted(order.begin(), order.end(),
-                        [&](uint32_t a, uint32_t b) { return time(samples[a]) < time(samples[b]); }))
-        std::stable_sort(order.begin(), order.end(),
-                         [&](uint32_t a, uint32_t b) { return time(samples[a]) < time(samples[b]); });
-    return order;
+    order.erase(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(next));
+    next = 0;
+    std::vector<uint32_t> due;
+    const size_t pending = order.size();
+    for (size_t i = from; i < samples.size(); ++i)
+        (time(samples[i]) <= atMs ? due : order).push_back(static_cast<uint32_t>(i));
+    const auto earlier = [&](uint32_t a, uint32_t b) {
+        return time(samples[a]) < time(samples[b]);
+    };
+    if (!std::is_sorted(order.begin() + static_cast<std::ptrdiff_t>(pending), order.end(), earlier))
+        std::stable_sort(order.begin() + static_cast<std::ptrdiff_t>(pending), order.end(), earlier);
+    std::inplace_merge(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(pending), order.end(),
+                       earlier);
+    return due;
+}
+
+// Of two samples of one key, the one sampled later wins, and for equal times the later in the
+// list: the order in which they are taken in does not matter.
+bool supersedes(int64_t atMs, uint32_t index, int64_t heldAtMs, uint32_t heldIndex)
+{
+    return atMs > heldAtMs || (atMs == heldAtMs && index > heldIndex);
 }
 
 } // namespace
 
-SampleCursor::SampleCursor(const Observations& session)
-    : m_session(session), m_groupOrder(orderByTime(session.groupOffsets,
-                                                   [](const GroupOffsetSample& g) { return g.sampledAtMs; })),
-      m_logOrder(orderByTime(session.logOffsets, [](const LogOffsetSample& l) { return l.sampledAtMs; }))
+SampleCursor::SampleCursor(const Observations& session) : m_session(session)
 {
+    followGrowth();
+}
+
+void SampleCursor::followGrowth()
+{
+    const auto& groups = m_session.groupOffsets;
+    const auto& logs = m_session.logOffsets;
+    if (m_groupsSeen < groups.size()) {
+        for (const uint32_t i : extendOrder(m_groupOrder, m_nextGroup, groups, m_groupsSeen, m_atMs,
+                                            [](const GroupOffsetSample& g) { return g.sampledAtMs; }))
+            take(i, groups[i]);
+        m_groupsSeen = groups.size();
+    }
+    if (m_logsSeen < logs.size()) {
+        for (const uint32_t i : extendOrder(m_logOrder, m_nextLog, logs, m_logsSeen, m_atMs,
+                                            [](const LogOffsetSample& l) { return l.sampledAtMs; }))
+            take(i, logs[i]);
+        m_logsSeen = logs.size();
+    }
+}
+
+void SampleCursor::take(uint32_t index, const GroupOffsetSample& g)
+{
+    const auto [it, added] =
+        m_committed.try_emplace({g.side, g.group, g.partition}, g.offset, g.sampledAtMs, index);
+    if (!added && supersedes(g.sampledAtMs, index, it->second.atMs, it->second.index))
+        it->second = {g.offset, g.sampledAtMs, index};
+}
+
+void SampleCursor::take(uint32_t index, const LogOffsetSample& l)
+{
+    const auto [it, added] = m_logs.try_emplace({l.side, l.partition}, l, index);
+    if (!added && supersedes(l.sampledAtMs, index, it->second.sample.sampledAtMs, it->second.index))
+        it->second = {l, index};
 }
 
 void SampleCursor::advanceTo(int64_t atMs)
 {
+    if (atMs < m_atMs)
+        return;
+    followGrowth();
+    m_atMs = atMs;
     const auto& groups = m_session.groupOffsets;
     for (; m_nextGroup < m_groupOrder.size() && groups[m_groupOrder[m_nextGroup]].sampledAtMs <= atMs;
-         ++m_nextGroup) {
-        const GroupOffsetSample& g = groups[m_groupOrder[m_nextGroup]];
-        m_committed[{g.side, g.group, g.partition}] = {g.offset, g.sampledAtMs};
-    }
+         ++m_nextGroup)
+        take(m_groupOrder[m_nextGroup], groups[m_groupOrder[m_nextGroup]]);
     const auto& logs = m_session.logOffsets;
-    for (; m_nextLog < m_logOrder.size() && logs[m_logOrder[m_nextLog]].sampledAtMs <= atMs; ++m_nextLog) {
-        const LogOffsetSample& l = logs[m_logOrder[m_nextLog]];
-        m_logs[{l.side, l.partition}] = l;
-    }
+    for (; m_nextLog < m_logOrder.size() && logs[m_logOrder[m_nextLog]].sampledAtMs <= atMs; ++m_nextLog)
+        take(m_logOrder[m_nextLog], logs[m_logOrder[m_nextLog]]);
 }
 
 std::optional<SampleCursor::Committed> SampleCursor::committed(ClusterSide side, uint32_t group,
@@ -59,7 +106,7 @@ std::optional<LogOffsetSample> SampleCursor::log(ClusterSide side, std::optional
     if (!partition)
         return std::nullopt;
     const auto it = m_logs.find({side, *partition});
-    return it == m_logs.end() ? std::nullopt : std::optional<LogOffsetSample>(it->second);
+    return it == m_logs.end() ? std::nullopt : std::optional<LogOffsetSample>(it->second.sample);
 }
 
 } // namespace driftscope

@@ -1,7 +1,9 @@
 // The committed offsets and log offsets a session had sampled by a moment: for each group,
 // side and partition the latest committed offset, and for each side and partition the latest
 // log start and end. Like SessionState it only moves forward in time, so a sweep over a session
-// (series for plots, the time cursor playing) touches every sample once.
+// (series for plots, the time cursor playing) touches every sample once. The session may grow
+// between two advances (live reading): samples appended since are taken in as if they had been
+// there from the start, even those sampled before the current moment.
 #pragma once
 
 #include "model/session/observations.h"
@@ -18,11 +20,12 @@ class SampleCursor {
 public:
     struct Committed {
         int64_t offset = 0;
-        int64_t atMs = 0; // when it was sampled
+        int64_t atMs = 0;   // when it was sampled
+        uint32_t index = 0; // into Observations::groupOffsets: of two samples at one time, the later wins
     };
     using CommittedKey = std::tuple<ClusterSide, uint32_t, uint32_t>; // side, group, partition
 
-    // The session must outlive the cursor and not change while it is used.
+    // The session must outlive the cursor; it may only grow.
     explicit SampleCursor(const Observations& session);
 
     // Takes in the samples taken at or before `atMs` (in time order; for equal times the later
@@ -38,11 +41,23 @@ public:
     const std::map<CommittedKey, Committed>& allCommitted() const { return m_committed; }
 
 private:
+    struct LogSeen {
+        LogOffsetSample sample;
+        uint32_t index = 0;
+    };
+    void followGrowth();
+    void take(uint32_t index, const GroupOffsetSample& g);
+    void take(uint32_t index, const LogOffsetSample& l);
+
     const Observations& m_session;
-    std::vector<uint32_t> m_groupOrder, m_logOrder; // sample indices sorted by sample time
+    int64_t m_atMs = INT64_MIN;
+    // Samples not taken in yet, by sample time (then list order), from m_next*; and how much of
+    // each list has been seen.
+    std::vector<uint32_t> m_groupOrder, m_logOrder;
     size_t m_nextGroup = 0, m_nextLog = 0;
+    size_t m_groupsSeen = 0, m_logsSeen = 0;
     std::map<CommittedKey, Committed> m_committed;
-    std::map<std::pair<ClusterSide, uint32_t>, LogOffsetSample> m_logs;
+    std::map<std::pair<ClusterSide, uint32_t>, LogSeen> m_logs;
 };
 
 } // namespace driftscope

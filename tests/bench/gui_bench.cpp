@@ -148,11 +148,11 @@ void benchOpen(const std::string& fixtures)
     double resultMs = -1, drawnMs = -1, workerSeconds = 0, completeMs = -1, completeSeconds = 0;
     QObject::connect(&window.analysis(), &gui::AnalysisService::resultReady, &window,
                      [&](std::shared_ptr<const gui::AnalysisResult> r) {
-                         if (resultMs < 0 && r->summary.syncs > 0) {
+                         if (resultMs < 0 && r->summary->syncs > 0) {
                              resultMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
                              workerSeconds = r->seconds;
                          }
-                         if (completeMs < 0 && r->summary.syncs > 0 && r->complete) {
+                         if (completeMs < 0 && r->summary->syncs > 0 && r->complete) {
                              completeMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
                              completeSeconds = r->seconds;
                          }
@@ -229,8 +229,8 @@ void benchLive(const QString& scenario, int seconds)
         static_cast<double>(peakKiB) / 1024);
     if (r)
         std::printf("  read: %zu offset syncs, %zu checkpoints, %zu groups, %zu mirrored partitions; %s\n",
-                    r->summary.syncs, r->summary.checkpoints, r->summary.groups.size(),
-                    r->summary.upstreamPartitions.size(), qPrintable(window.statusText()));
+                    r->summary->syncs, r->summary->checkpoints, r->summary->groups.size(),
+                    r->summary->upstreamPartitions.size(), qPrintable(window.statusText()));
 }
 
 } // namespace

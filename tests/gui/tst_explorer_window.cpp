@@ -76,7 +76,7 @@ struct Expected {
         options.state.release = r;
         const auto [from, to] = sessionSpan(session);
         options.atMs = atMs.value_or(to);
-        series = buildSelectionSeries(session, options, selection, AnalysisRequest{}.maxMoments);
+        series = buildSelectionSeries(session, options, selection, ExplorerRequest{}.maxMoments);
         SessionState state(session, options.state, *options.atMs);
         SampleCursor samples(session);
         samples.advanceTo(*options.atMs);
@@ -427,10 +427,10 @@ void ExplorerWindow::simulatorSlidersRerun()
     MainWindow w;
     w.runSimulation(w.simulator()->scenario());
     QVERIFY(settle(w));
-    const size_t syncs = w.result()->summary.syncs;
+    const size_t syncs = w.result()->summary->syncs;
     // A smaller offset.lag.max makes MM2 emit syncs more often: the rerun has more.
     w.simulator()->setOffsetLagMax(10);
-    QVERIFY(QTest::qWaitFor([&] { return w.result() && w.result()->summary.syncs > syncs * 5; }, 20'000));
+    QVERIFY(QTest::qWaitFor([&] { return w.result() && w.result()->summary->syncs > syncs * 5; }, 20'000));
     QVERIFY(settle(w));
     w.simulator()->chooseScenario("bursty");
     QVERIFY(QTest::qWaitFor([&] { return w.windowTitle().startsWith("simulation: bursty"); }, 20'000));
@@ -455,7 +455,7 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     scenario.release = release("3.4.1");
     w.runSimulation(scenario);
     QVERIFY(
-        QTest::qWaitFor([&] { return w.result() && w.result()->summary.info.release == "3.4.1"; }, 20'000));
+        QTest::qWaitFor([&] { return w.result() && w.result()->summary->info.release == "3.4.1"; }, 20'000));
     w.selectRelease(release("3.4.1"));
     QVERIFY(settle(w));
     QCOMPARE(seriesOf(w.page(0)->replayWindow(), "skipped (truth)").size(), size_t(0));
@@ -526,7 +526,7 @@ void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
         w.connectLive(options, "live A → B");
         QVERIFY(QTest::qWaitFor(
             [&] {
-                return w.result() && w.result()->summary.syncs > 0 && w.result()->summary.checkpoints > 0;
+                return w.result() && w.result()->summary->syncs > 0 && w.result()->summary->checkpoints > 0;
             },
             60'000));
         QVERIFY(settle(w));
@@ -541,11 +541,11 @@ void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
             });
         QVERIFY(QTest::qWaitFor([&] { return saved; }, 20'000));
         QCOMPARE(error, QString());
-        QVERIFY(w.result()->summary.info.configuration.size() > 2);
+        QVERIFY(w.result()->summary->info.configuration.size() > 2);
         QByteArray everything = w.windowTitle().toUtf8() + w.statusText().toUtf8() +
                                 QByteArray::fromStdString(reportJson(w.result()->releases[0].cursor.report)) +
                                 QByteArray::fromStdString(w.drill()->csv()) + w.page(0)->details().toUtf8();
-        for (const auto& [key, value] : w.result()->summary.info.configuration)
+        for (const auto& [key, value] : w.result()->summary->info.configuration)
             everything += QByteArray::fromStdString(key + "=" + value + "\n");
         QVERIFY(everything.contains("[redacted]"));
         QVERIFY(!everything.contains(planted));
@@ -631,7 +631,7 @@ void ExplorerWindow::firstAnswerIsTheSelectedPartitionsExactRow()
     connect(&service, &AnalysisService::resultReady, this, [&](auto r) { results.push_back(r); });
     for (const char* text : {"3.9.0", "3.4.0"}) {
         results.clear();
-        AnalysisRequest request;
+        ExplorerRequest request;
         request.state.release = release(text);
         request.selection = m_selection;
         service.request(request);

@@ -1,0 +1,427 @@
+#include "model/analysis/explorer_model.h"
+
+#include "model/analysis/checkpoint_cadence.h"
+
+#include <algorithm>
+#include <set>
+#include <thread>
+
+namespace driftscope {
+namespace {
+
+bool sameState(const SessionStateOptions& a, const SessionStateOptions& b)
+{
+    return a.release == b.release && a.taskStart == b.taskStart &&
+           a.checkpointsRestored == b.checkpointsRestored;
+}
+
+// What a report at any moment takes from the whole session rather than from what was written by
+// then: the emit interval its stale limit comes from (configured, or the cadence the session's
+// checkpoints show), the group-offset sync settings and the aliases. When it changes as the
+// session grows, every point of a series changes with it.
+struct ReportBasis {
+    bool intervalConfigured = false;
+    int64_t intervalMs = 0;
+    std::optional<int64_t> observedIntervalMs;
+    std::optional<bool> syncGroupOffsets;
+    int64_t syncGroupOffsetsIntervalMs = 0;
+    std::string sourceAlias, targetAlias;
+
+    friend bool operator==(const ReportBasis&, const ReportBasis&) = default;
+};
+
+ReportBasis reportBasis(const Observations& session)
+{
+    const SessionInfo& info = session.info;
+    ReportBasis b{info.emitIntervalConfigured,
+                  info.emitCheckpointsIntervalMs,
+                  std::nullopt,
+                  info.syncGroupOffsets,
+                  info.syncGroupOffsetsIntervalMs,
+                  info.sourceAlias,
+                  info.targetAlias};
+    if (!info.emitIntervalConfigured)
+        b.observedIntervalMs = observedCheckpointIntervalMs(session);
+    return b;
+}
+
+// New series moments on an even grid of this spacing at least: a live session starts with a
+// span of a second or two, whose grid would be milliseconds apart.
+constexpr int64_t kMinGridStepMs = 500;
+
+// Keeps every other moment of `series` (the first, the third, ...) and the rows of those.
+void thinByHalf(GroupSeries& series)
+{
+    std::vector<int64_t> kept;
+    std::vector<std::optional<int64_t>> ages;
+    for (size_t i = 0; i < series.atMs.size(); i += 2) {
+        kept.push_back(series.atMs[i]);
+        ages.push_back(series.heartbeatAgeMs[i]);
+    }
+    for (PartitionSeries& p : series.partitions) {
+        PartitionSeries thinned{p.upstream, {}, {}};
+        for (size_t i = 0; i < p.atMs.size(); ++i)
+            if (std::binary_search(kept.begin(), kept.end(), p.atMs[i])) {
+                thinned.atMs.push_back(p.atMs[i]);
+                thinned.rows.push_back(std::move(p.rows[i]));
+            }
+        p = std::move(thinned);
+    }
+    series.atMs = std::move(kept);
+    series.heartbeatAgeMs = std::move(ages);
+}
+
+} // namespace
+
+struct ExplorerModel::CursorState {
+    SessionStateOptions options;
+    SessionState state;
+    SampleCursor samples;
+
+    CursorState(const Observations& session, const SessionStateOptions& o)
+        : options(o), state(session, o), samples(session)
+    {
+    }
+};
+
+// A release's series of one selection, kept as the session grows: the moments up to
+// `frozenUntilMs` are final and swept by `builder`; the later ones are evaluated per answer.
+struct ExplorerModel::SeriesCache {
+    SessionStateOptions options;
+    Selection selection;
+    int64_t staleAfterMs = 0;
+    size_t maxMoments = 0;
+    std::vector<TopicPartition> partitions; // seriesPartitions() when built
+    size_t partitionsKnown = 0;             // the session's partition count then
+    int64_t fromMs = 0;
+    std::optional<uint32_t> group;
+    ReportBasis basis;
+
+    GroupSeries frozen;
+    std::optional<GroupSeriesBuilder> builder; // at frozenUntilMs
+    int64_t frozenUntilMs = INT64_MIN;
+    std::set<int64_t> pendingEvents; // the group's checkpoint and sample moments after frozenUntilMs
+    int64_t gridStepMs = kMinGridStepMs;
+    std::optional<SyncLifetimeTracker> lifetimes;
+    Observations::Cursor seen; // how much of the session the cache has looked at
+
+    uint64_t version = UINT64_MAX;
+    std::shared_ptr<const SelectionSeries> answer; // of `version`
+
+    bool serves(const ReportOptions& o, const Selection& s, size_t moments) const
+    {
+        return sameState(options, o.state) && selection.group == s.group &&
+               selection.partition == s.partition && staleAfterMs == o.staleAfterMs && maxMoments == moments;
+    }
+};
+
+ExplorerModel::ExplorerModel() = default;
+ExplorerModel::~ExplorerModel() = default;
+
+void ExplorerModel::replace(Observations session)
+{
+    // States and caches refer to the session: they go before it changes.
+    m_cursors.clear();
+    m_series.clear();
+    m_session = std::move(session);
+    m_upstreamSeen.clear();
+    m_syncsSummed = 0;
+    ++m_version;
+}
+
+bool ExplorerModel::append(const Observations& slice)
+{
+    if (!m_session.append(slice))
+        return false;
+    ++m_version;
+    return true;
+}
+
+std::shared_ptr<const SessionSummary> ExplorerModel::summary()
+{
+    if (m_summary && m_summaryVersion == m_version)
+        return m_summary;
+    auto s = std::make_shared<SessionSummary>();
+    s->info = m_session.info;
+    s->groups = sessionGroups(m_session);
+    // Only the syncs read since the last summary are looked at.
+    m_upstreamSeen.resize(m_session.partitionCount(), false);
+    for (; m_syncsSummed < m_session.syncs.size(); ++m_syncsSummed)
+        m_upstreamSeen[m_session.syncs[m_syncsSummed].partition] = true;
+    for (uint32_t id = 0; id < m_upstreamSeen.size(); ++id)
+        if (m_upstreamSeen[id])
+            s->upstreamPartitions.push_back(m_session.partition(id));
+    std::sort(s->upstreamPartitions.begin(), s->upstreamPartitions.end());
+    s->syncs = m_session.syncs.size();
+    s->checkpoints = m_session.checkpoints.size();
+    s->heartbeats = m_session.heartbeats.size();
+    s->undecodable = m_session.undecodable;
+    s->events = m_session.events;
+    m_summary = std::move(s);
+    m_summaryVersion = m_version;
+    return m_summary;
+}
+
+bool ExplorerModel::cursorNeedsRebuild(const SessionStateOptions& options, int64_t atMs) const
+{
+    const auto it = m_cursors.find(options.release);
+    return it == m_cursors.end() || !sameState(it->second->options, options) ||
+           atMs < it->second->state.atMs();
+}
+
+ExplorerModel::CursorState& ExplorerModel::cursorAt(const SessionStateOptions& options, int64_t atMs)
+{
+    // Forward in time: advance, whether or not the session grew (the state follows growth);
+    // back in time or other rules: start again.
+    if (cursorNeedsRebuild(options, atMs)) {
+        m_cursors[options.release] = std::make_unique<CursorState>(m_session, options);
+        ++m_work.cursorsBuilt;
+    }
+    CursorState& c = *m_cursors[options.release];
+    c.state.advanceTo(atMs);
+    c.samples.advanceTo(atMs);
+    return c;
+}
+
+std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOptions& options,
+                                                                const Selection& selection, size_t maxMoments)
+{
+    std::unique_ptr<SeriesCache>& slot = m_series[options.state.release];
+    if (slot && slot->version == m_version && slot->serves(options, selection, maxMoments))
+        return slot->answer;
+    const Observations& session = m_session;
+    const auto [from, to] = sessionSpan(session);
+    const int64_t horizon = to - kSettleMs;
+    const auto group = session.findGroup(selection.group);
+    ReportBasis basis = reportBasis(session);
+
+    // What was appended since the cache last looked: a record or sample stamped at or before the
+    // frozen moments would change them, and the group's checkpoints and samples are new moments.
+    bool rebuild = !slot || !slot->serves(options, selection, maxMoments) || slot->fromMs != from ||
+                   slot->group != group || slot->basis != basis;
+    if (!rebuild) {
+        SeriesCache& c = *slot;
+        const Observations::Cursor& seen = c.seen;
+        const auto late = [&](int64_t t) {
+            return t <= c.frozenUntilMs;
+        };
+        for (size_t i = seen.syncs; i < session.syncs.size() && !rebuild; ++i)
+            rebuild = late(session.syncs[i].stamp.timestampMs);
+        for (size_t i = seen.checkpoints; i < session.checkpoints.size() && !rebuild; ++i) {
+            const ObservedCheckpoint& cp = session.checkpoints[i];
+            rebuild = late(cp.stamp.timestampMs);
+            if (group && cp.group == *group) {
+                c.pendingEvents.insert(cp.stamp.timestampMs - 1);
+                c.pendingEvents.insert(cp.stamp.timestampMs);
+            }
+        }
+        for (size_t i = seen.heartbeats; i < session.heartbeats.size() && !rebuild; ++i)
+            rebuild = late(session.heartbeats[i].stamp.timestampMs);
+        for (size_t i = seen.groupOffsets; i < session.groupOffsets.size() && !rebuild; ++i) {
+            const GroupOffsetSample& g = session.groupOffsets[i];
+            rebuild = late(g.sampledAtMs);
+            if (group && g.group == *group && g.side == ClusterSide::Source)
+                c.pendingEvents.insert(g.sampledAtMs);
+        }
+        for (size_t i = seen.logOffsets; i < session.logOffsets.size() && !rebuild; ++i)
+            rebuild = late(session.logOffsets[i].sampledAtMs);
+        for (size_t i = seen.events; i < session.events.size() && !rebuild; ++i)
+            rebuild = late(session.events[i].atMs);
+        // A partition new to the session may be one more of the group's.
+        if (!rebuild && session.partitionCount() != c.partitionsKnown) {
+            rebuild = seriesPartitions(session, selection) != c.partitions;
+            c.partitionsKnown = session.partitionCount();
+        }
+    }
+
+    ++(rebuild ? m_work.seriesBuilt : m_work.seriesExtended);
+    if (rebuild) {
+        slot = std::make_unique<SeriesCache>();
+        SeriesCache& c = *slot;
+        c.options = options.state;
+        c.selection = selection;
+        c.staleAfterMs = options.staleAfterMs;
+        c.maxMoments = maxMoments;
+        c.fromMs = from;
+        c.group = group;
+        c.basis = std::move(basis);
+        c.partitionsKnown = session.partitionCount();
+        c.frozen.group = selection.group;
+        if (!selection.group.empty()) {
+            c.partitions = seriesPartitions(session, selection);
+            ReportOptions some = options;
+            some.partitions = c.partitions;
+            c.builder.emplace(session, some, selection.group);
+            // Exactly buildSelectionSeries's moments: the later ones stay pending.
+            for (const int64_t t : seriesMoments(session, selection.group, from, to, maxMoments))
+                if (t <= horizon)
+                    c.builder->add(t, c.frozen);
+            c.frozenUntilMs = std::max(from - 1, horizon);
+            if (group) {
+                for (const ObservedCheckpoint& cp : session.checkpoints)
+                    if (cp.group == *group && cp.stamp.timestampMs > c.frozenUntilMs) {
+                        c.pendingEvents.insert(cp.stamp.timestampMs - 1);
+                        c.pendingEvents.insert(cp.stamp.timestampMs);
+                    }
+                for (const GroupOffsetSample& g : session.groupOffsets)
+                    if (g.group == *group && g.side == ClusterSide::Source && g.sampledAtMs > c.frozenUntilMs)
+                        c.pendingEvents.insert(g.sampledAtMs);
+            }
+            c.gridStepMs = std::max<int64_t>(
+                kMinGridStepMs, (to - from) / static_cast<int64_t>(std::max<size_t>(1, maxMoments / 2)));
+        }
+        if (selection.partition)
+            if (const auto id = session.findPartition(*selection.partition))
+                c.lifetimes.emplace(session, options.state, *id);
+    }
+
+    SeriesCache& c = *slot;
+    c.seen = session.cursor();
+    // The moments of (frozenUntilMs, untilMs]: the group's checkpoints and samples, and the grid.
+    const auto momentsUpTo = [&](int64_t untilMs) {
+        std::vector<int64_t> moments(c.pendingEvents.begin(), c.pendingEvents.upper_bound(untilMs));
+        if (untilMs > c.frozenUntilMs) {
+            int64_t t = c.fromMs + ((c.frozenUntilMs - c.fromMs) / c.gridStepMs + 1) * c.gridStepMs;
+            if (c.frozenUntilMs < c.fromMs)
+                t = c.fromMs;
+            for (; t <= untilMs; t += c.gridStepMs)
+                moments.push_back(t);
+        }
+        std::sort(moments.begin(), moments.end());
+        moments.erase(std::unique(moments.begin(), moments.end()), moments.end());
+        std::erase_if(moments, [&](int64_t t) { return t <= c.frozenUntilMs || t > untilMs; });
+        return moments;
+    };
+    auto answer = std::make_shared<SelectionSeries>();
+    answer->selection = selection;
+    if (c.builder) {
+        if (!rebuild && horizon > c.frozenUntilMs) {
+            for (const int64_t t : momentsUpTo(horizon))
+                c.builder->add(t, c.frozen);
+            c.frozenUntilMs = horizon;
+            c.pendingEvents.erase(c.pendingEvents.begin(), c.pendingEvents.upper_bound(horizon));
+            // Bounded however long the session runs: halve the density, double the grid's step.
+            while (c.frozen.atMs.size() > 2 * std::max<size_t>(c.maxMoments, 2)) {
+                thinByHalf(c.frozen);
+                c.gridStepMs *= 2;
+            }
+        }
+        answer->series = c.frozen;
+        // The last seconds on a fork of the sweep: records of them may still arrive. A capture's
+        // are buildSelectionSeries's own remaining moments.
+        GroupSeriesBuilder tail = *c.builder;
+        const std::vector<int64_t> tailMoments =
+            rebuild ? [&] {
+                std::vector<int64_t> all = seriesMoments(session, selection.group, from, to, maxMoments);
+                std::erase_if(all, [&](int64_t t) { return t <= c.frozenUntilMs; });
+                return all;
+            }()
+                    : momentsUpTo(to);
+        for (const int64_t t : tailMoments)
+            tail.add(t, answer->series);
+    }
+    if (c.lifetimes) {
+        c.lifetimes->advanceTo(to);
+        answer->lifetimes = c.lifetimes->lifetimes();
+    }
+    c.version = m_version;
+    c.answer = std::move(answer);
+    return c.answer;
+}
+
+// A release's series (on a second core: both replay the session) and its view at the cursor,
+// which `view` builds.
+template <class View>
+ReleaseAnswer ExplorerModel::releaseAnswer(const ReportOptions& options, const Selection& selection,
+                                           size_t maxMoments, View view)
+{
+    ReleaseAnswer r;
+    r.release = options.state.release;
+    std::thread seriesWork([&] { r.series = seriesFor(options, selection, maxMoments); });
+    r.cursor = view();
+    seriesWork.join();
+    return r;
+}
+
+namespace {
+
+ReportOptions optionsFor(const ExplorerRequest& request, const Release& release, int64_t cursorMs)
+{
+    ReportOptions options;
+    options.state = request.state;
+    options.state.release = release;
+    options.staleAfterMs = request.staleAfterMs;
+    options.atMs = cursorMs;
+    return options;
+}
+
+} // namespace
+
+// The selected partition's answer (or the group's, when no partition is selected) from a state
+// of its syncs and the group's checkpoints only.
+std::optional<ExplorerAnswer> ExplorerModel::firstForSelection(const ExplorerAnswer& base,
+                                                               const std::vector<Release>& releases)
+{
+    const Observations& session = m_session;
+    const auto group = session.findGroup(base.selection.group);
+    if (!group)
+        return std::nullopt;
+    ExplorerAnswer first = base;
+    first.complete = false;
+    // The plots show one partition: its syncs and the group's checkpoints of it suffice.
+    StateScope scope = scopeOfGroup(session, *group);
+    const auto partition =
+        base.selection.partition ? session.findPartition(*base.selection.partition) : std::nullopt;
+    if (partition) {
+        scope.upstreamPartitions.assign(session.partitionCount(), false);
+        scope.upstreamPartitions[*partition] = true;
+    }
+    for (const Release& release : releases) {
+        ReportOptions options = optionsFor(base.request, release, base.cursorMs);
+        options.groups = {base.selection.group};
+        if (partition)
+            options.partitions = {*base.selection.partition};
+        first.releases.push_back(releaseAnswer(options, first.selection, base.request.maxMoments, [&] {
+            SessionState state(session, options.state, scope);
+            state.advanceTo(base.cursorMs);
+            SampleCursor samples(session);
+            samples.advanceTo(base.cursorMs);
+            return buildCursorView(session, state, samples, options, first.selection);
+        }));
+    }
+    return first;
+}
+
+ExplorerAnswer ExplorerModel::answer(const ExplorerRequest& request, const Publish& first)
+{
+    const Observations& session = m_session;
+    ExplorerAnswer result;
+    result.sessionVersion = m_version;
+    result.request = request;
+    result.selection = resolveSelection(session, request.selection);
+    const auto [from, to] = sessionSpan(session);
+    result.fromMs = from;
+    result.toMs = to;
+    result.cursorMs = std::clamp(request.cursorMs.value_or(to), from, std::max(from, to));
+    result.summary = summary();
+    std::vector<Release> releases = {request.state.release};
+    if (request.compare && *request.compare != request.state.release)
+        releases.push_back(*request.compare);
+    if (first && session.syncs.size() + session.checkpoints.size() >= m_firstAnswerFrom &&
+        !result.selection.group.empty() &&
+        std::any_of(releases.begin(), releases.end(), [&](const Release& release) {
+            return cursorNeedsRebuild(optionsFor(request, release, result.cursorMs).state, result.cursorMs);
+        }))
+        if (auto early = firstForSelection(result, releases))
+            first(std::move(*early));
+    for (const Release& release : releases) {
+        const ReportOptions options = optionsFor(request, release, result.cursorMs);
+        result.releases.push_back(releaseAnswer(options, result.selection, request.maxMoments, [&] {
+            CursorState& c = cursorAt(options.state, result.cursorMs);
+            return buildCursorView(session, c.state, c.samples, options, result.selection);
+        }));
+    }
+    return result;
+}
+
+} // namespace driftscope

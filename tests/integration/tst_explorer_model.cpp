@@ -1,0 +1,302 @@
+// The explorer's model follows a growing session instead of rebuilding it: fed the sample
+// capture slice by slice (as a live reader hands it over), every answer equals a fresh model's
+// on the session so far where the two must agree (the report at the cursor, the store, the
+// explanation, sync lifetimes, the summary), and every point of its series is what a fresh
+// sweep over the session so far gives at that moment, also after a record arrives stamped in the
+// past. A session that does not grow gets exactly buildSelectionSeries. Samples taken in late
+// count as if they had been there from the start.
+#include "model/analysis/explorer_model.h"
+#include "model/analysis/report_format.h"
+#include "model/io/capture_file.h"
+#include "support/qtest_printers.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+using namespace driftscope;
+
+namespace {
+
+const Observations& demoCapture()
+{
+    static const Observations session = [] {
+        auto capture = readCapture(DRIFTSCOPE_SAMPLES "/demo.capture");
+        if (!capture)
+            qFatal("%s", capture.error().c_str());
+        return std::move(capture->observations);
+    }();
+    return session;
+}
+
+// The session as it was when `readAtMs` had passed: each list cut after its last record read
+// (or sample taken) by then. Ids stay those of the whole session.
+Observations readBy(const Observations& whole, int64_t readAtMs)
+{
+    Observations s = whole.since({}); // a copy, with the same ids
+    const auto cut = [&](auto& list, auto time) {
+        const auto end =
+            std::find_if(list.begin(), list.end(), [&](const auto& x) { return time(x) > readAtMs; });
+        list.erase(end, list.end());
+    };
+    cut(s.syncs, [](const ObservedSync& x) { return x.stamp.readAtMs; });
+    cut(s.checkpoints, [](const ObservedCheckpoint& x) { return x.stamp.readAtMs; });
+    cut(s.heartbeats, [](const ObservedHeartbeat& x) { return x.stamp.readAtMs; });
+    cut(s.undecodable, [](const UndecodableRecord& x) { return x.stamp.readAtMs; });
+    cut(s.groupOffsets, [](const GroupOffsetSample& x) { return x.sampledAtMs; });
+    cut(s.logOffsets, [](const LogOffsetSample& x) { return x.sampledAtMs; });
+    cut(s.events, [](const ReaderEvent& x) { return x.atMs; });
+    return s;
+}
+
+ExplorerRequest requestFor(const char* release, const char* group, size_t maxMoments)
+{
+    ExplorerRequest r;
+    r.state.release = parseRelease(release).value();
+    r.selection.group = group;
+    r.maxMoments = maxMoments;
+    return r;
+}
+
+std::string reportOf(const std::vector<PartitionReport>& rows, const Report& frame)
+{
+    Report r = frame;
+    r.rows = rows;
+    return reportJson(r);
+}
+
+// Every point of `got` is what a fresh sweep over `session` gives at its moment.
+void checkPointsAreFresh(const Observations& session, const ExplorerRequest& request,
+                         const ExplorerAnswer& answer)
+{
+    const ReleaseAnswer& release = answer.releases.front();
+    const GroupSeries& got = release.series->series;
+    ReportOptions options;
+    options.state = request.state;
+    options.staleAfterMs = request.staleAfterMs;
+    options.partitions = seriesPartitions(session, answer.selection);
+    QVERIFY(std::is_sorted(got.atMs.begin(), got.atMs.end()));
+    const GroupSeries fresh = buildGroupSeries(session, options, answer.selection.group, got.atMs);
+    QCOMPARE(got.atMs, fresh.atMs);
+    QCOMPARE(got.heartbeatAgeMs, fresh.heartbeatAgeMs);
+    QCOMPARE(got.partitions.size(), fresh.partitions.size());
+    for (size_t p = 0; p < got.partitions.size(); ++p) {
+        QCOMPARE(got.partitions[p].upstream, fresh.partitions[p].upstream);
+        QCOMPARE(got.partitions[p].atMs, fresh.partitions[p].atMs);
+        QCOMPARE(reportOf(got.partitions[p].rows, release.cursor.report),
+                 reportOf(fresh.partitions[p].rows, release.cursor.report));
+    }
+}
+
+// What must not depend on how the session arrived.
+void checkSameAsFresh(const ExplorerAnswer& got, const ExplorerAnswer& fresh)
+{
+    QCOMPARE(got.selection.group, fresh.selection.group);
+    QCOMPARE(got.selection.partition, fresh.selection.partition);
+    QCOMPARE(got.fromMs, fresh.fromMs);
+    QCOMPARE(got.toMs, fresh.toMs);
+    QCOMPARE(got.cursorMs, fresh.cursorMs);
+    QCOMPARE(got.summary->groups, fresh.summary->groups);
+    QCOMPARE(got.summary->upstreamPartitions, fresh.summary->upstreamPartitions);
+    QCOMPARE(got.summary->syncs, fresh.summary->syncs);
+    QCOMPARE(got.summary->checkpoints, fresh.summary->checkpoints);
+    QCOMPARE(got.summary->events, fresh.summary->events);
+    QCOMPARE(got.releases.size(), fresh.releases.size());
+    for (size_t i = 0; i < got.releases.size(); ++i) {
+        const CursorView& a = got.releases[i].cursor;
+        const CursorView& b = fresh.releases[i].cursor;
+        QCOMPARE(reportJson(a.report), reportJson(b.report));
+        QCOMPARE(a.explanation, b.explanation);
+        QCOMPARE(a.retained.size(), b.retained.size());
+        for (size_t k = 0; k < a.retained.size(); ++k) {
+            QCOMPARE(a.retained[k].sync.upstream, b.retained[k].sync.upstream);
+            QCOMPARE(a.retained[k].sync.downstream, b.retained[k].sync.downstream);
+            QCOMPARE(a.retained[k].firstSlot, b.retained[k].firstSlot);
+            QCOMPARE(a.retained[k].slotCount, b.retained[k].slotCount);
+        }
+        const auto& la = got.releases[i].series->lifetimes;
+        const auto& lb = fresh.releases[i].series->lifetimes;
+        QCOMPARE(la.size(), lb.size());
+        for (size_t k = 0; k < la.size(); ++k) {
+            QCOMPARE(la[k].index, lb[k].index);
+            QCOMPARE(la[k].expiredAtMs, lb[k].expiredAtMs);
+        }
+    }
+}
+
+} // namespace
+
+class ExplorerModelTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void aSessionThatDoesNotGrowGetsBuildSelectionSeries();
+    void growingSliceBySliceAgreesWithAFreshModel_data();
+    void growingSliceBySliceAgreesWithAFreshModel();
+    void aRecordStampedInThePastStartsTheSeriesAgain();
+    void answersShareWhatDidNotChange();
+    void lateSamplesCountAsIfTheyHadBeenThere();
+};
+
+void ExplorerModelTest::aSessionThatDoesNotGrowGetsBuildSelectionSeries()
+{
+    const Observations& session = demoCapture();
+    ExplorerModel model;
+    model.replace(session.since({}));
+    const ExplorerRequest request = requestFor("3.9.0", "analytics", 400);
+    const ExplorerAnswer answer = model.answer(request);
+    ReportOptions options;
+    options.state = request.state;
+    const SelectionSeries expected = buildSelectionSeries(session, options, answer.selection, 400);
+    const SelectionSeries& got = *answer.releases.front().series;
+    QCOMPARE(got.series.atMs, expected.series.atMs);
+    QCOMPARE(got.series.partitions.size(), expected.series.partitions.size());
+    for (size_t p = 0; p < got.series.partitions.size(); ++p)
+        QCOMPARE(reportOf(got.series.partitions[p].rows, answer.releases.front().cursor.report),
+                 reportOf(expected.series.partitions[p].rows, answer.releases.front().cursor.report));
+    QCOMPARE(got.lifetimes.size(), expected.lifetimes.size());
+    QVERIFY(got.series.atMs.size() > 100);
+}
+
+void ExplorerModelTest::growingSliceBySliceAgreesWithAFreshModel_data()
+{
+    QTest::addColumn<QString>("release");
+    QTest::addColumn<QString>("group");
+    QTest::addColumn<int>("maxMoments");
+    QTest::addColumn<int>("stepMs");
+    QTest::addRow("3.9.0 analytics, 1 s slices") << "3.9.0"
+                                                 << "analytics" << 1500 << 1000;
+    QTest::addRow("3.9.0 billing, few moments: thinned") << "3.9.0"
+                                                         << "billing" << 24 << 700;
+    QTest::addRow("2.4.0 analytics, 3 s slices") << "2.4.0"
+                                                 << "analytics" << 300 << 3000;
+    QTest::addRow("3.4.1 fraud, compared with 3.4.0") << "3.4.1"
+                                                      << "fraud" << 200 << 2000;
+}
+
+void ExplorerModelTest::growingSliceBySliceAgreesWithAFreshModel()
+{
+    QFETCH(QString, release);
+    QFETCH(QString, group);
+    QFETCH(int, maxMoments);
+    QFETCH(int, stepMs);
+    const Observations& whole = demoCapture();
+    const int64_t firstRead = whole.syncs.front().stamp.readAtMs;
+    const int64_t lastRead = whole.lastActivityMs();
+    ExplorerRequest request = requestFor(release.toLatin1().constData(), group.toLatin1().constData(),
+                                         static_cast<size_t>(maxMoments));
+    if (group == "fraud")
+        request.compare = parseRelease("3.4.0").value();
+
+    ExplorerModel live;
+    live.replace(readBy(whole, firstRead));
+    Observations before = readBy(whole, firstRead);
+    size_t answers = 0, maxSeen = 0;
+    for (int64_t t = firstRead + stepMs; t < lastRead + stepMs; t += stepMs) {
+        const Observations now = readBy(whole, t);
+        QVERIFY(live.append(now.since(before.cursor())));
+        const ExplorerAnswer got = live.answer(request);
+        ExplorerModel fresh;
+        fresh.replace(now.since({}));
+        checkSameAsFresh(got, fresh.answer(request));
+        if (QTest::currentTestFailed())
+            QFAIL(qPrintable(QString("at %1 ms of the session").arg(t - firstRead)));
+        checkPointsAreFresh(now, request, got);
+        if (QTest::currentTestFailed())
+            QFAIL(qPrintable(QString("series at %1 ms of the session").arg(t - firstRead)));
+        before = now.since({});
+        maxSeen = std::max(maxSeen, got.releases.front().series->series.atMs.size());
+        ++answers;
+    }
+    QVERIFY(answers > 20);
+    // Followed, not rebuilt: the cursor's state once per release; the series again only when the
+    // group gained a partition or the checkpoints first showed their cadence.
+    const ExplorerModel::Work& work = live.work();
+    qInfo("%zu answers: series built %zu times, extended %zu times; cursor states built %zu; longest series "
+          "%zu",
+          answers, work.seriesBuilt, work.seriesExtended, work.cursorsBuilt, maxSeen);
+    QCOMPARE(work.cursorsBuilt, request.compare ? size_t(2) : size_t(1));
+    QCOMPARE(work.seriesBuilt + work.seriesExtended, answers * (request.compare ? 2 : 1));
+    QVERIFY(work.seriesBuilt <= 6 * (request.compare ? 2 : 1));
+    // Thinned, never longer than twice the request's moments plus the settling seconds.
+    const size_t settling = static_cast<size_t>(ExplorerModel::kSettleMs / 100) + 40;
+    QVERIFY2(maxSeen <= 2 * static_cast<size_t>(maxMoments) + settling, qPrintable(QString::number(maxSeen)));
+    if (maxMoments < 100) // the session outgrew the moments: they were thinned, never past twice as many
+        QVERIFY(maxSeen > static_cast<size_t>(maxMoments));
+}
+
+void ExplorerModelTest::aRecordStampedInThePastStartsTheSeriesAgain()
+{
+    const Observations& whole = demoCapture();
+    const ExplorerRequest request = requestFor("3.9.0", "analytics", 300);
+    ExplorerModel live;
+    const int64_t half = (whole.syncs.front().stamp.readAtMs + whole.lastActivityMs()) / 2;
+    Observations now = readBy(whole, half);
+    live.replace(now.since({}));
+    const ExplorerAnswer first = live.answer(request);
+    const TopicPartition partition = *first.selection.partition;
+    // A sample of the group's committed offset taken at the session's start, read only now (a
+    // reader that was cut off and catches up): every moment after it changes.
+    Observations late = now.since({});
+    const Observations::Cursor before = late.cursor();
+    GroupOffsetSample sample;
+    sample.sampledAtMs = first.fromMs + 1;
+    sample.side = ClusterSide::Source;
+    sample.group = *late.findGroup("analytics");
+    sample.partition = *late.findPartition(partition);
+    sample.offset = 1;
+    late.groupOffsets.push_back(sample);
+    QVERIFY(live.append(late.since(before)));
+    const ExplorerAnswer got = live.answer(request);
+    ExplorerModel fresh;
+    fresh.replace(late.since({}));
+    checkSameAsFresh(got, fresh.answer(request));
+    checkPointsAreFresh(late, request, got);
+    // The sample is in the series from its moment on: the first point after it shows it.
+    const PartitionSeries* series = got.releases.front().series->series.find(partition);
+    QVERIFY(series);
+    QVERIFY(std::any_of(series->rows.begin(), series->rows.end(),
+                        [](const PartitionReport& r) { return r.committed == 1; }));
+}
+
+void ExplorerModelTest::answersShareWhatDidNotChange()
+{
+    ExplorerModel model;
+    model.replace(demoCapture().since({}));
+    ExplorerRequest request = requestFor("3.9.0", "analytics", 300);
+    const ExplorerAnswer a = model.answer(request);
+    request.cursorMs = (a.fromMs + a.toMs) / 2;
+    const ExplorerAnswer b = model.answer(request);
+    QCOMPARE(a.summary.get(), b.summary.get());
+    QCOMPARE(a.releases.front().series.get(), b.releases.front().series.get());
+    QCOMPARE(b.releases.front().cursor.atMs, *request.cursorMs);
+}
+
+void ExplorerModelTest::lateSamplesCountAsIfTheyHadBeenThere()
+{
+    Observations session;
+    const uint32_t group = session.groupId("g");
+    const uint32_t p0 = session.partitionId({"t", 0});
+    SampleCursor cursor(session);
+    const auto sample = [&](int64_t at, int64_t offset) {
+        session.groupOffsets.push_back({at, ClusterSide::Source, group, p0, offset});
+    };
+    sample(1000, 10);
+    sample(3000, 30);
+    cursor.advanceTo(3500);
+    QCOMPARE(cursor.committed(ClusterSide::Source, group, p0)->offset, int64_t(30));
+    sample(2000, 20); // taken before the one in force, read after it: it does not win
+    sample(3000, 31); // same moment, later in the list: it wins, as for a fresh cursor
+    sample(5000, 50); // in the future of the cursor
+    cursor.advanceTo(3500);
+    SampleCursor fresh(session);
+    fresh.advanceTo(3500);
+    QCOMPARE(cursor.committed(ClusterSide::Source, group, p0)->offset, int64_t(31));
+    QCOMPARE(fresh.committed(ClusterSide::Source, group, p0)->offset, int64_t(31));
+    QCOMPARE(cursor.committed(ClusterSide::Source, group, p0)->atMs, int64_t(3000));
+    cursor.advanceTo(5000);
+    QCOMPARE(cursor.committed(ClusterSide::Source, group, p0)->offset, int64_t(50));
+}
+
+QTEST_GUILESS_MAIN(ExplorerModelTest)
+#include "tst_explorer_model.moc"

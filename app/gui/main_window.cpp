@@ -3,11 +3,9 @@
 #include "app/gui/connect_dialog.h"
 #include "app/gui/dialogs.h"
 #include "app/gui/exports.h"
-#include "driftscope_version.h"
 #include "model/analysis/report_format.h"
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
-#include "model/demo/demo_scenario.h"
 #include "model/io/plan_files.h"
 #include "model/util/text_format.h"
 #include "widgets/failover_drill.h"
@@ -29,18 +27,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTextDocumentFragment>
 #include <QToolBar>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace driftscope::gui {
@@ -101,9 +94,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             });
     connect(&m_sources, &SourceController::liveStatus, this, &MainWindow::showLiveStatus);
     connect(&m_sources, &SourceController::loadingChanged, this, [this](bool loading, const QString& what) {
-        m_progress->setVisible(loading);
-        m_progress->setRange(0, 0);
-        m_stop->setVisible(loading || m_sources.live());
+        m_status->setLoading(loading, m_sources.live() != nullptr);
         if (!what.isEmpty())
             statusBar()->showMessage(what, loading ? 0 : 5000);
         else if (!loading)
@@ -166,11 +157,11 @@ void MainWindow::buildViews()
     addDockWidget(Qt::LeftDockWidgetArea, panelDock);
     resizeDocks({panelDock}, {320}, Qt::Horizontal);
     connect(m_panel, &widgets::SessionPanel::groupChosen, this, &MainWindow::selectGroup);
-    connect(
-        m_panel, &widgets::SessionPanel::partitionChosen, this,
-        [this](const QString& group, const QString& topic, int partition) {
-            selectPartition(group.isEmpty() ? q(m_selection.group) : group, {topic.toStdString(), partition});
-        });
+    connect(m_panel, &widgets::SessionPanel::partitionChosen, this,
+            [this](const QString& group, const QString& topic, int partition) {
+                selectPartition(group.isEmpty() ? q(m_state.selection.group) : group,
+                                {topic.toStdString(), partition});
+            });
 
     m_simulator = new widgets::SimulatorPanel;
     auto* scroll = new QScrollArea;
@@ -221,125 +212,11 @@ void MainWindow::buildViews()
     setCentralWidget(central);
 }
 
-void MainWindow::buildMenus()
-{
-    QMenu* file = menuBar()->addMenu("&File");
-    file->addAction("&Open capture or records…", QKeySequence::Open, this, &MainWindow::chooseFile);
-    m_recentMenu = file->addMenu("Open &recent");
-    fillRecentMenu();
-    file->addAction("&Connect to clusters…", QKeySequence(Qt::CTRL | Qt::Key_K), this,
-                    &MainWindow::chooseConnection);
-    QMenu* demo = file->addMenu("Start &demo clusters");
-    for (const std::string& name : kafka::demoScenarioNames()) {
-        QAction* a = demo->addAction(q(name), this, [this, name] { startDemo(q(name)); });
-        if (name == "steady")
-            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
-    }
-    file->addAction("New &simulation", QKeySequence::New, this, [this] {
-        m_simulatorDock->show();
-        runSimulation(m_simulator->scenario());
-    });
-    file->addSeparator();
-    file->addAction("&Save session as capture…", QKeySequence::Save, this, &MainWindow::saveCaptureAs);
-    QMenu* exportMenu = file->addMenu("&Export");
-    exportMenu->addAction("Current plot as PNG, PDF or SVG…", QKeySequence(Qt::CTRL | Qt::Key_E), this,
-                          [this] {
-                              if (widgets::ExplorerPlot* plot = currentPlot())
-                                  exportPlotImage(this, plot);
-                          });
-    exportMenu->addAction("Current plot's values as CSV…", this, [this] {
-        if (widgets::ExplorerPlot* plot = currentPlot())
-            exportPlotCsv(this, plot);
-    });
-    QMenu* each = exportMenu->addMenu("Plot");
-    for (widgets::ExplorerPlot* plot : m_pages[0]->plots())
-        each->addAction(plot->title() + "…", this, [this, plot] { exportPlotImage(this, plot); });
-    exportMenu->addSeparator();
-    exportMenu->addAction("Report as JSON…", this, &MainWindow::exportReportJson);
-    exportMenu->addAction("Failover drill as CSV…", this, &MainWindow::exportDrillCsv);
-    exportMenu->addAction("Failover plan of the drilled group…", this, &MainWindow::exportDrillPlan);
-    file->addSeparator();
-    file->addAction("&Stop reading", this, [this] { m_sources.stop(); });
-    file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
-
-    QMenu* edit = menuBar()->addMenu("&Edit");
-    edit->addAction("&Copy as CSV", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
-                    &MainWindow::copyAsCsv);
-    edit->addAction("&Find group", QKeySequence::Find, this, [this] { m_panel->focusFilter(); });
-
-    QMenu* view = menuBar()->addMenu("&View");
-    view->addAction(m_simulatorDock->toggleViewAction());
-    QAction* compare = view->addAction("Compare two releases", this, [this] { m_compareBox->toggle(); });
-    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    view->addSeparator();
-    view->addAction("Play / pause", QKeySequence(Qt::Key_Space), m_timeBar,
-                    &widgets::TimeCursorBar::togglePlay);
-    view->addAction("Cursor forward", QKeySequence(Qt::CTRL | Qt::Key_Right), m_timeBar,
-                    &widgets::TimeCursorBar::stepForward);
-    view->addAction("Cursor back", QKeySequence(Qt::CTRL | Qt::Key_Left), m_timeBar,
-                    &widgets::TimeCursorBar::stepBack);
-    view->addAction("Follow the end (now)", QKeySequence(Qt::CTRL | Qt::Key_End), this,
-                    [this] { moveCursor(std::nullopt); });
-    view->addAction("Fit all plots", QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
-        for (widgets::PartitionPage* page : m_pages)
-            for (widgets::ExplorerPlot* plot : page->plots()) {
-                plot->resetView();
-                plot->replot();
-            }
-    });
-    view->addSeparator();
-    view->addAction("&Light theme", this, [this] { setTheme(Theme::Light); });
-    view->addAction("&Dark theme", this, [this] { setTheme(Theme::Dark); });
-
-    QMenu* help = menuBar()->addMenu("&Help");
-    help->addAction("&Keyboard shortcuts", QKeySequence::HelpContents, this, [this] {
-        QList<QAction*> all;
-        for (QAction* top : menuBar()->actions())
-            if (top->menu())
-                for (QAction* a : top->menu()->actions())
-                    all << a;
-        showShortcuts(this, all);
-    });
-    help->addAction("&About driftscope", this, [this] {
-        QMessageBox::about(
-            this, "About driftscope",
-            QString("<b>driftscope %1</b><p>Explorer of Kafka MirrorMaker 2 offset translation: where "
-                    "a consumer group resumes after a failover, how much it replays, and why.</p>"
-                    "<p>Licensed under the GNU GPL, version 3 or later.</p>")
-                .arg(DRIFTSCOPE_VERSION));
-    });
-}
-
 void MainWindow::buildStatusBar()
 {
-    m_connection = new QLabel;
-    // The embedded demo's own state: its MM2's lag, so its starvation is never read as MM2's.
-    m_demoStatus = new QLabel;
-    m_demoStatus->setVisible(false);
-    m_records = new QLabel;
-    m_undecodable = new QToolButton;
-    m_undecodable->setAutoRaise(true);
-    m_undecodable->setToolTip("Records of MM2's topics that did not decode (click for the list)");
-    m_computing = new QLabel;
-    m_progress = new QProgressBar;
-    m_progress->setMaximumWidth(180);
-    m_progress->setVisible(false);
-    m_stop = new QPushButton("Stop");
-    m_stop->setToolTip("Stop reading: what was read so far stays");
-    m_stop->setVisible(false);
-    statusBar()->addPermanentWidget(m_connection);
-    statusBar()->addPermanentWidget(m_demoStatus);
-    statusBar()->addPermanentWidget(m_records);
-    statusBar()->addPermanentWidget(m_undecodable);
-    statusBar()->addPermanentWidget(m_computing);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_stop);
-    connect(m_stop, &QPushButton::clicked, this, [this] {
-        m_sources.stop();
-        m_stop->setVisible(false);
-        m_progress->setVisible(false);
-    });
-    connect(m_undecodable, &QToolButton::clicked, this, [this] {
+    m_status = new StatusStrip(statusBar());
+    connect(m_status, &StatusStrip::stopRequested, this, [this] { m_sources.stop(); });
+    connect(m_status, &StatusStrip::undecodableRequested, this, [this] {
         if (m_result)
             showUndecodableRecords(this, m_result->summary->undecodable);
     });
@@ -373,10 +250,9 @@ void MainWindow::connectLive(kafka::LiveReaderOptions options, const QString& de
 void MainWindow::sourceStarted()
 {
     const SourceKind kind = m_sources.kind();
-    m_cursorMs.reset();
+    m_state.cursorMs.reset();
     m_timeBar->setLiveAvailable(kind == SourceKind::Demo || kind == SourceKind::Live);
-    m_stop->setVisible(m_sources.live() != nullptr);
-    m_connection->setText(kind == SourceKind::Demo || kind == SourceKind::Live ? "connecting…" : QString());
+    m_status->sourceStarted(m_sources.live() != nullptr);
     setWindowTitle(m_sources.description() + " — driftscope");
     if (kind != SourceKind::Simulation)
         m_simulatorDock->hide();
@@ -452,7 +328,7 @@ void MainWindow::fillRecentMenu()
 
 void MainWindow::selectRelease(const Release& release)
 {
-    m_release = release;
+    m_state.release = release;
     if (m_releaseBox->currentText() != q(toString(release))) {
         const QSignalBlocker block(m_releaseBox);
         m_releaseBox->setCurrentText(q(toString(release)));
@@ -462,7 +338,7 @@ void MainWindow::selectRelease(const Release& release)
 
 void MainWindow::setCompareRelease(std::optional<Release> release)
 {
-    m_compare = release;
+    m_state.compare = release;
     {
         const QSignalBlocker a(m_compareBox), b(m_compareRelease);
         m_compareBox->setChecked(release.has_value());
@@ -475,19 +351,19 @@ void MainWindow::setCompareRelease(std::optional<Release> release)
 
 void MainWindow::selectGroup(const QString& group)
 {
-    m_selection = {group.toStdString(), std::nullopt};
+    m_state.selection = {group.toStdString(), std::nullopt};
     requestAnalysis();
 }
 
 void MainWindow::selectPartition(const QString& group, const TopicPartition& partition)
 {
-    m_selection = {group.toStdString(), partition};
+    m_state.selection = {group.toStdString(), partition};
     requestAnalysis();
 }
 
 void MainWindow::moveCursor(std::optional<int64_t> atMs)
 {
-    m_cursorMs = atMs;
+    m_state.cursorMs = atMs;
     requestAnalysis();
 }
 
@@ -504,13 +380,8 @@ void MainWindow::setTheme(Theme theme)
 
 void MainWindow::requestAnalysis()
 {
-    ExplorerRequest request;
-    request.state.release = m_release;
-    request.compare = m_compare;
-    request.selection = m_selection;
-    request.cursorMs = m_cursorMs;
-    m_analysis.request(request);
-    m_computing->setText("computing…");
+    m_analysis.request(m_state.request());
+    m_status->setComputing("computing…");
 }
 
 // --- results ------------------------------------------------------------------------------
@@ -519,15 +390,10 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 {
     std::shared_ptr<const AnalysisResult> previous = std::exchange(m_result, std::move(result));
     const AnalysisResult& r = *m_result;
-    // Adopt what "the first group" or "its first partition" turned out to be, unless the user
-    // chose something else meanwhile; a group the session does not have (yet) stays chosen.
-    if (r.request.selection.group == m_selection.group &&
-        r.request.selection.partition == m_selection.partition &&
-        (m_selection.group.empty() || r.selection.group == m_selection.group))
-        m_selection = r.selection;
-    m_computing->setText(!r.complete         ? "computing the other partitions and groups…"
-                         : m_analysis.busy() ? "computing…"
-                                             : QString());
+    m_state.adoptResolved(r);
+    m_status->setComputing(!r.complete         ? "computing the other partitions and groups…"
+                           : m_analysis.busy() ? "computing…"
+                                               : QString());
 
     m_timeBar->setSpan(r.fromMs, r.toMs);
     m_timeBar->setCursor(r.cursorMs);
@@ -577,10 +443,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     m_groupsTable->setRows(widgets::ReportTableModel::Rows(m_result, &first.cursor.report.rows));
     m_drill->setReport(report, r.selection.group);
 
-    m_records->setText(QString("%1 offset syncs · %2 checkpoints · %3 heartbeats")
-                           .arg(thousands(s.syncs), thousands(s.checkpoints), thousands(s.heartbeats)));
-    m_undecodable->setText(QString("%1 undecodable").arg(thousands(s.undecodable.size())));
-    m_undecodable->setStyleSheet(s.undecodable.empty() ? QString() : "color: #cc0000; font-weight: bold");
+    m_status->showSession(s);
     if (m_sources.kind() == SourceKind::Simulation)
         m_simulator->setStatus(
             QString("%1 offset syncs and %2 checkpoints simulated; the plots show what a reader of "
@@ -592,50 +455,14 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 
 void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
 {
-    const auto state = [](const std::string& alias, const kafka::ClusterStatus& c) {
-        const bool ok = c.state == "connected";
-        QString text = QString("<span style='color:%1'>%2: %3</span>")
-                           .arg(ok ? "#4e9a06" : "#cc0000", q(alias).toHtmlEscaped(), q(c.state));
-        return text;
-    };
-    const SessionInfo* info = m_result ? &m_result->summary->info : nullptr;
-    m_connection->setText(state(info ? info->sourceAlias : "source", status.source) + " · " +
-                          state(info ? info->targetAlias : "target", status.target));
-    QStringList details;
-    for (const kafka::ClusterStatus* c : {&status.source, &status.target})
-        if (!c->detail.empty())
-            details << q(c->detail);
-    m_connection->setToolTip(details.join('\n'));
-    const kafka::DemoClusters* demo = m_sources.live() ? m_sources.live()->demo() : nullptr;
-    m_demoStatus->setVisible(demo != nullptr);
-    if (demo) {
-        const kafka::DemoStats stats = demo->stats();
-        m_demoStatus->setText(QString("<span style='color:%1'>%2</span>")
-                                  .arg(stats.keepingUp() ? "#4e9a06" : "#cc0000",
-                                       q(kafka::demoStatusText(stats)).toHtmlEscaped()));
-    }
-    const kafka::TopicProgress& syncs = status.offsetSyncs;
-    const bool reading = m_sources.live() && m_sources.live()->running() && !status.historyRead();
-    m_progress->setVisible(reading);
-    if (reading) {
-        m_progress->setRange(
-            0, static_cast<int>(std::min<int64_t>(std::max<int64_t>(syncs.endAtStart, 1), INT32_MAX)));
-        m_progress->setValue(static_cast<int>(std::min<int64_t>(syncs.read, INT32_MAX)));
-        m_progress->setFormat("history %p%");
-        m_progress->setToolTip(QString("Reading the offset-syncs topic's history: %1 of %2 records")
-                                   .arg(syncs.read)
-                                   .arg(syncs.endAtStart));
-    }
-    m_stop->setVisible(m_sources.live() && m_sources.live()->running());
+    const LiveFeed* live = m_sources.live();
+    m_status->showLiveStatus(status, m_result ? &m_result->summary->info : nullptr,
+                             live ? live->demo() : nullptr, live && live->running());
 }
 
 QString MainWindow::statusText() const
 {
-    const QString demo = m_demoStatus->isVisibleTo(this)
-                             ? " | " + QTextDocumentFragment::fromHtml(m_demoStatus->text()).toPlainText()
-                             : QString();
-    return QTextDocumentFragment::fromHtml(m_connection->text()).toPlainText() + demo + " | " +
-           m_records->text() + " | " + m_undecodable->text();
+    return m_status->text();
 }
 
 // --- exports ------------------------------------------------------------------------------

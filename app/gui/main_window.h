@@ -4,7 +4,9 @@
 
 #include "app/gui/analysis_service.h"
 #include "app/gui/connection_profile.h"
+#include "app/gui/explorer_state.h"
 #include "app/gui/source_controller.h"
+#include "app/gui/status_strip.h"
 #include "app/gui/theme.h"
 
 #include <QMainWindow>
@@ -18,13 +20,9 @@
 class QAction;
 class QCheckBox;
 class QComboBox;
-class QLabel;
 class QMenu;
-class QProgressBar;
-class QPushButton;
 class QSplitter;
 class QTabWidget;
-class QToolButton;
 
 namespace driftscope::widgets {
 class ExplorerPlot;
@@ -108,10 +106,7 @@ private:
     widgets::PlotTheme m_plotTheme;
     Theme m_theme = Theme::Light;
 
-    Release m_release = kDefaultRelease;
-    std::optional<Release> m_compare;
-    Selection m_selection;
-    std::optional<int64_t> m_cursorMs; // none: follow the end of the session
+    ExplorerState m_state;
 
     QComboBox* m_releaseBox;
     QCheckBox* m_compareBox;
@@ -126,13 +121,7 @@ private:
     QDockWidget* m_simulatorDock;
     widgets::TimeCursorBar* m_timeBar;
     QMenu* m_recentMenu;
-    QLabel* m_connection;
-    QLabel* m_demoStatus;
-    QLabel* m_records;
-    QToolButton* m_undecodable;
-    QLabel* m_computing;
-    QProgressBar* m_progress;
-    QPushButton* m_stop;
+    StatusStrip* m_status;
     widgets::ExplorerPlot* m_lastHoveredPlot = nullptr;
 };
 

@@ -1,0 +1,39 @@
+// What the explorer shows: the MM2 release whose rules apply, a second release to compare with,
+// the selected group and partition, and the time cursor. The window's controls change it, and
+// each change is one request to the analysis worker.
+#pragma once
+
+#include "model/analysis/explorer_model.h"
+
+#include <optional>
+
+namespace driftscope::gui {
+
+struct ExplorerState {
+    Release release = kDefaultRelease;
+    std::optional<Release> compare;
+    Selection selection;             // empty group: the session's first
+    std::optional<int64_t> cursorMs; // none: follow the end of the session (live: now)
+
+    ExplorerRequest request() const
+    {
+        ExplorerRequest r;
+        r.state.release = release;
+        r.compare = compare;
+        r.selection = selection;
+        r.cursorMs = cursorMs;
+        return r;
+    }
+
+    // Adopts what "the first group" or "its first partition" turned out to be in `answer`, unless
+    // the user chose something else meanwhile; a group the session does not have (yet) stays.
+    void adoptResolved(const ExplorerAnswer& answer)
+    {
+        if (answer.request.selection.group == selection.group &&
+            answer.request.selection.partition == selection.partition &&
+            (selection.group.empty() || answer.selection.group == selection.group))
+            selection = answer.selection;
+    }
+};
+
+} // namespace driftscope::gui

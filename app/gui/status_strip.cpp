@@ -1,0 +1,131 @@
+#include "app/gui/status_strip.h"
+
+#include "model/demo/demo_cluster.h"
+#include "model/analysis/translation_text.h"
+
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTextDocumentFragment>
+#include <QToolButton>
+
+namespace driftscope::gui {
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString thousands(size_t n)
+{
+    return q(withThousands(static_cast<int64_t>(n)));
+}
+
+QString coloured(bool ok, const QString& text)
+{
+    return QString("<span style='color:%1'>%2</span>").arg(ok ? "#4e9a06" : "#cc0000", text.toHtmlEscaped());
+}
+
+} // namespace
+
+StatusStrip::StatusStrip(QStatusBar* bar) : QObject(bar)
+{
+    m_connection = new QLabel;
+    m_demoStatus = new QLabel;
+    m_demoStatus->setVisible(false);
+    m_records = new QLabel;
+    m_undecodable = new QToolButton;
+    m_undecodable->setAutoRaise(true);
+    m_undecodable->setToolTip("Records of MM2's topics that did not decode (click for the list)");
+    m_computing = new QLabel;
+    m_progress = new QProgressBar;
+    m_progress->setMaximumWidth(180);
+    m_progress->setVisible(false);
+    m_stop = new QPushButton("Stop");
+    m_stop->setToolTip("Stop reading: what was read so far stays");
+    m_stop->setVisible(false);
+    for (QWidget* w : {static_cast<QWidget*>(m_connection), static_cast<QWidget*>(m_demoStatus),
+                       static_cast<QWidget*>(m_records), static_cast<QWidget*>(m_undecodable),
+                       static_cast<QWidget*>(m_computing), static_cast<QWidget*>(m_progress),
+                       static_cast<QWidget*>(m_stop)})
+        bar->addPermanentWidget(w);
+    connect(m_stop, &QPushButton::clicked, this, [this] {
+        m_stop->setVisible(false);
+        m_progress->setVisible(false);
+        Q_EMIT stopRequested();
+    });
+    connect(m_undecodable, &QToolButton::clicked, this, &StatusStrip::undecodableRequested);
+}
+
+void StatusStrip::sourceStarted(bool live)
+{
+    m_stop->setVisible(live);
+    m_connection->setText(live ? "connecting…" : QString());
+}
+
+void StatusStrip::setLoading(bool loading, bool live)
+{
+    m_progress->setVisible(loading);
+    m_progress->setRange(0, 0);
+    m_stop->setVisible(loading || live);
+}
+
+void StatusStrip::showLiveStatus(const kafka::LiveStatus& status, const SessionInfo* info,
+                                 const kafka::DemoClusters* demo, bool running)
+{
+    const auto state = [](const std::string& alias, const kafka::ClusterStatus& c) {
+        return coloured(c.state == "connected", q(alias) + ": " + q(c.state));
+    };
+    m_connection->setText(state(info ? info->sourceAlias : "source", status.source) + " · " +
+                          state(info ? info->targetAlias : "target", status.target));
+    QStringList details;
+    for (const kafka::ClusterStatus* c : {&status.source, &status.target})
+        if (!c->detail.empty())
+            details << q(c->detail);
+    m_connection->setToolTip(details.join('\n'));
+    m_demoStatus->setVisible(demo != nullptr);
+    if (demo) {
+        const kafka::DemoStats stats = demo->stats();
+        m_demoStatus->setText(coloured(stats.keepingUp(), q(kafka::demoStatusText(stats))));
+    }
+    const kafka::TopicProgress& syncs = status.offsetSyncs;
+    const bool reading = running && !status.historyRead();
+    m_progress->setVisible(reading);
+    if (reading) {
+        m_progress->setRange(
+            0, static_cast<int>(std::min<int64_t>(std::max<int64_t>(syncs.endAtStart, 1), INT32_MAX)));
+        m_progress->setValue(static_cast<int>(std::min<int64_t>(syncs.read, INT32_MAX)));
+        m_progress->setFormat("history %p%");
+        m_progress->setToolTip(QString("Reading the offset-syncs topic's history: %1 of %2 records")
+                                   .arg(syncs.read)
+                                   .arg(syncs.endAtStart));
+    }
+    m_stop->setVisible(running);
+}
+
+void StatusStrip::showSession(const SessionSummary& s)
+{
+    m_records->setText(QString("%1 offset syncs · %2 checkpoints · %3 heartbeats")
+                           .arg(thousands(s.syncs), thousands(s.checkpoints), thousands(s.heartbeats)));
+    m_undecodable->setText(QString("%1 undecodable").arg(thousands(s.undecodable.size())));
+    m_undecodable->setStyleSheet(s.undecodable.empty() ? QString() : "color: #cc0000; font-weight: bold");
+}
+
+void StatusStrip::setComputing(const QString& what)
+{
+    m_computing->setText(what);
+}
+
+QString StatusStrip::text() const
+{
+    const QWidget* window = m_connection->window();
+    const QString demo = m_demoStatus->isVisibleTo(window)
+                             ? " | " + QTextDocumentFragment::fromHtml(m_demoStatus->text()).toPlainText()
+                             : QString();
+    return QTextDocumentFragment::fromHtml(m_connection->text()).toPlainText() + demo + " | " +
+           m_records->text() + " | " + m_undecodable->text();
+}
+
+} // namespace driftscope::gui

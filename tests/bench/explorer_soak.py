@@ -11,7 +11,8 @@ File > Connect does. Every --sample-interval seconds the window's threads are re
            the series thread it starts for each answer is short-lived and counted in `process`)
   process  CPU seconds per minute of the whole window (GUI thread, reader, worker, series)
   rss      resident memory of the window, from /proc/PID/status (VmRSS)
-  records  what the window read so far, from its status line (the demo's own count)
+
+Minute 1 is measured from the first sample (a few seconds after the window started).
 
 Usage: explorer_soak.py --binary NAME=PATH [--binary NAME=PATH ...] --cli build/app/driftscope-cli
                         [--scenario busy] [--seconds 3600] [--at 1,10,60] [--out DIR]
@@ -134,7 +135,9 @@ class Window:
                     best = s
             return best
         end, begin = at(m * 60), at((m - 1) * 60)
-        if end is None or begin is None or end[0] < m * 60 - 15:
+        if begin is None and self.samples:
+            begin = self.samples[0]
+        if end is None or begin is None or end[0] < m * 60 - 15 or end is begin:
             return None
         span = (end[0] - begin[0]) / 60 or 1
         return ((end[1] - begin[1]) / span, (end[2] - begin[2]) / span, end[3])

@@ -24,15 +24,15 @@ struct AnalysisService::Worker {
     uint64_t lastSerial = 0;
 
     std::shared_ptr<const kafka::LiveReader> live;
-    Observations::Cursor liveCursor;
+    Session::Mark liveMark;
     QTimer* pull = nullptr; // on the worker thread
 
-    void replace(Observations session, TruthMap t)
+    void replace(Session session, TruthMap t)
     {
         model.replace(std::move(session));
         truth = std::move(t);
         live.reset();
-        liveCursor = {};
+        liveMark = {};
         if (pull)
             pull->stop();
     }
@@ -42,11 +42,11 @@ struct AnalysisService::Worker {
     {
         if (!live)
             return false;
-        const Observations slice = live->since(liveCursor);
-        const Observations::Cursor next = slice.cursor();
-        if (next == liveCursor)
+        const Session slice = live->since(liveMark);
+        const Session::Mark next = slice.mark();
+        if (next == liveMark)
             return false;
-        liveCursor = next;
+        liveMark = next;
         return model.append(slice);
     }
 
@@ -90,7 +90,7 @@ void AnalysisService::post(std::function<void(Worker&)> job)
         m_context, [this, job = std::move(job)] { job(*m_worker); }, Qt::QueuedConnection);
 }
 
-void AnalysisService::setSession(std::shared_ptr<Observations> session, TruthMap truth)
+void AnalysisService::setSession(std::shared_ptr<Session> session, TruthMap truth)
 {
     post([session = std::move(session), truth = std::move(truth)](Worker& w) mutable {
         w.replace(std::move(*session), std::move(truth));
@@ -181,7 +181,7 @@ void AnalysisService::request(const ExplorerRequest& request)
     });
 }
 
-void AnalysisService::withSession(std::function<QString(const Observations&)> work,
+void AnalysisService::withSession(std::function<QString(const Session&)> work,
                                   std::function<void(const QString&)> done)
 {
     post([this, work = std::move(work), done = std::move(done)](Worker& w) {

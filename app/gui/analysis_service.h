@@ -41,7 +41,7 @@ public:
     ~AnalysisService() override;
 
     // Replaces the session (and the simulation's ground truth, if any).
-    void setSession(std::shared_ptr<Observations> session, TruthMap truth = {});
+    void setSession(std::shared_ptr<Session> session, TruthMap truth = {});
     // Replaces the session with what `reader` reads, taken from it every second until the
     // session is replaced again (a stopped reader just has nothing new).
     void follow(std::shared_ptr<const kafka::LiveReader> reader);
@@ -51,8 +51,7 @@ public:
     void setFirstAnswerFrom(size_t records);
     // Runs `work` on the worker with the session (e.g. to save it as a capture); `done` gets
     // its answer on the GUI thread.
-    void withSession(std::function<QString(const Observations&)> work,
-                     std::function<void(const QString&)> done);
+    void withSession(std::function<QString(const Session&)> work, std::function<void(const QString&)> done);
 
     // A request is still being computed (or waits for the worker).
     bool busy() const { return m_answered < m_requested; }

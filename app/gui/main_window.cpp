@@ -81,7 +81,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     restoreState(m_settings.value("window/state").toByteArray());
 
     connect(&m_sources, &SourceController::sessionReplaced, this,
-            [this](std::shared_ptr<Observations> session, const TruthMap& truth) {
+            [this](std::shared_ptr<Session> session, const TruthMap& truth) {
                 m_analysis.setSession(std::move(session), truth);
                 sourceStarted();
                 requestAnalysis();
@@ -519,7 +519,7 @@ void MainWindow::exportDrillPlanTo(const QString& directory, std::function<void(
 {
     FailoverPlan plan = m_drill->groupPlan();
     m_analysis.withSession(
-        [plan = std::move(plan), dir = directory.toStdString()](const Observations& session) {
+        [plan = std::move(plan), dir = directory.toStdString()](const Session& session) {
             PlanCommand command;
             command.directory = dir;
             command.targetBootstrap = "TARGET-BOOTSTRAP";
@@ -539,14 +539,13 @@ void MainWindow::saveCaptureAs()
     if (path.isEmpty())
         return;
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
-    m_analysis.withSession(
-        [path, now](const Observations& session) { return saveCapture(session, path, now); },
-        [this, path](const QString& error) {
-            if (error.isEmpty())
-                statusBar()->showMessage("Saved " + path, 5000);
-            else
-                tellLater(this, "Save capture", error);
-        });
+    m_analysis.withSession([path, now](const Session& session) { return saveCapture(session, path, now); },
+                           [this, path](const QString& error) {
+                               if (error.isEmpty())
+                                   statusBar()->showMessage("Saved " + path, 5000);
+                               else
+                                   tellLater(this, "Save capture", error);
+                           });
 }
 
 // --- window -------------------------------------------------------------------------------

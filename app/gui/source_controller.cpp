@@ -106,7 +106,7 @@ void SourceController::openFile(const QString& path)
                  Q_EMIT loadingChanged(false, "Opened " + path);
                  if (const auto recorded = parseRelease(file->session.info.release))
                      Q_EMIT releaseSuggested(*recorded);
-                 Q_EMIT sessionReplaced(std::make_shared<Observations>(std::move(file->session)), {});
+                 Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(file->session)), {});
              });
 }
 
@@ -127,7 +127,7 @@ void SourceController::runSimulation(const sim::Scenario& scenario)
                                                   .arg(run.summary.syncsSent)
                                                   .arg(run.summary.checkpointsEmitted));
                  Q_EMIT releaseSuggested(release);
-                 Q_EMIT sessionReplaced(std::make_shared<Observations>(std::move(run.session)), run.truth);
+                 Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(run.session)), run.truth);
              });
 }
 

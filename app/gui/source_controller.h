@@ -39,7 +39,7 @@ public:
     LiveFeed* live() const { return m_live.get(); }
 
 Q_SIGNALS:
-    void sessionReplaced(std::shared_ptr<Observations> session, const TruthMap& truth);
+    void sessionReplaced(std::shared_ptr<Session> session, const TruthMap& truth);
     void liveStarted(std::shared_ptr<const kafka::LiveReader> reader);
     void liveStatus(const kafka::LiveStatus& status);
     void loadingChanged(bool loading, const QString& what);

@@ -9,7 +9,7 @@
 namespace driftscope {
 namespace {
 
-bool sameState(const SessionStateOptions& a, const SessionStateOptions& b)
+bool sameState(const Mm2StateOptions& a, const Mm2StateOptions& b)
 {
     return a.release == b.release && a.taskStart == b.taskStart &&
            a.checkpointsRestored == b.checkpointsRestored;
@@ -30,7 +30,7 @@ struct ReportBasis {
     friend bool operator==(const ReportBasis&, const ReportBasis&) = default;
 };
 
-ReportBasis reportBasis(const Observations& session)
+ReportBasis reportBasis(const Session& session)
 {
     const SessionInfo& info = session.info;
     ReportBasis b{info.emitIntervalConfigured,
@@ -74,11 +74,11 @@ void thinByHalf(GroupSeries& series)
 } // namespace
 
 struct ExplorerModel::CursorState {
-    SessionStateOptions options;
-    SessionState state;
-    SampleCursor samples;
+    Mm2StateOptions options;
+    Mm2State state;
+    SampleState samples;
 
-    CursorState(const Observations& session, const SessionStateOptions& o)
+    CursorState(const Session& session, const Mm2StateOptions& o)
         : options(o), state(session, o), samples(session)
     {
     }
@@ -87,7 +87,7 @@ struct ExplorerModel::CursorState {
 // A release's series of one selection, kept as the session grows: the moments up to
 // `frozenUntilMs` are final and swept by `builder`; the later ones are evaluated per answer.
 struct ExplorerModel::SeriesCache {
-    SessionStateOptions options;
+    Mm2StateOptions options;
     Selection selection;
     int64_t staleAfterMs = 0;
     size_t maxMoments = 0;
@@ -103,7 +103,7 @@ struct ExplorerModel::SeriesCache {
     std::set<int64_t> pendingEvents; // the group's checkpoint and sample moments after frozenUntilMs
     int64_t gridStepMs = kMinGridStepMs;
     std::optional<SyncLifetimeTracker> lifetimes;
-    Observations::Cursor seen; // how much of the session the cache has looked at
+    Session::Mark seen; // how much of the session the cache has looked at
 
     uint64_t version = UINT64_MAX;
     std::shared_ptr<const SelectionSeries> answer; // of `version`
@@ -118,7 +118,7 @@ struct ExplorerModel::SeriesCache {
 ExplorerModel::ExplorerModel() = default;
 ExplorerModel::~ExplorerModel() = default;
 
-void ExplorerModel::replace(Observations session)
+void ExplorerModel::replace(Session session)
 {
     // States and caches refer to the session: they go before it changes.
     m_cursors.clear();
@@ -129,7 +129,7 @@ void ExplorerModel::replace(Observations session)
     ++m_version;
 }
 
-bool ExplorerModel::append(const Observations& slice)
+bool ExplorerModel::append(const Session& slice)
 {
     if (!m_session.append(slice))
         return false;
@@ -162,14 +162,14 @@ std::shared_ptr<const SessionSummary> ExplorerModel::summary()
     return m_summary;
 }
 
-bool ExplorerModel::cursorNeedsRebuild(const SessionStateOptions& options, int64_t atMs) const
+bool ExplorerModel::cursorNeedsRebuild(const Mm2StateOptions& options, int64_t atMs) const
 {
     const auto it = m_cursors.find(options.release);
     return it == m_cursors.end() || !sameState(it->second->options, options) ||
            atMs < it->second->state.atMs();
 }
 
-ExplorerModel::CursorState& ExplorerModel::cursorAt(const SessionStateOptions& options, int64_t atMs)
+ExplorerModel::CursorState& ExplorerModel::cursorAt(const Mm2StateOptions& options, int64_t atMs)
 {
     // Forward in time: advance, whether or not the session grew (the state follows growth);
     // back in time or other rules: start again.
@@ -189,7 +189,7 @@ std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOpti
     std::unique_ptr<SeriesCache>& slot = m_series[options.state.release];
     if (slot && slot->version == m_version && slot->serves(options, selection, maxMoments))
         return slot->answer;
-    const Observations& session = m_session;
+    const Session& session = m_session;
     const auto [from, to] = sessionSpan(session);
     const int64_t horizon = to - kSettleMs;
     const auto group = session.findGroup(selection.group);
@@ -201,7 +201,7 @@ std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOpti
                    slot->group != group || slot->basis != basis;
     if (!rebuild) {
         SeriesCache& c = *slot;
-        const Observations::Cursor& seen = c.seen;
+        const Session::Mark& seen = c.seen;
         const auto late = [&](int64_t t) {
             return t <= c.frozenUntilMs;
         };
@@ -276,7 +276,7 @@ std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOpti
     }
 
     SeriesCache& c = *slot;
-    c.seen = session.cursor();
+    c.seen = session.mark();
     // The moments of (frozenUntilMs, untilMs]: the group's checkpoints and samples, and the grid.
     const auto momentsUpTo = [&](int64_t untilMs) {
         std::vector<int64_t> moments(c.pendingEvents.begin(), c.pendingEvents.upper_bound(untilMs));
@@ -362,7 +362,7 @@ ReportOptions optionsFor(const ExplorerRequest& request, const Release& release,
 std::optional<ExplorerAnswer> ExplorerModel::firstForSelection(const ExplorerAnswer& base,
                                                                const std::vector<Release>& releases)
 {
-    const Observations& session = m_session;
+    const Session& session = m_session;
     const auto group = session.findGroup(base.selection.group);
     if (!group)
         return std::nullopt;
@@ -382,9 +382,9 @@ std::optional<ExplorerAnswer> ExplorerModel::firstForSelection(const ExplorerAns
         if (partition)
             options.partitions = {*base.selection.partition};
         first.releases.push_back(releaseAnswer(options, first.selection, base.request.maxMoments, [&] {
-            SessionState state(session, options.state, scope);
+            Mm2State state(session, options.state, scope);
             state.advanceTo(base.cursorMs);
-            SampleCursor samples(session);
+            SampleState samples(session);
             samples.advanceTo(base.cursorMs);
             return buildCursorView(session, state, samples, options, first.selection);
         }));
@@ -394,7 +394,7 @@ std::optional<ExplorerAnswer> ExplorerModel::firstForSelection(const ExplorerAns
 
 ExplorerAnswer ExplorerModel::answer(const ExplorerRequest& request, const Publish& first)
 {
-    const Observations& session = m_session;
+    const Session& session = m_session;
     ExplorerAnswer result;
     result.sessionVersion = m_version;
     result.request = request;

@@ -4,7 +4,7 @@
 // series over the whole session (explorer_view.h).
 //
 // Nothing is rebuilt from the first record because the session grew. The cursor's state moves
-// forward with the session (SessionState and SampleCursor follow growth and give exactly what a
+// forward with the session (Mm2State and SampleState follow growth and give exactly what a
 // fresh state gives); the series are extended by the moments the new records add, and only the
 // last kSettleMs of them, for which records may still arrive, are evaluated again on a copy of
 // the sweep. A record that arrives stamped before that horizon (a reader catching up after an
@@ -26,7 +26,7 @@
 namespace driftscope {
 
 struct ExplorerRequest {
-    SessionStateOptions state;      // the release and its task start
+    Mm2StateOptions state;          // the release and its task start
     std::optional<Release> compare; // a second release shown side by side
     Selection selection;
     std::optional<int64_t> cursorMs; // none: the end of the session (live: now)
@@ -73,11 +73,11 @@ public:
     ExplorerModel(const ExplorerModel&) = delete;
     ExplorerModel& operator=(const ExplorerModel&) = delete;
 
-    void replace(Observations session);
-    // Appends a slice taken with Observations::since() from the session this one mirrors; false
+    void replace(Session session);
+    // Appends a slice taken with Session::since() from the session this one mirrors; false
     // (nothing appended) when it does not start where this one ends.
-    bool append(const Observations& slice);
-    const Observations& session() const { return m_session; }
+    bool append(const Session& slice);
+    const Session& session() const { return m_session; }
     // Counts replacements and growth: answers say which session they were computed for.
     uint64_t version() const { return m_version; }
 
@@ -101,8 +101,8 @@ private:
     struct SeriesCache;
 
     std::shared_ptr<const SessionSummary> summary();
-    bool cursorNeedsRebuild(const SessionStateOptions& options, int64_t atMs) const;
-    CursorState& cursorAt(const SessionStateOptions& options, int64_t atMs);
+    bool cursorNeedsRebuild(const Mm2StateOptions& options, int64_t atMs) const;
+    CursorState& cursorAt(const Mm2StateOptions& options, int64_t atMs);
     std::shared_ptr<const SelectionSeries> seriesFor(const ReportOptions& options, const Selection& selection,
                                                      size_t maxMoments);
     template <class View>
@@ -111,7 +111,7 @@ private:
     std::optional<ExplorerAnswer> firstForSelection(const ExplorerAnswer& base,
                                                     const std::vector<Release>& releases);
 
-    Observations m_session;
+    Session m_session;
     uint64_t m_version = 0;
     Work m_work;
     size_t m_firstAnswerFrom = 1'000'000;

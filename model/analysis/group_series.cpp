@@ -29,7 +29,7 @@ const PartitionSeries* GroupSeries::find(const TopicPartition& upstream) const
     return nullptr;
 }
 
-std::pair<int64_t, int64_t> sessionSpan(const Observations& session)
+std::pair<int64_t, int64_t> sessionSpan(const Session& session)
 {
     int64_t first = INT64_MAX;
     const auto see = [&](int64_t t) {
@@ -51,7 +51,7 @@ std::pair<int64_t, int64_t> sessionSpan(const Observations& session)
     return {std::min(first, last), last};
 }
 
-std::vector<int64_t> seriesMoments(const Observations& session, const std::string& group, int64_t fromMs,
+std::vector<int64_t> seriesMoments(const Session& session, const std::string& group, int64_t fromMs,
                                    int64_t toMs, size_t maxMoments)
 {
     std::vector<int64_t> events;
@@ -83,7 +83,7 @@ std::vector<int64_t> seriesMoments(const Observations& session, const std::strin
     return moments;
 }
 
-std::vector<TopicPartition> groupPartitions(const Observations& session, const std::string& group)
+std::vector<TopicPartition> groupPartitions(const Session& session, const std::string& group)
 {
     std::vector<TopicPartition> out;
     if (const auto id = session.findGroup(group)) {
@@ -98,7 +98,7 @@ std::vector<TopicPartition> groupPartitions(const Observations& session, const s
 
 namespace {
 
-StateScope scopeOfSeries(const Observations& session, const ReportOptions& options, const std::string& group)
+StateScope scopeOfSeries(const Session& session, const ReportOptions& options, const std::string& group)
 {
     // Only the partitions reported and the group's checkpoints: its rows are the same, and the
     // other syncs of the session (possibly millions) need not be applied.
@@ -121,7 +121,7 @@ ReportOptions oneGroup(ReportOptions options, const std::string& group)
 
 } // namespace
 
-GroupSeriesBuilder::GroupSeriesBuilder(const Observations& session, const ReportOptions& options,
+GroupSeriesBuilder::GroupSeriesBuilder(const Session& session, const ReportOptions& options,
                                        const std::string& group)
     : m_session(&session), m_options(oneGroup(options, group)),
       m_state(session, options.state, scopeOfSeries(session, options, group)), m_samples(session)
@@ -130,7 +130,7 @@ GroupSeriesBuilder::GroupSeriesBuilder(const Observations& session, const Report
 
 void GroupSeriesBuilder::add(int64_t t, GroupSeries& out)
 {
-    const Observations& session = *m_session;
+    const Session& session = *m_session;
     m_state.advanceTo(t);
     m_samples.advanceTo(t);
     const auto& heartbeats = session.heartbeats;
@@ -153,8 +153,8 @@ void GroupSeriesBuilder::add(int64_t t, GroupSeries& out)
     }
 }
 
-GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& options,
-                             const std::string& group, const std::vector<int64_t>& moments)
+GroupSeries buildGroupSeries(const Session& session, const ReportOptions& options, const std::string& group,
+                             const std::vector<int64_t>& moments)
 {
     GroupSeries out;
     out.group = group;
@@ -164,7 +164,7 @@ GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& o
     return out;
 }
 
-SyncLifetimeTracker::SyncLifetimeTracker(const Observations& session, const SessionStateOptions& options,
+SyncLifetimeTracker::SyncLifetimeTracker(const Session& session, const Mm2StateOptions& options,
                                          uint32_t upstreamPartition)
     : m_session(&session), m_taskStart(options.taskStart), m_partition(upstreamPartition),
       m_store(profileFor(options.release), options.checkpointsRestored),
@@ -200,7 +200,7 @@ void SyncLifetimeTracker::advanceTo(int64_t untilMs)
     }
 }
 
-std::vector<SyncLifetime> syncLifetimes(const Observations& session, const SessionStateOptions& options,
+std::vector<SyncLifetime> syncLifetimes(const Session& session, const Mm2StateOptions& options,
                                         uint32_t upstreamPartition, int64_t untilMs)
 {
     SyncLifetimeTracker tracker(session, options, upstreamPartition);

@@ -1,7 +1,7 @@
 // What the explorer plots for one consumer group: its report rows over time, the lifetimes of a
 // partition's offset syncs in the store, and the translation step function at a moment.
 //
-// Everything comes from one sweep forward in time over a session (SessionState and SampleCursor
+// Everything comes from one sweep forward in time over a session (Mm2State and SampleState
 // advanced together), evaluating buildReport() at each moment, so a plotted point is exactly
 // what `driftscope-cli report --at` prints for that moment.
 #pragma once
@@ -33,19 +33,19 @@ struct GroupSeries {
 // instant before, so that ages are drawn as the saw teeth they are), each source sample of its
 // committed offsets, and an even grid; at most about `maxMoments` (checkpoints and samples are
 // thinned evenly beyond that).
-std::vector<int64_t> seriesMoments(const Observations& session, const std::string& group, int64_t fromMs,
+std::vector<int64_t> seriesMoments(const Session& session, const std::string& group, int64_t fromMs,
                                    int64_t toMs, size_t maxMoments);
 
 // The session's time span: its first and last record, sample or event (0, 0 when empty).
-std::pair<int64_t, int64_t> sessionSpan(const Observations& session);
+std::pair<int64_t, int64_t> sessionSpan(const Session& session);
 
 // The upstream partitions of a group (sampled on the source or checkpointed), sorted.
-std::vector<TopicPartition> groupPartitions(const Observations& session, const std::string& group);
+std::vector<TopicPartition> groupPartitions(const Session& session, const std::string& group);
 
 // `moments` must be ascending. options.atMs and options.groups are ignored; options.partitions
 // limits the partitions (all of the group's when empty).
-GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& options,
-                             const std::string& group, const std::vector<int64_t>& moments);
+GroupSeries buildGroupSeries(const Session& session, const ReportOptions& options, const std::string& group,
+                             const std::vector<int64_t>& moments);
 
 // buildGroupSeries one moment at a time, for a session that grows between moments (a live
 // one): the state and samples swept so far are kept, so each moment costs only what was written
@@ -54,17 +54,17 @@ GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& o
 class GroupSeriesBuilder {
 public:
     // The partitions are fixed here (scope and options.partitions, as buildGroupSeries).
-    GroupSeriesBuilder(const Observations& session, const ReportOptions& options, const std::string& group);
+    GroupSeriesBuilder(const Session& session, const ReportOptions& options, const std::string& group);
 
     // Appends moment `t` (after every moment added before) to `out`, whose partitions stay
     // sorted by upstream partition.
     void add(int64_t t, GroupSeries& out);
 
 private:
-    const Observations* m_session;
+    const Session* m_session;
     ReportOptions m_options; // groups = {group}
-    SessionState m_state;
-    SampleCursor m_samples;
+    Mm2State m_state;
+    SampleState m_samples;
     size_t m_nextHeartbeat = 0;
     std::optional<int64_t> m_lastHeartbeat;
 };
@@ -72,7 +72,7 @@ private:
 // A sync of a partition as the store saw it: written (record timestamp), and when a later sync
 // pushed it out of the store (none: still retained at `untilMs`).
 struct SyncLifetime {
-    size_t index = 0; // into Observations::syncs
+    size_t index = 0; // into Session::syncs
     int64_t writtenAtMs = 0;
     int64_t upstream = 0;
     int64_t downstream = 0;
@@ -80,26 +80,25 @@ struct SyncLifetime {
 };
 
 // Every sync of `upstreamPartition` written by `untilMs`, in topic order, replayed through the
-// release's store exactly as SessionState does (same initial load and task start).
-std::vector<SyncLifetime> syncLifetimes(const Observations& session, const SessionStateOptions& options,
+// release's store exactly as Mm2State does (same initial load and task start).
+std::vector<SyncLifetime> syncLifetimes(const Session& session, const Mm2StateOptions& options,
                                         uint32_t upstreamPartition, int64_t untilMs);
 
 // syncLifetimes for a session that grows: advanceTo(t) extends `lifetimes()` to the syncs
 // written by t, exactly as syncLifetimes(session, options, partition, t) lists them.
 class SyncLifetimeTracker {
 public:
-    SyncLifetimeTracker(const Observations& session, const SessionStateOptions& options,
-                        uint32_t upstreamPartition);
+    SyncLifetimeTracker(const Session& session, const Mm2StateOptions& options, uint32_t upstreamPartition);
     void advanceTo(int64_t untilMs);
     const std::vector<SyncLifetime>& lifetimes() const { return m_out; }
 
 private:
-    const Observations* m_session;
+    const Session* m_session;
     size_t m_taskStart;
     uint32_t m_partition;
     SyncStore m_store;
     SyncStore::PartitionId m_id;
-    size_t m_next = 0; // into Observations::syncs
+    size_t m_next = 0; // into Session::syncs
     std::vector<SyncLifetime> m_out;
     std::vector<size_t> m_retainedNow; // indices into m_out of the syncs the store holds
 };

@@ -18,9 +18,9 @@ using namespace driftscope;
 
 namespace {
 
-const Observations& demoCapture()
+const Session& demoCapture()
 {
-    static const Observations session = [] {
+    static const Session session = [] {
         auto capture = readCapture(DRIFTSCOPE_SAMPLES "/demo.capture");
         if (!capture)
             qFatal("%s", capture.error().c_str());
@@ -31,9 +31,9 @@ const Observations& demoCapture()
 
 // The session as it was when `readAtMs` had passed: each list cut after its last record read
 // (or sample taken) by then. Ids stay those of the whole session.
-Observations readBy(const Observations& whole, int64_t readAtMs)
+Session readBy(const Session& whole, int64_t readAtMs)
 {
-    Observations s = whole.since({}); // a copy, with the same ids
+    Session s = whole.since({}); // a copy, with the same ids
     const auto cut = [&](auto& list, auto time) {
         const auto end =
             std::find_if(list.begin(), list.end(), [&](const auto& x) { return time(x) > readAtMs; });
@@ -66,8 +66,7 @@ std::string reportOf(const std::vector<PartitionReport>& rows, const Report& fra
 }
 
 // Every point of `got` is what a fresh sweep over `session` gives at its moment.
-void checkPointsAreFresh(const Observations& session, const ExplorerRequest& request,
-                         const ExplorerAnswer& answer)
+void checkPointsAreFresh(const Session& session, const ExplorerRequest& request, const ExplorerAnswer& answer)
 {
     const ReleaseAnswer& release = answer.releases.front();
     const GroupSeries& got = release.series->series;
@@ -140,7 +139,7 @@ private Q_SLOTS:
 
 void ExplorerModelTest::aSessionThatDoesNotGrowGetsBuildSelectionSeries()
 {
-    const Observations& session = demoCapture();
+    const Session& session = demoCapture();
     ExplorerModel model;
     model.replace(session.since({}));
     const ExplorerRequest request = requestFor("3.9.0", "analytics", 400);
@@ -180,7 +179,7 @@ void ExplorerModelTest::growingSliceBySliceAgreesWithAFreshModel()
     QFETCH(QString, group);
     QFETCH(int, maxMoments);
     QFETCH(int, stepMs);
-    const Observations& whole = demoCapture();
+    const Session& whole = demoCapture();
     const int64_t firstRead = whole.syncs.front().stamp.readAtMs;
     const int64_t lastRead = whole.lastActivityMs();
     ExplorerRequest request = requestFor(release.toLatin1().constData(), group.toLatin1().constData(),
@@ -190,11 +189,11 @@ void ExplorerModelTest::growingSliceBySliceAgreesWithAFreshModel()
 
     ExplorerModel live;
     live.replace(readBy(whole, firstRead));
-    Observations before = readBy(whole, firstRead);
+    Session before = readBy(whole, firstRead);
     size_t answers = 0, maxSeen = 0;
     for (int64_t t = firstRead + stepMs; t < lastRead + stepMs; t += stepMs) {
-        const Observations now = readBy(whole, t);
-        QVERIFY(live.append(now.since(before.cursor())));
+        const Session now = readBy(whole, t);
+        QVERIFY(live.append(now.since(before.mark())));
         const ExplorerAnswer got = live.answer(request);
         ExplorerModel fresh;
         fresh.replace(now.since({}));
@@ -227,18 +226,18 @@ void ExplorerModelTest::growingSliceBySliceAgreesWithAFreshModel()
 
 void ExplorerModelTest::aRecordStampedInThePastStartsTheSeriesAgain()
 {
-    const Observations& whole = demoCapture();
+    const Session& whole = demoCapture();
     const ExplorerRequest request = requestFor("3.9.0", "analytics", 300);
     ExplorerModel live;
     const int64_t half = (whole.syncs.front().stamp.readAtMs + whole.lastActivityMs()) / 2;
-    Observations now = readBy(whole, half);
+    Session now = readBy(whole, half);
     live.replace(now.since({}));
     const ExplorerAnswer first = live.answer(request);
     const TopicPartition partition = *first.selection.partition;
     // A sample of the group's committed offset taken at the session's start, read only now (a
     // reader that was cut off and catches up): every moment after it changes.
-    Observations late = now.since({});
-    const Observations::Cursor before = late.cursor();
+    Session late = now.since({});
+    const Session::Mark before = late.mark();
     GroupOffsetSample sample;
     sample.sampledAtMs = first.fromMs + 1;
     sample.side = ClusterSide::Source;
@@ -274,10 +273,10 @@ void ExplorerModelTest::answersShareWhatDidNotChange()
 
 void ExplorerModelTest::lateSamplesCountAsIfTheyHadBeenThere()
 {
-    Observations session;
+    Session session;
     const uint32_t group = session.groupId("g");
     const uint32_t p0 = session.partitionId({"t", 0});
-    SampleCursor cursor(session);
+    SampleState cursor(session);
     const auto sample = [&](int64_t at, int64_t offset) {
         session.groupOffsets.push_back({at, ClusterSide::Source, group, p0, offset});
     };
@@ -289,7 +288,7 @@ void ExplorerModelTest::lateSamplesCountAsIfTheyHadBeenThere()
     sample(3000, 31); // same moment, later in the list: it wins, as for a fresh cursor
     sample(5000, 50); // in the future of the cursor
     cursor.advanceTo(3500);
-    SampleCursor fresh(session);
+    SampleState fresh(session);
     fresh.advanceTo(3500);
     QCOMPARE(cursor.committed(ClusterSide::Source, group, p0)->offset, int64_t(31));
     QCOMPARE(fresh.committed(ClusterSide::Source, group, p0)->offset, int64_t(31));

@@ -1,4 +1,4 @@
-#include "model/session/sample_cursor.h"
+#include "model/session/sample_state.h"
 
 #include <algorithm>
 
@@ -37,12 +37,12 @@ bool supersedes(int64_t atMs, uint32_t index, int64_t heldAtMs, uint32_t heldInd
 
 } // namespace
 
-SampleCursor::SampleCursor(const Observations& session) : m_session(session)
+SampleState::SampleState(const Session& session) : m_session(session)
 {
     followGrowth();
 }
 
-void SampleCursor::followGrowth()
+void SampleState::followGrowth()
 {
     const auto& groups = m_session.groupOffsets;
     const auto& logs = m_session.logOffsets;
@@ -60,7 +60,7 @@ void SampleCursor::followGrowth()
     }
 }
 
-void SampleCursor::take(uint32_t index, const GroupOffsetSample& g)
+void SampleState::take(uint32_t index, const GroupOffsetSample& g)
 {
     const auto [it, added] =
         m_committed.try_emplace({g.side, g.group, g.partition}, g.offset, g.sampledAtMs, index);
@@ -68,14 +68,14 @@ void SampleCursor::take(uint32_t index, const GroupOffsetSample& g)
         it->second = {g.offset, g.sampledAtMs, index};
 }
 
-void SampleCursor::take(uint32_t index, const LogOffsetSample& l)
+void SampleState::take(uint32_t index, const LogOffsetSample& l)
 {
     const auto [it, added] = m_logs.try_emplace({l.side, l.partition}, l, index);
     if (!added && supersedes(l.sampledAtMs, index, it->second.sample.sampledAtMs, it->second.index))
         it->second = {l, index};
 }
 
-void SampleCursor::advanceTo(int64_t atMs)
+void SampleState::advanceTo(int64_t atMs)
 {
     if (atMs < m_atMs)
         return;
@@ -90,8 +90,8 @@ void SampleCursor::advanceTo(int64_t atMs)
         take(m_logOrder[m_nextLog], logs[m_logOrder[m_nextLog]]);
 }
 
-std::optional<SampleCursor::Committed> SampleCursor::committed(ClusterSide side, uint32_t group,
-                                                               std::optional<uint32_t> partition) const
+std::optional<SampleState::Committed> SampleState::committed(ClusterSide side, uint32_t group,
+                                                             std::optional<uint32_t> partition) const
 {
     if (!partition)
         return std::nullopt;
@@ -101,7 +101,7 @@ std::optional<SampleCursor::Committed> SampleCursor::committed(ClusterSide side,
     return it->second;
 }
 
-std::optional<LogOffsetSample> SampleCursor::log(ClusterSide side, std::optional<uint32_t> partition) const
+std::optional<LogOffsetSample> SampleState::log(ClusterSide side, std::optional<uint32_t> partition) const
 {
     if (!partition)
         return std::nullopt;

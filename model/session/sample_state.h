@@ -1,12 +1,12 @@
 // The committed offsets and log offsets a session had sampled by a moment: for each group,
 // side and partition the latest committed offset, and for each side and partition the latest
-// log start and end. Like SessionState it only moves forward in time, so a sweep over a session
+// log start and end. Like Mm2State it only moves forward in time, so a sweep over a session
 // (series for plots, the time cursor playing) touches every sample once. The session may grow
 // between two advances (live reading): samples appended since are taken in as if they had been
 // there from the start, even those sampled before the current moment.
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <map>
 #include <optional>
@@ -16,17 +16,17 @@
 
 namespace driftscope {
 
-class SampleCursor {
+class SampleState {
 public:
     struct Committed {
         int64_t offset = 0;
         int64_t atMs = 0;   // when it was sampled
-        uint32_t index = 0; // into Observations::groupOffsets: of two samples at one time, the later wins
+        uint32_t index = 0; // into Session::groupOffsets: of two samples at one time, the later wins
     };
     using CommittedKey = std::tuple<ClusterSide, uint32_t, uint32_t>; // side, group, partition
 
     // The session must outlive the cursor; it may only grow.
-    explicit SampleCursor(const Observations& session);
+    explicit SampleState(const Session& session);
 
     // Takes in the samples taken at or before `atMs` (in time order; for equal times the later
     // in the list wins). Earlier moments are ignored.
@@ -49,7 +49,7 @@ private:
     void take(uint32_t index, const GroupOffsetSample& g);
     void take(uint32_t index, const LogOffsetSample& l);
 
-    const Observations& m_session;
+    const Session& m_session;
     int64_t m_atMs = INT64_MIN;
     // Samples not taken in yet, by sample time (then list order), from m_next*; and how much of
     // each list has been seen.

@@ -1,5 +1,6 @@
 #include "model/session/session_state.h"
 
+#include "model/mm2/translation_rule.h"
 #include "model/util/java_long.h"
 
 namespace driftscope {
@@ -161,17 +162,13 @@ std::optional<StoredSync> SessionState::explain(uint32_t upstream, int64_t u, in
             m_history[session.syncs[i].partition].push_back(static_cast<uint32_t>(i));
         m_historyIndexed = true;
     }
-    const bool extrapolates = m_store.profile().translation == TranslationRule::Extrapolate;
+    const TranslationRule rule = m_store.profile().translation;
     const std::vector<uint32_t>& history = m_history[upstream];
     for (auto it = history.rbegin(); it != history.rend(); ++it) { // newest first
         const ObservedSync& s = session.syncs[*it];
-        if (s.upstream > u)
-            continue;
-        const bool fits = extrapolates
-                              ? javalong::sub(d, s.downstream) == javalong::sub(u, s.upstream)
-                              : (s.upstream == u ? s.downstream == d : javalong::add(s.downstream, 1) == d);
-        if (fits)
-            return StoredSync{s.upstream, s.downstream, *it};
+        const StoredSync sync{s.upstream, s.downstream, *it};
+        if (s.upstream <= u && downstreamOf(rule, sync, u) == d)
+            return sync;
     }
     return std::nullopt;
 }

@@ -52,11 +52,8 @@ StateScope scopeOfGroup(const Observations& session, uint32_t group)
 }
 
 SessionState::SessionState(const Observations& session, const SessionStateOptions& options, StateScope scope)
-    : m_session(session), m_scope(std::move(scope)),
-      m_store(profileFor(options.release), options.checkpointsRestored), m_taskStart(options.taskStart)
+    : m_session(session), m_scope(std::move(scope)), m_replay(options)
 {
-    if (m_taskStart == 0)
-        m_store.finishInitialLoad();
     followGrowth();
 }
 
@@ -103,17 +100,16 @@ void SessionState::advanceTo(int64_t atMs)
 void SessionState::applySync(size_t index)
 {
     const Observations& session = m_session;
-    if (index == m_taskStart)
-        m_store.finishInitialLoad();
-    ++m_syncsApplied;
     const ObservedSync& s = session.syncs[index];
     const auto& only = m_scope.upstreamPartitions;
-    if (!only.empty() && (s.partition >= only.size() || !only[s.partition]))
+    if (!only.empty() && (s.partition >= only.size() || !only[s.partition])) {
+        m_replay.skip();
         return;
+    }
     int64_t& id = m_storePartition[s.partition];
     if (id < 0)
-        id = m_store.partitionId(session.partition(s.partition));
-    m_store.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
+        id = m_replay.store().partitionId(session.partition(s.partition));
+    m_replay.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
     if (m_historyIndexed)
         m_history[s.partition].push_back(static_cast<uint32_t>(index));
 
@@ -139,7 +135,7 @@ void SessionState::applyCheckpoint(size_t index)
     CheckpointInForce inForce{index, std::nullopt, false};
     if (const auto upstream = m_upstreamOf[c.partition]) {
         const TopicPartition& tp = session.partition(*upstream);
-        const Translation t = m_store.translate(tp, c.upstream);
+        const Translation t = store().translate(tp, c.upstream);
         if (t.downstream == c.downstream && (t.sync || t.status == TranslationStatus::Identity)) {
             inForce.sync = t.sync;
             inForce.explained = true;
@@ -158,11 +154,11 @@ std::optional<StoredSync> SessionState::explain(uint32_t upstream, int64_t u, in
     const Observations& session = m_session;
     if (!m_historyIndexed) {
         m_history.assign(session.partitionCount(), {});
-        for (size_t i = 0; i < m_syncsApplied; ++i)
+        for (size_t i = 0; i < syncsApplied(); ++i)
             m_history[session.syncs[i].partition].push_back(static_cast<uint32_t>(i));
         m_historyIndexed = true;
     }
-    const TranslationRule rule = m_store.profile().translation;
+    const TranslationRule rule = store().profile().translation;
     const std::vector<uint32_t>& history = m_history[upstream];
     for (auto it = history.rbegin(); it != history.rend(); ++it) { // newest first
         const ObservedSync& s = session.syncs[*it];

@@ -85,12 +85,9 @@ std::string noResumeReason(const PartitionReport& row)
 
 std::vector<std::string> reportedGroups(const Observations& session, const ReportOptions& options)
 {
+    if (options.groups.empty())
+        return knownGroups(session);
     std::vector<std::string> groups = options.groups;
-    if (groups.empty()) {
-        groups = session.info.groups;
-        for (uint32_t g = 0; g < session.groupCount(); ++g)
-            groups.push_back(session.group(g));
-    }
     std::sort(groups.begin(), groups.end());
     groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
     return groups;

@@ -5,6 +5,7 @@
 
 #include "model/demo/demo_cluster.h"
 #include "model/util/json_writer.h"
+#include "model/util/named_registry.h"
 
 #include <chrono>
 #include <cstdio>
@@ -12,14 +13,6 @@
 
 namespace driftscope::cli {
 namespace {
-
-std::string scenarioList()
-{
-    std::string out;
-    for (const std::string& n : kafka::demoScenarioNames())
-        out += (out.empty() ? "" : ", ") + n;
-    return out;
-}
 
 // JsonWriter writes no doubles (json_writer.h): the scenario's rates and shares go as decimal
 // strings that read back as the same double.
@@ -136,7 +129,8 @@ int runDemoCluster(const QStringList& args)
         "Exit codes: 0 ok, 1 the clusters could not start, 2 usage error.");
     parser.addOption({"duration", "Seconds to run. Default: until interrupted.", "S"});
     parser.addOption({"scenario",
-                      "The workload: " + QString::fromStdString(scenarioList()) + ". Default: steady.",
+                      "The workload: " + QString::fromStdString(joinNames(kafka::demoScenarioNames())) +
+                          ". Default: steady.",
                       "NAME"});
     parser.addOption(
         {"mm2-version", "Run MM2 with the rules of this release instead of the scenario's.", "V"});

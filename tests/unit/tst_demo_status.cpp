@@ -2,6 +2,8 @@
 // both show: the lag of the demo's own MM2, and when it is beyond the scenario's design, that the
 // demo cannot keep up.
 #include "model/demo/demo_cluster.h"
+#include "model/util/named_registry.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -15,6 +17,7 @@ private Q_SLOTS:
     void keepingUp();
     void fallenBehind();
     void limitsFollowTheProduceInterval();
+    void scenariosComeFromOneRegistry();
 };
 
 void DemoStatus::keepingUp()
@@ -51,6 +54,19 @@ void DemoStatus::limitsFollowTheProduceInterval()
     QCOMPARE(demoMirrorLagLimitMs(demoScenario("busy").value()), int64_t{7000});
     QCOMPARE(demoMirrorLagLimitMs(demoScenario("load").value()), int64_t{15'000});
     QCOMPARE(demoScenario("legacy").value().produceIntervalMs, int64_t{1000});
+}
+
+void DemoStatus::scenariosComeFromOneRegistry()
+{
+    QCOMPARE(demoScenarioNames(), (std::vector<std::string>{"steady", "legacy", "busy", "load"}));
+    for (const std::string& name : demoScenarioNames())
+        QCOMPARE(demoScenario(name).value().name, name);
+    QCOMPARE(demoScenario("legacy").value().release, (Release{2, 8, 0}));
+    QCOMPARE(demoScenario("busy").value().topics[0].recordsPerSecond, 200.0);
+    QCOMPARE(demoScenario("chaos").error(),
+             std::string("unknown demo scenario 'chaos' (known: steady, legacy, busy, load)"));
+    QCOMPARE(joinNames({"a", "b", "c"}), std::string("a, b, c"));
+    QCOMPARE(joinNames({}), std::string());
 }
 
 QTEST_GUILESS_MAIN(DemoStatus)

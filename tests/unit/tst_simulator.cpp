@@ -6,6 +6,7 @@
 #include "model/sim/simulator.h"
 #include "model/sim/target_log.h"
 #include "model/sim/timeline_format.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -92,7 +93,15 @@ void SimulatorTest::scenariosValidateAndEventsParse()
 {
     for (const std::string& name : scenarioNames())
         QCOMPARE(validate(namedScenario(name).value()), std::string());
-    QVERIFY(!namedScenario("nope").ok());
+    // One registry (model/util/named_registry.h) lists, finds and refuses names.
+    QCOMPARE(scenarioNames(), (std::vector<std::string>{"steady", "bursty", "gappy-transactions",
+                                                        "checkpoint-task-restart", "legacy-skip"}));
+    for (const std::string& name : scenarioNames())
+        QCOMPARE(namedScenario(name).value().name, name);
+    QCOMPARE(namedScenario("legacy-skip").value().release, (Release{2, 4, 0}));
+    QCOMPARE(namedScenario("nope").error(),
+             std::string("unknown scenario 'nope' (built-in scenarios: steady, bursty, gappy-transactions, "
+                         "checkpoint-task-restart, legacy-skip)"));
     QCOMPARE(describeEvent(parseEvent("600:source-task-restart").value()),
              std::string("600:source-task-restart:5"));
     QCOMPARE(describeEvent(parseEvent("60:checkpoint-task-restart:10:restore-fails").value()),

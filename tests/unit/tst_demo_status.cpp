@@ -18,6 +18,7 @@ private Q_SLOTS:
     void fallenBehind();
     void limitsFollowTheProduceInterval();
     void scenariosComeFromOneRegistry();
+    void runSummaryAndStatusJson();
 };
 
 void DemoStatus::keepingUp()
@@ -67,6 +68,36 @@ void DemoStatus::scenariosComeFromOneRegistry()
              std::string("unknown demo scenario 'chaos' (known: steady, legacy, busy, load)"));
     QCOMPARE(joinNames({"a", "b", "c"}), std::string("a, b, c"));
     QCOMPARE(joinNames({}), std::string());
+}
+
+// The demo's run summary and status JSON, written once (demo_status.h) for the CLI and the GUI.
+void DemoStatus::runSummaryAndStatusJson()
+{
+    DemoStats s;
+    s.produced = 1200;
+    s.replicated = 1180;
+    s.filtered = 30;
+    s.syncsSent = 24;
+    s.checkpoints = 16;
+    s.heartbeats = 60;
+    s.groupCommits = 40;
+    s.mirrorLagRecords = 120;
+    s.mirrorLagMs = 800;
+    s.mirrorLagMaxMs = 1500;
+    s.mirrorLagLimitMs = 7000;
+    QCOMPARE(
+        demoRunSummary(s),
+        std::string("1200 records produced, 1180 replicated (30 filtered), 24 offset syncs, 16 checkpoints, "
+                    "60 heartbeats, 40 group commits; demo MM2 lag 120 records, oldest 0.8 s (largest 1.5 s, "
+                    "design up to 7.0 s)"));
+    JsonWriter json;
+    writeDemoStatusJson(json, s, 30'000);
+    QCOMPARE(json.str(),
+             std::string(R"({"elapsed_ms":30000,"produced":1200,"replicated":1180,"filtered":30,"offset_syncs":24,)"
+                         R"("checkpoints":16,"group_commits":40,"mirror_lag_records":120,"mirror_lag_ms":800,)"
+                         R"("mirror_lag_max_ms":1500,"mirror_lag_limit_ms":7000,"keeping_up":true,)"
+                         R"("status":"demo MM2 lag 120 records, oldest 0.8 s (largest 1.5 s, design up to 7.0 s)"
+})"));
 }
 
 QTEST_GUILESS_MAIN(DemoStatus)

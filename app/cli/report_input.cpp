@@ -19,9 +19,9 @@ constexpr int64_t kProgressEveryMs = 2000;
 std::string topicWhy(const kafka::TopicProgress& t)
 {
     const std::string side(sideName(t.side));
-    if (t.state == "unknown")
+    if (t.state == kafka::TopicState::Unknown)
         return t.topic + ": not found (the " + side + " cluster has not listed its topics)";
-    if (t.state == "unreadable")
+    if (t.state == kafka::TopicState::Unreadable)
         return t.topic + ": not readable on the " + side + " cluster: " + t.detail;
     return t.topic + ": " + std::to_string(t.read) + " of " + std::to_string(t.endAtStart) + " records read";
 }
@@ -60,8 +60,8 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::L
         if (!t->caughtUp)
             why += "; " + topicWhy(*t);
     for (const auto& [name, c] : {std::pair{"source", &s.source}, std::pair{"target", &s.target}})
-        if (c->state != "connected")
-            why += std::string("; ") + name + " cluster " + c->state +
+        if (c->state != ClusterState::Connected)
+            why += std::string("; ") + name + " cluster " + std::string(clusterStateName(c->state)) +
                    (c->detail.empty() ? "" : ": " + c->detail);
     if (s.failed())
         return Failure{kInputError, "the clusters cannot be read" + why};

@@ -217,13 +217,13 @@ Report buildReport(const Observations& session, const SessionState& state, const
         report.undecodableRecords += n;
     report.asOfMs = at;
     const ReaderSummary& reader = report.reader;
-    const auto notConnected = [&report](const char* name, const std::optional<std::string>& clusterState,
+    const auto notConnected = [&report](const char* name, const std::optional<ClusterState>& clusterState,
                                         int64_t since, const std::string& detail) {
-        if (!clusterState || *clusterState == "connected")
+        if (!clusterState || *clusterState == ClusterState::Connected)
             return;
         report.asOfMs = std::min(report.asOfMs, since);
         report.staleBecause += std::string(report.staleBecause.empty() ? "" : "; ") + name + " " +
-                               *clusterState + " since " + formatUtcMs(since) +
+                               std::string(clusterStateName(*clusterState)) + " since " + formatUtcMs(since) +
                                (detail.empty() ? "" : " (" + detail + ")");
     };
     notConnected("source", reader.sourceState, reader.sourceSinceMs, reader.sourceDetail);

@@ -86,7 +86,7 @@ bool ClusterReader::connect()
     }
     if (failure) {
         std::lock_guard lock(m_live.mutex);
-        m_live.setClusterState(m_side, "failed", *failure);
+        m_live.setClusterState(m_side, ClusterState::Failed, *failure);
         return false;
     }
     m_queue = rd_kafka_queue_new(m_client.get());
@@ -144,14 +144,14 @@ void ClusterReader::round()
     if (!topics) {
         const std::string detail = lastClientError();
         std::lock_guard lock(m_live.mutex);
-        m_live.setClusterState(m_side, "unreachable", detail.empty() ? topics.error() : detail);
+        m_live.setClusterState(m_side, ClusterState::Unreachable, detail.empty() ? topics.error() : detail);
         m_live.clusterStatus(m_side).rounds++; // a round happened, with nothing to show
         m_live.changed.notify_all();
         return;
     }
     {
         std::lock_guard lock(m_live.mutex);
-        m_live.setClusterState(m_side, "connected", "");
+        m_live.setClusterState(m_side, ClusterState::Connected, "");
     }
     followInternalTopics(*topics);
     if (m_side == ClusterSide::Source && m_live.options.discoverGroups &&
@@ -216,11 +216,11 @@ void ClusterReader::followInternalTopics(const TopicList& topics)
         std::lock_guard lock(m_live.mutex);
         TopicProgress& progress = progressOf(kind);
         const auto error = topics.errors.find(name);
-        progress.state = error == topics.errors.end() ? "missing" : "unreadable";
+        progress.state = error == topics.errors.end() ? TopicState::Missing : TopicState::Unreadable;
         progress.detail = error == topics.errors.end() ? "" : error->second;
         progress.present = false;
         progress.caughtUp = true;
-        m_live.noteProblem(m_side, name, "topic-" + progress.state,
+        m_live.noteProblem(m_side, name, "topic-" + std::string(topicStateName(progress.state)),
                            name + (error == topics.errors.end() ? " does not exist" : ": " + error->second));
     }
 }
@@ -240,11 +240,12 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
         // topic, said once, and tried again next round. Its history stays unread, so a report
         // waiting for it says why.
         TopicProgress& progress = progressOf(kind);
-        progress.state = "unreadable";
+        progress.state = TopicState::Unreadable;
         progress.detail = ends.error();
         progress.present = true;
         progress.caughtUp = false;
-        m_live.noteProblem(m_side, name, "topic-unreadable", name + " cannot be read: " + ends.error());
+        m_live.noteProblem(m_side, name, "topic-" + std::string(topicStateName(TopicState::Unreadable)),
+                           name + " cannot be read: " + ends.error());
         return;
     }
 
@@ -267,7 +268,7 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
     if (kind == InternalTopic::OffsetSyncs)
         m_live.session.reserveSyncs(static_cast<size_t>(records));
     TopicProgress& progress = progressOf(kind);
-    progress.state = "reading";
+    progress.state = TopicState::Reading;
     progress.detail.clear();
     progress.present = true;
     progress.endAtStart = records;
@@ -288,7 +289,7 @@ void ClusterReader::markCaughtUp(Consumed& topic, int32_t partition)
     topic.caughtUp[partition] = true;
     if (++topic.partitionsCaughtUp == topic.caughtUp.size()) {
         progressOf(topic.kind).caughtUp = true;
-        progressOf(topic.kind).state = "read";
+        progressOf(topic.kind).state = TopicState::Read;
     }
 }
 

@@ -92,12 +92,13 @@ void DemoStatus::runSummaryAndStatusJson()
                     "design up to 7.0 s)"));
     JsonWriter json;
     writeDemoStatusJson(json, s, 30'000);
-    QCOMPARE(json.str(),
-             std::string(R"({"elapsed_ms":30000,"produced":1200,"replicated":1180,"filtered":30,"offset_syncs":24,)"
-                         R"("checkpoints":16,"group_commits":40,"mirror_lag_records":120,"mirror_lag_ms":800,)"
-                         R"("mirror_lag_max_ms":1500,"mirror_lag_limit_ms":7000,"keeping_up":true,)"
-                         R"("status":"demo MM2 lag 120 records, oldest 0.8 s (largest 1.5 s, design up to 7.0 s)"
-})"));
+    QCOMPARE(
+        json.str(),
+        std::string(
+            R"({"elapsed_ms":30000,"produced":1200,"replicated":1180,"filtered":30,"offset_syncs":24,)"
+            R"("checkpoints":16,"group_commits":40,"mirror_lag_records":120,"mirror_lag_ms":800,)"
+            R"("mirror_lag_max_ms":1500,"mirror_lag_limit_ms":7000,"keeping_up":true,)"
+            R"j("status":"demo MM2 lag 120 records, oldest 0.8 s (largest 1.5 s, design up to 7.0 s)"})j"));
 }
 
 QTEST_GUILESS_MAIN(DemoStatus)

@@ -40,15 +40,16 @@ private Q_SLOTS:
 
 void StoreReplay::initialLoadEndsAtTheTaskStart()
 {
+    // All live: the 64-slot store thins 200 out (KAFKA-15202's spacing, checked against Kafka's
+    // own store elsewhere).
     const Release gated{3, 6, 0};
-    QCOMPARE(retainedUpstream(replaySyncs(topic(), {gated, 0, true})),
-             (std::vector<int64_t>{400, 300, 200, 100}));
+    const std::vector<int64_t> live{400, 300, 100};
+    QCOMPARE(retainedUpstream(replaySyncs(topic(), {gated, 0, true})), live);
     // The first three records are the initial load: only 300 is kept of them.
     QCOMPARE(retainedUpstream(replaySyncs(topic(), {gated, 3, true})), (std::vector<int64_t>{400, 300}));
     // 3.7.1+ keeps the initial load's history when it restored its checkpoints.
     const Release restoring{3, 9, 0};
-    QCOMPARE(retainedUpstream(replaySyncs(topic(), {restoring, 3, true})),
-             (std::vector<int64_t>{400, 300, 200, 100}));
+    QCOMPARE(retainedUpstream(replaySyncs(topic(), {restoring, 3, true})), live);
     QCOMPARE(retainedUpstream(replaySyncs(topic(), {restoring, 3, false})), (std::vector<int64_t>{400, 300}));
 }
 

@@ -155,7 +155,7 @@ std::optional<Failure> loadStore(const QCommandLineParser& parser, LoadedStore& 
     std::vector<OffsetSync> syncs;
     if (auto failure = readOffsetSyncs(path, syncs))
         return failure;
-    if (auto failure = checkTaskStart(options.taskStart, syncs.size(), "of " + path))
+    if (auto failure = checkTaskStart(options.taskStart, syncs.size(), std::string("of ").append(path)))
         return failure;
     out.release = options.release;
     out.store.emplace(replaySyncs(syncs, options));

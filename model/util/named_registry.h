@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/util/result.h"
+#include "model/util/text_format.h"
 
 #include <functional>
 #include <string>
@@ -52,10 +53,17 @@ public:
         for (const Entry& e : m_entries)
             if (e.name == name)
                 return e.make();
-        std::string message = "unknown " + m_what + " ";
-        message += '\'';
-        message += name;
-        message += "' (" + m_knownLabel + ": " + joinNames(names()) + ")";
+        // Appended, not `"literal" + std::string`: GCC 12's -Wrestrict false positive at -O3
+        // (util/text_format.h).
+        std::string message = "unknown ";
+        message += m_what;
+        message += ' ';
+        message += singleQuoted(name);
+        message += " (";
+        message += m_knownLabel;
+        message += ": ";
+        message += joinNames(names());
+        message += ')';
         return Error{std::move(message)};
     }
 

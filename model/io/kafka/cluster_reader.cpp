@@ -12,6 +12,14 @@ constexpr int kConsumeSliceMs = 100;
 constexpr int64_t kGroupListingIntervalMs = 60'000;
 constexpr size_t kBatch = 1000;
 
+// The state of a reader event about a topic's problem: "topic-missing", "topic-unreadable".
+std::string topicProblemState(TopicState state)
+{
+    std::string out = "topic-";
+    out += topicStateName(state);
+    return out;
+}
+
 } // namespace
 
 ClusterReader::ClusterReader(LiveSession& live, ClusterSide side) : m_live(live), m_side(side)
@@ -220,7 +228,7 @@ void ClusterReader::followInternalTopics(const TopicList& topics)
         progress.detail = error == topics.errors.end() ? "" : error->second;
         progress.present = false;
         progress.caughtUp = true;
-        m_live.noteProblem(m_side, name, "topic-" + std::string(topicStateName(progress.state)),
+        m_live.noteProblem(m_side, name, topicProblemState(progress.state),
                            name + (error == topics.errors.end() ? " does not exist" : ": " + error->second));
     }
 }
@@ -244,7 +252,7 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
         progress.detail = ends.error();
         progress.present = true;
         progress.caughtUp = false;
-        m_live.noteProblem(m_side, name, "topic-" + std::string(topicStateName(TopicState::Unreadable)),
+        m_live.noteProblem(m_side, name, topicProblemState(TopicState::Unreadable),
                            name + " cannot be read: " + ends.error());
         return;
     }

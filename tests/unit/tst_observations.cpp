@@ -3,10 +3,13 @@
 // any of these ways is the same observation with the same ids.
 #include "model/records/wire_codec.h"
 #include "model/session/observations.h"
+#include "model/session/session_info_fields.h"
 #include "model/session/session_json.h"
 #include "support/qtest_printers.h"
 
 #include <QTest>
+
+#include <map>
 
 using namespace driftscope;
 
@@ -17,6 +20,7 @@ private Q_SLOTS:
     void decodedRecordsInternTheirNames();
     void everyReaderEntersTheSameWay();
     void theGroupListHoldsSelectedAndSeenGroupsOnce();
+    void sessionInfoToAndFromKeyValue();
 };
 
 void ObservationsTest::decodedRecordsInternTheirNames()
@@ -89,6 +93,52 @@ void ObservationsTest::theGroupListHoldsSelectedAndSeenGroupsOnce()
     o.groupId("billing"); // sampled, and selected too
     o.groupId("analytics");
     QCOMPARE(knownGroups(o), (std::vector<std::string>{"analytics", "audit", "billing", "zeta"}));
+}
+
+// SessionInfo as key/value (session_info_fields.h), the one rule captures and JSON Lines share.
+void ObservationsTest::sessionInfoToAndFromKeyValue()
+{
+    SessionInfo info;
+    info.release = "3.9.0";
+    info.offsetSyncsTopic = "mm2-offset-syncs.B.internal";
+    info.offsetSyncsSide = ClusterSide::Target;
+    info.emitCheckpointsIntervalMs = 10'000;
+    info.emitIntervalConfigured = true;
+    info.startedAtMs = 1'764'400'000'123;
+    std::map<std::string, std::string> written;
+    for (const InfoField& field : sessionInfoFields())
+        if (const auto value = sessionInfoValue(info, field))
+            written[field.key] = *value;
+    QCOMPARE(written.size(), size_t{16}); // all 17 but sync_group_offsets_enabled, which is unknown
+    QCOMPARE(written["mm2_release"], std::string("3.9.0"));
+    QCOMPARE(written["offset_syncs_cluster"], std::string("target"));
+    QCOMPARE(written["replication_policy"], std::string("default"));
+    QCOMPARE(written["emit_checkpoints_interval_ms"], std::string("10000"));
+    QCOMPARE(written["emit_interval_configured"], std::string("true"));
+    QCOMPARE(written["started_at_ms"], std::string("1764400000123"));
+    QVERIFY(!written.count("sync_group_offsets_enabled"));
+
+    const auto valueOf = [&written](const InfoField& f) -> std::optional<std::string> {
+        const auto it = written.find(f.key);
+        return it == written.end() ? std::nullopt : std::optional<std::string>(it->second);
+    };
+    SessionInfo read;
+    QCOMPARE(readSessionInfo(valueOf, read), std::optional<std::string>());
+    QCOMPARE(read.release, std::string("3.9.0"));
+    QCOMPARE(read.offsetSyncsSide, ClusterSide::Target);
+    QCOMPARE(read.emitCheckpointsIntervalMs, int64_t{10'000});
+    QVERIFY(read.emitIntervalConfigured);
+    QVERIFY(!read.syncGroupOffsets);
+    QCOMPARE(read.startedAtMs, int64_t{1'764'400'000'123});
+
+    // A bad value is refused naming its key, and nothing is read.
+    written["emit_interval_configured"] = "yes";
+    SessionInfo untouched;
+    QCOMPARE(readSessionInfo(valueOf, untouched),
+             std::optional<std::string>("emit_interval_configured must be true or false, not 'yes'"));
+    QCOMPARE(untouched.release, std::string());
+    written.erase("source_alias");
+    QCOMPARE(readSessionInfo(valueOf, untouched), std::optional<std::string>("source_alias is missing"));
 }
 
 QTEST_APPLESS_MAIN(ObservationsTest)

@@ -138,8 +138,8 @@ std::optional<std::string> removeCapture(const std::string& path)
     return failure;
 }
 
-std::optional<std::string> writeCapture(const std::string& path, const Observations& session,
-                                        int64_t finishedAtMs, ExistingFile existing)
+std::optional<std::string> writeCapture(const std::string& path, const Session& session, int64_t finishedAtMs,
+                                        ExistingFile existing)
 {
     if (existing == ExistingFile::Keep)
         if (auto refused = refuseExisting(path))

@@ -5,7 +5,7 @@
 
 namespace driftscope {
 
-ReaderSummary summarizeReader(const Observations& session, int64_t atMs)
+ReaderSummary summarizeReader(const Session& session, int64_t atMs)
 {
     ReaderSummary summary;
     for (const UndecodableRecord& r : session.undecodable)

@@ -5,8 +5,8 @@
 // capture shows the same as the live report did.
 #pragma once
 
-#include "model/session/observations.h"
 #include "model/session/reader_states.h"
+#include "model/session/session.h"
 
 #include <array>
 #include <cstdint>
@@ -38,6 +38,6 @@ struct ReaderSummary {
 };
 
 // Undecodable records whose timestamp and events whose time is at or before `atMs`.
-ReaderSummary summarizeReader(const Observations& session, int64_t atMs);
+ReaderSummary summarizeReader(const Session& session, int64_t atMs);
 
 } // namespace driftscope

@@ -85,7 +85,7 @@ RecordStamp readStamp(JsonFields& f, int64_t defaultOffset)
 
 } // namespace
 
-void exportSession(const Observations& s, const std::function<void(const std::string&)>& line)
+void exportSession(const Session& s, const std::function<void(const std::string&)>& line)
 {
     line(setupLine(s.info));
     // A pair, not a structured binding: clang before 16 cannot capture bindings in a lambda.
@@ -145,7 +145,7 @@ std::optional<std::string> SessionLineReader::read(std::string_view line)
     if (!record)
         return record.error();
     // Formatter text has no stamps: a record's place among its kind stands for its topic offset.
-    Observations& o = m_into;
+    Session& o = m_into;
     o.add({static_cast<int64_t>(o.countOfKind(*record)), 0, 0}, std::move(*record));
     return std::nullopt;
 }
@@ -159,7 +159,7 @@ std::optional<std::string> SessionLineReader::readJson(std::string_view line)
     const std::string kind = f.string("kind");
     if (f.failed())
         return f.error();
-    Observations& o = m_into;
+    Session& o = m_into;
     SessionInfo& info = o.info;
 
     if (kind == "offset-sync" || kind == "checkpoint" || kind == "heartbeat") {

@@ -1,8 +1,8 @@
-// How records enter a session: one way for decoded records (Observations::add), which the
+// How records enter a session: one way for decoded records (Session::add), which the
 // wire decoder, formatter text, JSON Lines and the simulator all use, so the same record read
 // any of these ways is the same observation with the same ids.
 #include "model/records/wire_codec.h"
-#include "model/session/observations.h"
+#include "model/session/session.h"
 #include "model/session/session_info_fields.h"
 #include "model/session/session_json.h"
 #include "support/qtest_printers.h"
@@ -25,7 +25,7 @@ private Q_SLOTS:
 
 void ObservationsTest::decodedRecordsInternTheirNames()
 {
-    Observations o;
+    Session o;
     o.add({7, 1000, 1001}, OffsetSync{{"orders", 3}, 1500, 1432});
     o.add({8, 2000, 2001}, Checkpoint{"billing", {"A.orders", 3}, 1500, 1433, "meta", 0});
     o.add({9, 3000, 3001}, MirrorRecord(OffsetSync{{"orders", 3}, 1600, 1500}));
@@ -48,7 +48,7 @@ void ObservationsTest::everyReaderEntersTheSameWay()
     const OffsetSync sync{{"orders", 3}, 1500, 1432};
     const Checkpoint checkpoint{"billing", {"A.orders", 3}, 1500, 1433, "", 0};
 
-    Observations fromBytes;
+    Session fromBytes;
     const Bytes syncKey = encodeOffsetSyncKey(sync).value(), syncValue = encodeOffsetSyncValue(sync);
     const Bytes cpKey = encodeCheckpointKey(checkpoint).value(),
                 cpValue = encodeCheckpointValue(checkpoint).value();
@@ -57,7 +57,7 @@ void ObservationsTest::everyReaderEntersTheSameWay()
     QVERIFY(
         fromBytes.addRecord(InternalTopic::Checkpoints, 0, {0, 0, 0}, ByteView(cpKey), ByteView(cpValue)));
 
-    Observations fromText;
+    Session fromText;
     SessionLineReader text(fromText);
     QCOMPARE(text.read("OffsetSync{topicPartition=orders-3, upstreamOffset=1500, downstreamOffset=1432}"),
              std::optional<std::string>());
@@ -65,7 +65,7 @@ void ObservationsTest::everyReaderEntersTheSameWay()
                        "downstreamOffset=1433, metadata=}"),
              std::optional<std::string>());
 
-    Observations fromJson;
+    Session fromJson;
     SessionLineReader json(fromJson);
     QCOMPARE(
         json.read(
@@ -77,7 +77,7 @@ void ObservationsTest::everyReaderEntersTheSameWay()
 
     const std::vector<ObservedSync> syncs{{{0, 0, 0}, 0, 1500, 1432}};
     const std::vector<ObservedCheckpoint> checkpoints{{{0, 0, 0}, 0, 1, 1500, 1433, 0, ""}};
-    for (const Observations* o : {&fromBytes, &fromText, &fromJson}) {
+    for (const Session* o : {&fromBytes, &fromText, &fromJson}) {
         QCOMPARE(o->syncs, syncs);
         QCOMPARE(o->checkpoints, checkpoints);
         QCOMPARE(o->partition(1), (TopicPartition{"A.orders", 3}));
@@ -86,7 +86,7 @@ void ObservationsTest::everyReaderEntersTheSameWay()
 
 void ObservationsTest::theGroupListHoldsSelectedAndSeenGroupsOnce()
 {
-    Observations o;
+    Session o;
     QCOMPARE(knownGroups(o), std::vector<std::string>());
     o.info.groups = {"zeta", "billing"}; // selected, in the order named
     o.add({0, 0, 0}, Checkpoint{"audit", {"A.orders", 0}, 1, 1, "", 0});

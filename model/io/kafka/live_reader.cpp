@@ -27,7 +27,7 @@ std::string_view topicStateName(TopicState state)
 
 struct LiveReader::Shared {
     explicit Shared(LiveReaderOptions options) : live(std::move(options)) {}
-    LiveSession live;
+    LiveReading live;
     std::vector<std::thread> workers;
 };
 
@@ -61,7 +61,7 @@ void LiveReader::stop()
     m_shared->workers.clear();
 }
 
-Observations LiveReader::since(const Observations::Cursor& from) const
+Session LiveReader::since(const Session::Mark& from) const
 {
     std::lock_guard lock(m_shared->live.mutex);
     return m_shared->live.session.since(from);

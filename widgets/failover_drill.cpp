@@ -4,6 +4,7 @@
 #include "model/analysis/report_format.h"
 #include "model/analysis/translation_text.h"
 #include "model/util/text_format.h"
+#include "widgets/health_colors.h"
 #include "widgets/report_table.h"
 
 #include <QDateTimeEdit>
@@ -80,7 +81,8 @@ void FailoverDrill::setReport(std::shared_ptr<const Report> report, const std::s
                                          [](const LeftOut& l) { return l.reason == "skip possible"; });
         text = QString::fromStdString(groupPlanSummary(g)).toHtmlEscaped() + ".";
         if (mayLose)
-            text = "<span style='color:#cc0000'><b>" + text + "</b></span>";
+            text = "<span style='color:" + healthColor(Health::SkipPossible).name() + "'><b>" + text +
+                   "</b></span>";
     }
     if (!m_report->staleBecause.empty())
         text = "<b>Not current</b>: " + QString::fromStdString(m_report->staleBecause).toHtmlEscaped() +

@@ -4,16 +4,15 @@
 
 #include "model/analysis/health_report.h"
 #include "model/util/text_format.h"
+#include "widgets/health_colors.h"
 
-#include <QColor>
 #include <QString>
+#include <QStringList>
 
 #include <algorithm>
 #include <vector>
 
 namespace driftscope::widgets {
-
-enum class Health { Ok, CheckpointStale, NotTranslatable, NoSyncs, SkipPossible }; // worst last
 
 inline Health healthOf(const std::vector<Verdict>& verdicts)
 {
@@ -59,23 +58,6 @@ inline QString healthLabel(Health h)
     return {};
 }
 
-inline QColor healthColor(Health h)
-{
-    switch (h) {
-    case Health::Ok:
-        return QColor(78, 154, 6);
-    case Health::CheckpointStale:
-        return QColor(196, 160, 0);
-    case Health::NotTranslatable:
-        return QColor(206, 92, 0);
-    case Health::NoSyncs:
-        return QColor(117, 80, 123);
-    case Health::SkipPossible:
-        return QColor(204, 0, 0);
-    }
-    return {};
-}
-
 // "checkpoint-stale, too-old" for tool tips and tables ("ok" when healthy).
 inline QString verdictText(const std::vector<Verdict>& verdicts)
 {
@@ -110,7 +92,7 @@ inline QString badgeLabel(Health h, const Report& report)
 
 inline QColor badgeColor(Health h, const Report& report)
 {
-    return report.staleBecause.empty() ? healthColor(h) : QColor(128, 128, 128);
+    return report.staleBecause.empty() ? healthColor(h) : notCurrentColor();
 }
 
 inline QString badgeTip(const std::vector<Verdict>& verdicts, const Report& report)

@@ -184,7 +184,7 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
         if (column == Status)
             return healthColor(healthOf(r->verdicts));
         if (column == Outcome && r->replay.skips())
-            return QColor(204, 0, 0);
+            return healthColor(Health::SkipPossible);
         return {};
     case Qt::ToolTipRole:
         return column == Status ? verdictTip(r->verdicts) : QVariant();

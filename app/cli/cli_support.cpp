@@ -92,17 +92,12 @@ std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringLis
     return std::nullopt;
 }
 
-void addStoreOptions(QCommandLineParser& parser)
+void addStoreReplayOptions(QCommandLineParser& parser, const QString& releaseDefault)
 {
     parser.addOption(
-        {"offset-syncs",
-         "The offset-syncs topic's records in topic order: text printed by kafka-console-consumer "
-         "with MM2's OffsetSyncFormatter, or JSON Lines (detected per line).",
-         "FILE"});
-    parser.addOption(
         {"mm2-version",
-         "Apply the rules of this MM2 (Apache Kafka) release, MAJOR.MINOR.PATCH from 2.4.0 to 4.4.0. "
-         "Default: 4.4.0.",
+         "Apply the rules of this MM2 (Apache Kafka) release, MAJOR.MINOR.PATCH from 2.4.0 to 4.4.0. " +
+             releaseDefault,
          "V"});
     parser.addOption({"task-start",
                       "The checkpoint task (re)started when the topic held its first N records: they are its "
@@ -114,29 +109,54 @@ void addStoreOptions(QCommandLineParser& parser)
                       "yes|no"});
 }
 
-std::optional<Failure> loadStore(const QCommandLineParser& parser, LoadedStore& out)
+std::optional<Failure> readStoreReplayOptions(const QCommandLineParser& parser, Release fallback,
+                                              StoreReplayOptions& out)
 {
-    if (!parser.isSet("offset-syncs"))
-        return usage("--offset-syncs FILE is required");
-    StoreReplayOptions options;
-    if (auto failure = readRelease(parser, kDefaultRelease, options.release))
+    if (auto failure = readRelease(parser, fallback, out.release))
         return failure;
-    if (auto failure = parseTaskStart(parser, options.taskStart))
+    if (auto failure = parseTaskStart(parser, out.taskStart))
         return failure;
     if (parser.isSet("checkpoints-restored")) {
         const QString v = parser.value("checkpoints-restored");
         if (v != "yes" && v != "no")
             return usage("--checkpoints-restored: expected yes or no, got '" + toStd(v) + "'");
-        options.checkpointsRestored = v == "yes";
+        out.checkpointsRestored = v == "yes";
     }
+    return std::nullopt;
+}
+
+std::optional<Failure> checkTaskStart(size_t taskStart, size_t syncs, const std::string& where)
+{
+    if (taskStart <= syncs)
+        return std::nullopt;
+    return Failure{kInputError, "--task-start " + std::to_string(taskStart) + " is beyond the " +
+                                    std::to_string(syncs) + " offset-sync records " + where};
+}
+
+void addStoreOptions(QCommandLineParser& parser)
+{
+    parser.addOption(
+        {"offset-syncs",
+         "The offset-syncs topic's records in topic order: text printed by kafka-console-consumer "
+         "with MM2's OffsetSyncFormatter, or JSON Lines (detected per line).",
+         "FILE"});
+    addStoreReplayOptions(parser, "Default: 4.4.0.");
+}
+
+std::optional<Failure> loadStore(const QCommandLineParser& parser, LoadedStore& out)
+{
+    if (!parser.isSet("offset-syncs"))
+        return usage("--offset-syncs FILE is required");
+    StoreReplayOptions options;
+    if (auto failure = readStoreReplayOptions(parser, kDefaultRelease, options))
+        return failure;
 
     const std::string path = toStd(parser.value("offset-syncs"));
     std::vector<OffsetSync> syncs;
     if (auto failure = readOffsetSyncs(path, syncs))
         return failure;
-    if (options.taskStart > syncs.size())
-        return Failure{kInputError, "--task-start " + std::to_string(options.taskStart) + " is beyond the " +
-                                        std::to_string(syncs.size()) + " offset-sync records of " + path};
+    if (auto failure = checkTaskStart(options.taskStart, syncs.size(), std::string("of ").append(path)))
+        return failure;
     out.release = options.release;
     out.store.emplace(replaySyncs(syncs, options));
     return std::nullopt;

@@ -34,8 +34,16 @@ void printNote(const std::string& text); // one line on stderr, for notes that a
 // command must stop now: 0 after printing --help, 2 after a usage error.
 std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args);
 
-// Options shared by commands that rebuild the store: --offset-syncs, --mm2-version,
-// --task-start, --checkpoints-restored.
+// How MM2's store is rebuilt, for every command that rebuilds one: --mm2-version (whose help
+// ends with `releaseDefault`, e.g. "Default: 4.4.0."), --task-start, --checkpoints-restored.
+void addStoreReplayOptions(QCommandLineParser& parser, const QString& releaseDefault);
+// Reads them; the release is `fallback` when --mm2-version is not given.
+std::optional<Failure> readStoreReplayOptions(const QCommandLineParser& parser, Release fallback,
+                                              StoreReplayOptions& out);
+// A task start beyond the `syncs` offset-sync records `where` holds is an input error.
+std::optional<Failure> checkTaskStart(size_t taskStart, size_t syncs, const std::string& where);
+
+// The store replay options and --offset-syncs FILE, for commands that rebuild the store from a file.
 void addStoreOptions(QCommandLineParser& parser);
 
 // Reads the store options and the file, and rebuilds the store as the chosen release would.

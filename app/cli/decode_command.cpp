@@ -118,12 +118,8 @@ int runDecode(const QStringList& args)
                                         toStd(parser.value("kind")) + "'\n(see --help)"});
 
     Release release = kDefaultRelease;
-    if (parser.isSet("mm2-version")) {
-        auto parsed = parseRelease(toStd(parser.value("mm2-version")));
-        if (!parsed)
-            return report({kUsageError, "--mm2-version: " + parsed.error() + "\n(see --help)"});
-        release = *parsed;
-    }
+    if (auto failure = readRelease(parser, kDefaultRelease, release))
+        return report(*failure);
     const MetadataLabel label = profileFor(release).checkpointLabel;
 
     auto key = parseHex(toStd(parser.value("key")));

@@ -5,6 +5,7 @@
 
 #include "model/demo/demo_cluster.h"
 #include "model/util/json_writer.h"
+#include "model/util/named_registry.h"
 
 #include <chrono>
 #include <cstdio>
@@ -12,14 +13,6 @@
 
 namespace driftscope::cli {
 namespace {
-
-std::string scenarioList()
-{
-    std::string out;
-    for (const std::string& n : kafka::demoScenarioNames())
-        out += (out.empty() ? "" : ", ") + n;
-    return out;
-}
 
 // JsonWriter writes no doubles (json_writer.h): the scenario's rates and shares go as decimal
 // strings that read back as the same double.
@@ -98,28 +91,6 @@ std::string infoText(const kafka::DemoInfo& info, const kafka::DemoScenario& s)
            (s.release == kDefaultRelease ? "" : " --mm2-version " + toString(s.release));
 }
 
-// One status line: the demo's own figures, above all how far its MM2 is behind its source.
-std::string statusJson(const kafka::DemoStats& s, int64_t elapsedMs)
-{
-    JsonWriter json;
-    json.beginObject();
-    json.key("elapsed_ms").value(elapsedMs);
-    json.key("produced").value(static_cast<int64_t>(s.produced));
-    json.key("replicated").value(static_cast<int64_t>(s.replicated));
-    json.key("filtered").value(static_cast<int64_t>(s.filtered));
-    json.key("offset_syncs").value(static_cast<int64_t>(s.syncsSent));
-    json.key("checkpoints").value(static_cast<int64_t>(s.checkpoints));
-    json.key("group_commits").value(static_cast<int64_t>(s.groupCommits));
-    json.key("mirror_lag_records").value(s.mirrorLagRecords);
-    json.key("mirror_lag_ms").value(s.mirrorLagMs);
-    json.key("mirror_lag_max_ms").value(s.mirrorLagMaxMs);
-    json.key("mirror_lag_limit_ms").value(s.mirrorLagLimitMs);
-    json.key("keeping_up").value(s.keepingUp());
-    json.key("status").value(kafka::demoStatusText(s));
-    json.endObject();
-    return json.str();
-}
-
 } // namespace
 
 int runDemoCluster(const QStringList& args)
@@ -136,7 +107,8 @@ int runDemoCluster(const QStringList& args)
         "Exit codes: 0 ok, 1 the clusters could not start, 2 usage error.");
     parser.addOption({"duration", "Seconds to run. Default: until interrupted.", "S"});
     parser.addOption({"scenario",
-                      "The workload: " + QString::fromStdString(scenarioList()) + ". Default: steady.",
+                      "The workload: " + QString::fromStdString(joinNames(kafka::demoScenarioNames())) +
+                          ". Default: steady.",
                       "NAME"});
     parser.addOption(
         {"mm2-version", "Run MM2 with the rules of this release instead of the scenario's.", "V"});
@@ -184,15 +156,16 @@ int runDemoCluster(const QStringList& args)
         const kafka::DemoStats s = (*demo)->stats();
         const int64_t elapsedMs =
             std::chrono::duration_cast<std::chrono::milliseconds>(now - started).count();
-        printOut(json ? statusJson(s, elapsedMs) : "status: " + kafka::demoStatusText(s));
+        if (json) {
+            JsonWriter status;
+            kafka::writeDemoStatusJson(status, s, elapsedMs);
+            printOut(status.str());
+        } else {
+            printOut("status: " + kafka::demoStatusText(s));
+        }
         std::fflush(stdout);
     }
-    const kafka::DemoStats s = (*demo)->stats();
-    printNote("demo stopped: " + std::to_string(s.produced) + " records produced, " +
-              std::to_string(s.replicated) + " replicated (" + std::to_string(s.filtered) + " filtered), " +
-              std::to_string(s.syncsSent) + " offset syncs, " + std::to_string(s.checkpoints) +
-              " checkpoints, " + std::to_string(s.heartbeats) + " heartbeats, " +
-              std::to_string(s.groupCommits) + " group commits; " + kafka::demoStatusText(s));
+    printNote("demo stopped: " + kafka::demoRunSummary((*demo)->stats()));
     return kOk;
 }
 

@@ -76,7 +76,7 @@ int runRecord(const QStringList& args)
             break;
         if (status.failed())
             for (const kafka::ClusterStatus* c : {&status.source, &status.target})
-                if (c->state == "failed")
+                if (c->state == ClusterState::Failed)
                     unreadable = "cannot record: " + c->detail;
     }
     reader.stop();
@@ -93,9 +93,9 @@ int runRecord(const QStringList& args)
         std::string why;
         for (const auto& [name, c] :
              {std::pair{"source", &status.source}, std::pair{"target", &status.target}})
-            if (c->state != "connected")
-                why += std::string("; the ") + name + " cluster is " + c->state +
-                       (c->detail.empty() ? "" : ": " + c->detail);
+            if (c->state != ClusterState::Connected)
+                why += std::string("; the ") + name + " cluster is " +
+                       std::string(clusterStateName(c->state)) + (c->detail.empty() ? "" : ": " + c->detail);
         return report(
             {kInputError, "read nothing from the clusters" +
                               (why.empty() ? std::string("; no MM2 records or offsets were found") : why) +

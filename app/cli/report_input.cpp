@@ -2,7 +2,6 @@
 
 #include "app/cli/connection_options.h"
 
-#include "model/analysis/explorer_view.h"
 #include "model/io/session_file.h"
 #include "model/util/text_format.h"
 
@@ -20,9 +19,9 @@ constexpr int64_t kProgressEveryMs = 2000;
 std::string topicWhy(const kafka::TopicProgress& t)
 {
     const std::string side(sideName(t.side));
-    if (t.state == "unknown")
+    if (t.state == kafka::TopicState::Unknown)
         return t.topic + ": not found (the " + side + " cluster has not listed its topics)";
-    if (t.state == "unreadable")
+    if (t.state == kafka::TopicState::Unreadable)
         return t.topic + ": not readable on the " + side + " cluster: " + t.detail;
     return t.topic + ": " + std::to_string(t.read) + " of " + std::to_string(t.endAtStart) + " records read";
 }
@@ -61,8 +60,8 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::L
         if (!t->caughtUp)
             why += "; " + topicWhy(*t);
     for (const auto& [name, c] : {std::pair{"source", &s.source}, std::pair{"target", &s.target}})
-        if (c->state != "connected")
-            why += std::string("; ") + name + " cluster " + c->state +
+        if (c->state != ClusterState::Connected)
+            why += std::string("; ") + name + " cluster " + std::string(clusterStateName(c->state)) +
                    (c->detail.empty() ? "" : ": " + c->detail);
     if (s.failed())
         return Failure{kInputError, "the clusters cannot be read" + why};
@@ -109,15 +108,7 @@ std::optional<Verdict> parseVerdict(const std::string& name)
 void addReportInputOptions(QCommandLineParser& parser)
 {
     addConnectionOptions(parser);
-    parser.addOption(
-        {"mm2-version", "Apply the rules of this MM2 release. Default: the capture's, else 4.4.0.", "V"});
-    parser.addOption(
-        {"task-start",
-         "The checkpoint task started when the syncs topic held its first N records (its initial "
-         "load). Default 0.",
-         "N"});
-    parser.addOption({"checkpoints-restored",
-                      "Whether the task could restore its checkpoints (3.7.1+). Default: yes.", "yes|no"});
+    addStoreReplayOptions(parser, "Default: the capture's, else 4.4.0.");
     parser.addOption(
         {"at",
          "As of this time (ISO 8601, UTC unless a zone is given, or epoch ms). Default: the end of "
@@ -152,19 +143,14 @@ std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportI
     ReportOptions& options = out.options;
     for (const QString& g : parser.values("group"))
         options.groups.push_back(toStd(g));
+    // Checked before any cluster or file is read; a capture's own release is taken below.
+    if (auto failure = readStoreReplayOptions(parser, kDefaultRelease, options.state))
+        return failure;
     OptionReader r{parser, std::nullopt};
-    if (auto v = r.integer("task-start", 0, INT64_MAX))
-        options.state.taskStart = static_cast<size_t>(*v);
     if (auto v = r.integer("stale-after", 1, 86'400 * 365))
         options.staleAfterMs = *v * 1000;
     if (r.failure)
         return r.failure;
-    if (parser.isSet("checkpoints-restored")) {
-        const QString v = parser.value("checkpoints-restored");
-        if (v != "yes" && v != "no")
-            return usage("--checkpoints-restored: expected yes or no, got '" + toStd(v) + "'");
-        options.state.checkpointsRestored = v == "yes";
-    }
     if (parser.isSet("at")) {
         int64_t at = 0;
         if (auto failure = parseTime("--at", toStd(parser.value("at")), at))
@@ -173,8 +159,6 @@ std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportI
     }
 
     if (out.live) {
-        if (auto failure = readRelease(parser, kDefaultRelease, options.state.release))
-            return failure;
         if (auto failure = readLiveOptions(parser, options.state.release, out.liveOptions))
             return failure;
         if (auto failure = readLive(parser, out.liveOptions, out.session))
@@ -185,13 +169,11 @@ std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportI
             return Failure{kInputError, file.error()};
         out.session = std::move(file->session);
         const auto recorded = parseRelease(out.session.info.release);
-        if (auto failure = readRelease(parser, recorded ? *recorded : kDefaultRelease, options.state.release))
-            return failure;
+        if (recorded && !parser.isSet("mm2-version"))
+            options.state.release = *recorded;
     }
-    if (options.state.taskStart > out.session.syncs.size())
-        return Failure{kInputError, "--task-start " + std::to_string(options.state.taskStart) +
-                                        " is beyond the " + std::to_string(out.session.syncs.size()) +
-                                        " offset-sync records read"};
+    if (auto failure = checkTaskStart(options.state.taskStart, out.session.syncs.size(), "read"))
+        return failure;
     out.firstMs = firstMoment(out.session);
     out.lastMs = out.session.lastActivityMs();
     if (options.atMs && out.firstMs && (*options.atMs < *out.firstMs || *options.atMs > *out.lastMs))
@@ -216,7 +198,7 @@ std::optional<Failure> checkAnswer(const ReportInput& input, const Report& repor
     if (unknown.empty() && !report.rows.empty())
         return std::nullopt;
     std::vector<std::string> known;
-    for (const std::string& g : sessionGroups(input.session))
+    for (const std::string& g : knownGroups(input.session))
         if (std::find(unknown.begin(), unknown.end(), g) == unknown.end())
             known.push_back(g);
     const std::string at = " by " + formatUtcMs(report.atMs);

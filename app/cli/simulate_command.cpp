@@ -6,19 +6,12 @@
 #include "model/records/formatter_text.h"
 #include "model/sim/simulator.h"
 #include "model/sim/timeline_format.h"
+#include "model/util/named_registry.h"
 
 #include <cstdio>
 
 namespace driftscope::cli {
 namespace {
-
-std::string scenarioList()
-{
-    std::string out;
-    for (const std::string& n : sim::scenarioNames())
-        out += (out.empty() ? "" : ", ") + n;
-    return out;
-}
 
 std::optional<Failure> buildScenario(const QCommandLineParser& parser, sim::Scenario& s)
 {
@@ -85,11 +78,12 @@ int runSimulate(const QStringList& args)
         "(granularity U - Ueq, checkpoint staleness S - U, commit cadence P - S), and the records a failover "
         "would replay or skip (from the simulator's ground truth). Options override the chosen scenario.\n"
         "Exit codes: 0 ok, 2 usage error.");
-    parser.addOption({"scenario",
-                      "Start from a built-in scenario: " + QString::fromStdString(scenarioList()) +
-                          ". Default: steady (4 partitions, 50 records/s each, three groups committing every "
-                          "1 s, 5 s and 60 s, one hour).",
-                      "NAME"});
+    parser.addOption(
+        {"scenario",
+         "Start from a built-in scenario: " + QString::fromStdString(joinNames(sim::scenarioNames())) +
+             ". Default: steady (4 partitions, 50 records/s each, three groups committing every "
+             "1 s, 5 s and 60 s, one hour).",
+         "NAME"});
     parser.addOption({"mm2-version",
                       "The MM2 release whose rules run (MAJOR.MINOR.PATCH). Default: the scenario's "
                       "(4.4.0; legacy-skip uses 2.4.0).",

@@ -66,7 +66,7 @@ void LiveFeed::stop()
     m_timer.stop();
     m_reader->stop();
     m_reader.reset();
-    m_status.source.state = m_status.target.state = "stopped";
+    m_status.source.state = m_status.target.state = ClusterState::Stopped;
     Q_EMIT statusChanged(m_status);
 }
 

@@ -4,6 +4,7 @@
 #include "model/demo/demo_scenario.h"
 #include "model/records/formatter_text.h"
 #include "model/sim/scenario.h"
+#include "model/util/named_registry.h"
 
 #include "driftscope_version.h"
 #include "widgets/time_cursor_bar.h"
@@ -30,10 +31,7 @@ namespace {
 
 QString oneOf(const std::vector<std::string>& names)
 {
-    QStringList list;
-    for (const std::string& n : names)
-        list << QString::fromStdString(n);
-    return list.join(", ");
+    return QString::fromStdString(joinNames(names));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "model/demo/demo_cluster.h"
 #include "model/io/session_file.h"
+#include "model/sim/timeline_format.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -123,9 +124,7 @@ void SourceController::runSimulation(const sim::Scenario& scenario)
     constexpr int64_t kEpochMs = 1'767'225'600'000;
     inThread([scenario] { return sim::simulateSession(scenario, kEpochMs); },
              [this, release = scenario.release](sim::SimulatedSession run) {
-                 Q_EMIT loadingChanged(false, QString("Simulated %1 offset syncs and %2 checkpoints")
-                                                  .arg(run.summary.syncsSent)
-                                                  .arg(run.summary.checkpointsEmitted));
+                 Q_EMIT loadingChanged(false, QString::fromStdString(sim::summaryText(run.summary)));
                  Q_EMIT releaseSuggested(release);
                  Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(run.session)), run.truth);
              });

@@ -1,7 +1,8 @@
 #include "app/gui/status_strip.h"
 
-#include "model/demo/demo_cluster.h"
 #include "model/analysis/translation_text.h"
+#include "model/demo/demo_cluster.h"
+#include "widgets/health_colors.h"
 
 #include <QLabel>
 #include <QProgressBar>
@@ -23,9 +24,12 @@ QString thousands(size_t n)
     return q(withThousands(static_cast<int64_t>(n)));
 }
 
+// In the health colours of the theme: well, or in trouble.
 QString coloured(bool ok, const QString& text)
 {
-    return QString("<span style='color:%1'>%2</span>").arg(ok ? "#4e9a06" : "#cc0000", text.toHtmlEscaped());
+    using widgets::Health;
+    return QString("<span style='color:%1'>%2</span>")
+        .arg(widgets::healthColor(ok ? Health::Ok : Health::SkipPossible).name(), text.toHtmlEscaped());
 }
 
 } // namespace
@@ -76,7 +80,8 @@ void StatusStrip::showLiveStatus(const kafka::LiveStatus& status, const SessionI
                                  const kafka::DemoClusters* demo, bool running)
 {
     const auto state = [](const std::string& alias, const kafka::ClusterStatus& c) {
-        return coloured(c.state == "connected", q(alias) + ": " + q(c.state));
+        return coloured(c.state == ClusterState::Connected,
+                        q(alias) + ": " + q(std::string(clusterStateName(c.state))));
     };
     m_connection->setText(state(info ? info->sourceAlias : "source", status.source) + " · " +
                           state(info ? info->targetAlias : "target", status.target));

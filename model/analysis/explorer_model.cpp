@@ -143,7 +143,7 @@ std::shared_ptr<const SessionSummary> ExplorerModel::summary()
         return m_summary;
     auto s = std::make_shared<SessionSummary>();
     s->info = m_session.info;
-    s->groups = sessionGroups(m_session);
+    s->groups = knownGroups(m_session);
     // Only the syncs read since the last summary are looked at.
     m_upstreamSeen.resize(m_session.partitionCount(), false);
     for (; m_syncsSummed < m_session.syncs.size(); ++m_syncsSummed)
@@ -301,9 +301,10 @@ std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOpti
             c.frozenUntilMs = horizon;
             c.pendingEvents.erase(c.pendingEvents.begin(), c.pendingEvents.upper_bound(horizon));
             // Bounded however long the session runs: halve the density, double the grid's step.
-            while (c.frozen.atMs.size() > 2 * std::max<size_t>(c.maxMoments, 2)) {
+            while (c.frozen.atMs.size() > std::max<size_t>(c.maxMoments, 2)) {
                 thinByHalf(c.frozen);
                 c.gridStepMs *= 2;
+                ++m_work.seriesThinned;
             }
         }
         answer->series = c.frozen;

@@ -88,7 +88,7 @@ public:
     // How often the model started from the first record and how often it went on from where it
     // was: what keeps a live session's cost per minute flat.
     struct Work {
-        size_t seriesBuilt = 0, seriesExtended = 0, cursorsBuilt = 0;
+        size_t seriesBuilt = 0, seriesExtended = 0, seriesThinned = 0, cursorsBuilt = 0;
     };
     const Work& work() const { return m_work; }
 

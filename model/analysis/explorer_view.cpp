@@ -7,20 +7,10 @@
 
 namespace driftscope {
 
-std::vector<std::string> sessionGroups(const Session& session)
-{
-    std::vector<std::string> groups = session.info.groups;
-    for (uint32_t g = 0; g < session.groupCount(); ++g)
-        groups.push_back(session.group(g));
-    std::sort(groups.begin(), groups.end());
-    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
-    return groups;
-}
-
 Selection resolveSelection(const Session& session, const Selection& wanted)
 {
     Selection s = wanted;
-    const std::vector<std::string> groups = sessionGroups(session);
+    const std::vector<std::string> groups = knownGroups(session);
     if (std::find(groups.begin(), groups.end(), s.group) == groups.end())
         s.group = groups.empty() ? std::string() : groups.front();
     if (s.group.empty() || s.partition)

@@ -22,9 +22,6 @@ struct Selection {
     std::optional<TopicPartition> partition; // upstream; none: the group's first partition
 };
 
-// The groups of a session, sorted: those selected or named by records and samples.
-std::vector<std::string> sessionGroups(const Session& session);
-
 // The selection made concrete: a group the session has (or none), and one of its partitions.
 Selection resolveSelection(const Session& session, const Selection& wanted);
 

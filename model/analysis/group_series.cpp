@@ -166,32 +166,29 @@ GroupSeries buildGroupSeries(const Session& session, const ReportOptions& option
 
 SyncLifetimeTracker::SyncLifetimeTracker(const Session& session, const Mm2StateOptions& options,
                                          uint32_t upstreamPartition)
-    : m_session(&session), m_taskStart(options.taskStart), m_partition(upstreamPartition),
-      m_store(profileFor(options.release), options.checkpointsRestored),
-      m_id(m_store.partitionId(session.partition(upstreamPartition)))
+    : m_session(&session), m_partition(upstreamPartition), m_replay(options),
+      m_id(m_replay.store().partitionId(session.partition(upstreamPartition)))
 {
-    if (m_taskStart == 0)
-        m_store.finishInitialLoad();
 }
 
 void SyncLifetimeTracker::advanceTo(int64_t untilMs)
 {
     // The store treats partitions independently, so this partition's syncs alone give its slots;
-    // only the task start, counted over all syncs, is global.
+    // only the task start, counted over all syncs, is global: the others are skipped through it.
     const auto& syncs = m_session->syncs;
     const TopicPartition& tp = m_session->partition(m_partition);
     std::vector<size_t> retainedNext;
     for (; m_next < syncs.size() && syncs[m_next].stamp.timestampMs <= untilMs; ++m_next) {
-        if (m_next == m_taskStart)
-            m_store.finishInitialLoad();
         const ObservedSync& s = syncs[m_next];
-        if (s.partition != m_partition)
+        if (s.partition != m_partition) {
+            m_replay.skip();
             continue;
-        m_store.apply(m_id, s.upstream, s.downstream);
+        }
+        m_replay.apply(m_id, s.upstream, s.downstream);
         m_out.push_back({m_next, s.stamp.timestampMs, s.upstream, s.downstream, std::nullopt});
         // Store ids count the syncs applied to it, which are exactly the entries of m_out.
         retainedNext.clear();
-        for (const RetainedSync& r : m_store.retained(tp))
+        for (const RetainedSync& r : m_replay.store().retained(tp))
             retainedNext.push_back(static_cast<size_t>(r.sync.id));
         for (const size_t held : m_retainedNow)
             if (std::find(retainedNext.begin(), retainedNext.end(), held) == retainedNext.end())

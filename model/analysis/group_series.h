@@ -94,9 +94,8 @@ public:
 
 private:
     const Session* m_session;
-    size_t m_taskStart;
     uint32_t m_partition;
-    SyncStore m_store;
+    SyncsReplay m_replay;
     SyncStore::PartitionId m_id;
     size_t m_next = 0; // into Session::syncs
     std::vector<SyncLifetime> m_out;

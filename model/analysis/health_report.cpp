@@ -85,12 +85,9 @@ std::string noResumeReason(const PartitionReport& row)
 
 std::vector<std::string> reportedGroups(const Session& session, const ReportOptions& options)
 {
+    if (options.groups.empty())
+        return knownGroups(session);
     std::vector<std::string> groups = options.groups;
-    if (groups.empty()) {
-        groups = session.info.groups;
-        for (uint32_t g = 0; g < session.groupCount(); ++g)
-            groups.push_back(session.group(g));
-    }
     std::sort(groups.begin(), groups.end());
     groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
     return groups;
@@ -220,13 +217,13 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
         report.undecodableRecords += n;
     report.asOfMs = at;
     const ReaderSummary& reader = report.reader;
-    const auto notConnected = [&report](const char* name, const std::optional<std::string>& clusterState,
+    const auto notConnected = [&report](const char* name, const std::optional<ClusterState>& clusterState,
                                         int64_t since, const std::string& detail) {
-        if (!clusterState || *clusterState == "connected")
+        if (!clusterState || *clusterState == ClusterState::Connected)
             return;
         report.asOfMs = std::min(report.asOfMs, since);
         report.staleBecause += std::string(report.staleBecause.empty() ? "" : "; ") + name + " " +
-                               *clusterState + " since " + formatUtcMs(since) +
+                               std::string(clusterStateName(*clusterState)) + " since " + formatUtcMs(since) +
                                (detail.empty() ? "" : " (" + detail + ")");
     };
     notConnected("source", reader.sourceState, reader.sourceSinceMs, reader.sourceDetail);

@@ -180,10 +180,10 @@ std::string sideText(const std::optional<ClusterSide>& side)
     return side ? std::string(sideName(*side)) : std::string("reader");
 }
 
-void stateJson(JsonWriter& json, const char* key, const std::optional<std::string>& state)
+void stateJson(JsonWriter& json, const char* key, const std::optional<ClusterState>& state)
 {
     json.key(key);
-    state ? json.value(*state) : json.null();
+    state ? json.value(clusterStateName(*state)) : json.null();
 }
 
 void readerJson(JsonWriter& json, const ReaderSummary& reader)
@@ -224,9 +224,9 @@ std::vector<std::string> readerProblemLines(const Report& report)
                         formatUtcMs(report.asOfMs));
     for (const auto& [side, state] :
          {std::pair{ClusterSide::Source, &r.sourceState}, std::pair{ClusterSide::Target, &r.targetState}})
-        if (*state && **state != "connected")
-            lines.push_back("reader: the " + std::string(sideName(side)) + " cluster was " + **state +
-                            " at the time");
+        if (*state && **state != ClusterState::Connected)
+            lines.push_back("reader: the " + std::string(sideName(side)) + " cluster was " +
+                            std::string(clusterStateName(**state)) + " at the time");
     for (const ReaderProblem& p : r.problems)
         lines.push_back("reader: " + sideText(p.side) + " " + p.state + ": " + p.message +
                         (p.count > 1 ? " (" + withThousands(static_cast<int64_t>(p.count)) +

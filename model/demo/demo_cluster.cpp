@@ -197,17 +197,6 @@ DemoStats DemoClusters::stats() const
     return m_parts->stats;
 }
 
-std::string demoStatusText(const DemoStats& s)
-{
-    std::string lag =
-        std::to_string(s.mirrorLagRecords) + " records, oldest " + formatDurationMs(s.mirrorLagMs);
-    if (!s.keepingUp())
-        return "the demo cannot keep up: its MM2 is " + lag + " behind the source (the scenario allows " +
-               formatDurationMs(s.mirrorLagLimitMs) + "); this lag is the demo's own, not MM2 behaviour";
-    return "demo MM2 lag " + lag + " (largest " + formatDurationMs(s.mirrorLagMaxMs) + ", design up to " +
-           formatDurationMs(s.mirrorLagLimitMs) + ")";
-}
-
 bool DemoClusters::setPaused(bool paused, int timeoutMs)
 {
     m_parts->paused = paused;

@@ -5,6 +5,7 @@
 
 #include "model/config/connection_settings.h"
 #include "model/demo/demo_scenario.h"
+#include "model/demo/demo_status.h"
 #include "model/mm2/checkpoint_task.h"
 #include "model/session/session.h"
 
@@ -27,30 +28,6 @@ struct DemoInfo {
 // Kafka requests whose failures tests inject (Kafka protocol ApiKeys; librdkafka keeps its
 // RD_KAFKAP_* constants private).
 enum class MockRequest : int16_t { ListOffsets = 2, Metadata = 3, OffsetFetch = 9 };
-
-struct DemoStats {
-    uint64_t produced = 0;
-    uint64_t replicated = 0;
-    uint64_t filtered = 0;
-    uint64_t syncsSent = 0;
-    uint64_t checkpoints = 0;
-    uint64_t heartbeats = 0;
-    uint64_t groupCommits = 0;
-    uint64_t syncsRead = 0; // by the engine's own store
-    // The demo's own MM2 against its source: records written but not yet mirrored, the age of
-    // the oldest of them now and the largest that age has been, and the age beyond which the demo
-    // cannot keep up with its scenario (demoMirrorLagLimitMs).
-    int64_t mirrorLagRecords = 0;
-    int64_t mirrorLagMs = 0;
-    int64_t mirrorLagMaxMs = 0;
-    int64_t mirrorLagLimitMs = 0;
-    bool keepingUp() const { return mirrorLagMs <= mirrorLagLimitMs; }
-};
-
-// The demo's status in one line, for the CLI and the GUI alike: how far its MM2 is behind, and
-// when that is beyond the scenario's design, that the demo cannot keep up (so that its own
-// starvation is never taken for MM2 behaviour).
-std::string demoStatusText(const DemoStats& stats);
 
 class DemoClusters {
 public:

@@ -1,5 +1,7 @@
 #include "model/demo/demo_scenario.h"
 
+#include "model/util/named_registry.h"
+
 #include <cstdio>
 
 namespace driftscope::kafka {
@@ -53,6 +55,34 @@ DemoScenario load()
     return s;
 }
 
+DemoScenario legacy()
+{
+    DemoScenario s = steady();
+    s.name = "legacy";
+    s.release = {2, 8, 0};
+    s.description = "the steady workload under MM2 2.8.0, which extrapolates from the latest sync: over the "
+                    "gaps of payments, checkpoints point past the records the groups had read";
+    return s;
+}
+
+DemoScenario busy()
+{
+    DemoScenario s = steady();
+    s.name = "busy";
+    s.description = "ten times the steady rates: syncs every offset.lag.max records, and the 64-slot store "
+                    "thins older syncs out";
+    for (DemoTopic& t : s.topics)
+        t.recordsPerSecond *= 10;
+    return s;
+}
+
+const NamedRegistry<DemoScenario>& demoScenarios()
+{
+    static const NamedRegistry<DemoScenario> registry(
+        "demo scenario", "known", {{"steady", steady}, {"legacy", legacy}, {"busy", busy}, {"load", load}});
+    return registry;
+}
+
 } // namespace
 
 int64_t demoMirrorLagLimitMs(const DemoScenario& scenario)
@@ -62,37 +92,12 @@ int64_t demoMirrorLagLimitMs(const DemoScenario& scenario)
 
 std::vector<std::string> demoScenarioNames()
 {
-    return {"steady", "legacy", "busy", "load"};
+    return demoScenarios().names();
 }
 
 Result<DemoScenario> demoScenario(const std::string& name)
 {
-    DemoScenario s = steady();
-    if (name == "steady")
-        return s;
-    if (name == "legacy") {
-        s.name = name;
-        s.release = {2, 8, 0};
-        s.description =
-            "the steady workload under MM2 2.8.0, which extrapolates from the latest sync: over the "
-            "gaps of payments, checkpoints point past the records the groups had read";
-        return s;
-    }
-    if (name == "busy") {
-        s.name = name;
-        s.description =
-            "ten times the steady rates: syncs every offset.lag.max records, and the 64-slot store "
-            "thins older syncs out";
-        for (DemoTopic& t : s.topics)
-            t.recordsPerSecond *= 10;
-        return s;
-    }
-    if (name == "load")
-        return load();
-    std::string known;
-    for (const std::string& n : demoScenarioNames())
-        known += (known.empty() ? "" : ", ") + n;
-    return Error{"unknown demo scenario '" + name + "' (known: " + known + ")"};
+    return demoScenarios().find(name);
 }
 
 } // namespace driftscope::kafka

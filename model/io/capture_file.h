@@ -34,6 +34,10 @@ bool isSqliteFile(const std::string& path);
 // a failure).
 std::optional<std::string> removeCapture(const std::string& path);
 
+// A capture is never overwritten unless its writer is told to: "PATH: already exists; ..." when
+// `path` exists, for every writer of captures.
+std::optional<std::string> refuseExisting(const std::string& path);
+
 // What writeCapture does with a file already at its path.
 enum class ExistingFile {
     Keep,    // refuse: a capture is never overwritten

@@ -122,6 +122,14 @@ bool isSqliteFile(const std::string& path)
            std::string_view(header, 16) == std::string_view("SQLite format 3\0", 16);
 }
 
+std::optional<std::string> refuseExisting(const std::string& path)
+{
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec))
+        return alreadyExists(path);
+    return std::nullopt;
+}
+
 std::optional<std::string> removeCapture(const std::string& path)
 {
     std::optional<std::string> failure = removeSideFiles(path);
@@ -133,9 +141,9 @@ std::optional<std::string> removeCapture(const std::string& path)
 std::optional<std::string> writeCapture(const std::string& path, const Session& session, int64_t finishedAtMs,
                                         ExistingFile existing)
 {
-    std::error_code ec;
-    if (existing == ExistingFile::Keep && std::filesystem::exists(path, ec))
-        return alreadyExists(path);
+    if (existing == ExistingFile::Keep)
+        if (auto refused = refuseExisting(path))
+            return refused;
     const auto temporary = temporaryBeside(path);
     if (!temporary)
         return temporary.error();

@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 #include <span>
 
 namespace driftscope {
@@ -108,9 +107,8 @@ std::string writeFailure(const std::string& what, const std::string& reason)
 
 Result<std::unique_ptr<CaptureWriter>> CaptureWriter::create(const std::string& path, const SessionInfo& info)
 {
-    std::error_code ec;
-    if (std::filesystem::exists(path, ec))
-        return Error{path + ": already exists; a capture is never overwritten (choose another name)"};
+    if (auto refused = refuseExisting(path))
+        return Error{*refused};
     auto created = createFile(path, info);
     if (!created)
         removeCapture(path); // this call created it, and nothing was recorded in it

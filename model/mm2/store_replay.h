@@ -1,4 +1,7 @@
-// Rebuilds the sync store a checkpoint task would hold after reading a whole offset-syncs topic.
+// Rebuilds the sync store a checkpoint task holds from the offset-syncs topic, with MM2's
+// initial-load gate: the records the topic held when the task (re)started are its initial
+// read-to-end, the rest arrive live (docs/mm2-behaviour.md §2). Every replay of a recorded
+// topic goes through SyncsReplay, so the gate is decided in one place.
 #pragma once
 
 #include "model/mm2/sync_store.h"
@@ -16,8 +19,52 @@ struct StoreReplayOptions {
     bool checkpointsRestored = true; // matters from 3.7.1 on
 };
 
-// `syncs` in topic order. A `taskStart` beyond syncs.size() makes every sync part of the initial
-// load (callers that take it from users should refuse it instead, as the CLI does).
+// The topic read record by record, in topic order. A caller that follows only some partitions
+// still passes the others (skip()): the task start counts every record of the topic.
+class SyncsReplay {
+public:
+    explicit SyncsReplay(const StoreReplayOptions& options)
+        : m_store(profileFor(options.release), options.checkpointsRestored), m_taskStart(options.taskStart)
+    {
+        if (m_taskStart == 0) // no initial load: the store translates from the first moment
+            m_store.finishInitialLoad();
+    }
+
+    SyncStore& store() { return m_store; }
+    const SyncStore& store() const { return m_store; }
+    // Records of the topic passed so far, applied or skipped.
+    size_t recordsRead() const { return m_read; }
+
+    void apply(const OffsetSync& sync)
+    {
+        next();
+        m_store.apply(sync);
+    }
+    void apply(SyncStore::PartitionId partition, int64_t upstream, int64_t downstream)
+    {
+        next();
+        m_store.apply(partition, upstream, downstream);
+    }
+    // The topic's next record, of a partition the caller does not follow.
+    void skip() { next(); }
+    // The topic ends here, and the task read all of it: a task start at or beyond its end made
+    // every record part of the initial load, which is over now.
+    void endOfTopic() { m_store.finishInitialLoad(); }
+
+private:
+    void next()
+    {
+        if (m_read++ == m_taskStart)
+            m_store.finishInitialLoad();
+    }
+
+    SyncStore m_store;
+    size_t m_taskStart;
+    size_t m_read = 0;
+};
+
+// A whole topic, `syncs` in topic order. A `taskStart` beyond syncs.size() makes every sync part
+// of the initial load (callers that take it from users should refuse it instead, as the CLI does).
 SyncStore replaySyncs(std::span<const OffsetSync> syncs, const StoreReplayOptions& options);
 
 } // namespace driftscope

@@ -12,8 +12,8 @@
 #include "model/mm2/partition_index.h"
 #include "model/mm2/release.h"
 #include "model/mm2/sync_slots.h"
+#include "model/mm2/translation_rule.h"
 #include "model/records/records.h"
-#include "model/util/java_long.h"
 
 #include <optional>
 #include <string_view>
@@ -130,18 +130,13 @@ private:
     if (m_profile.gatesOnReadToEnd() && !m_readToEnd)
         return {TranslationStatus::NotReady, std::nullopt, std::nullopt};
 
-    if (m_profile.translation == TranslationRule::Extrapolate) {
-        const StoredSync& s = p.syncs[0];
-        if (s.upstream > upstream)
-            return {TranslationStatus::TooOld, -1, s};
-        const int64_t d = javalong::add(s.downstream, javalong::sub(upstream, s.upstream));
-        return {TranslationStatus::Translated, d, s};
-    }
-    const StoredSync& s = p.syncs[lookupSlot(p.syncs, upstream)];
+    // The store picks the sync (latest-only releases keep one); translation_rule.h says what it means.
+    const TranslationRule rule = m_profile.translation;
+    const StoredSync& s =
+        rule == TranslationRule::Extrapolate ? p.syncs[0] : p.syncs[lookupSlot(p.syncs, upstream)];
     if (s.upstream > upstream)
         return {TranslationStatus::TooOld, -1, s};
-    const int64_t d = s.upstream == upstream ? s.downstream : javalong::add(s.downstream, 1);
-    return {TranslationStatus::Translated, d, s};
+    return {TranslationStatus::Translated, downstreamOf(rule, s, upstream), s};
 }
 
 } // namespace driftscope

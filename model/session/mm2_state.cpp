@@ -1,5 +1,6 @@
 #include "model/session/mm2_state.h"
 
+#include "model/mm2/translation_rule.h"
 #include "model/util/java_long.h"
 
 namespace driftscope {
@@ -51,11 +52,8 @@ StateScope scopeOfGroup(const Session& session, uint32_t group)
 }
 
 Mm2State::Mm2State(const Session& session, const Mm2StateOptions& options, StateScope scope)
-    : m_session(session), m_scope(std::move(scope)),
-      m_store(profileFor(options.release), options.checkpointsRestored), m_taskStart(options.taskStart)
+    : m_session(session), m_scope(std::move(scope)), m_replay(options)
 {
-    if (m_taskStart == 0)
-        m_store.finishInitialLoad();
     followGrowth();
 }
 
@@ -102,17 +100,16 @@ void Mm2State::advanceTo(int64_t atMs)
 void Mm2State::applySync(size_t index)
 {
     const Session& session = m_session;
-    if (index == m_taskStart)
-        m_store.finishInitialLoad();
-    ++m_syncsApplied;
     const ObservedSync& s = session.syncs[index];
     const auto& only = m_scope.upstreamPartitions;
-    if (!only.empty() && (s.partition >= only.size() || !only[s.partition]))
+    if (!only.empty() && (s.partition >= only.size() || !only[s.partition])) {
+        m_replay.skip();
         return;
+    }
     int64_t& id = m_storePartition[s.partition];
     if (id < 0)
-        id = m_store.partitionId(session.partition(s.partition));
-    m_store.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
+        id = m_replay.store().partitionId(session.partition(s.partition));
+    m_replay.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
     if (m_historyIndexed)
         m_history[s.partition].push_back(static_cast<uint32_t>(index));
 
@@ -138,7 +135,7 @@ void Mm2State::applyCheckpoint(size_t index)
     CheckpointInForce inForce{index, std::nullopt, false};
     if (const auto upstream = m_upstreamOf[c.partition]) {
         const TopicPartition& tp = session.partition(*upstream);
-        const Translation t = m_store.translate(tp, c.upstream);
+        const Translation t = store().translate(tp, c.upstream);
         if (t.downstream == c.downstream && (t.sync || t.status == TranslationStatus::Identity)) {
             inForce.sync = t.sync;
             inForce.explained = true;
@@ -157,21 +154,17 @@ std::optional<StoredSync> Mm2State::explain(uint32_t upstream, int64_t u, int64_
     const Session& session = m_session;
     if (!m_historyIndexed) {
         m_history.assign(session.partitionCount(), {});
-        for (size_t i = 0; i < m_syncsApplied; ++i)
+        for (size_t i = 0; i < syncsApplied(); ++i)
             m_history[session.syncs[i].partition].push_back(static_cast<uint32_t>(i));
         m_historyIndexed = true;
     }
-    const bool extrapolates = m_store.profile().translation == TranslationRule::Extrapolate;
+    const TranslationRule rule = store().profile().translation;
     const std::vector<uint32_t>& history = m_history[upstream];
     for (auto it = history.rbegin(); it != history.rend(); ++it) { // newest first
         const ObservedSync& s = session.syncs[*it];
-        if (s.upstream > u)
-            continue;
-        const bool fits = extrapolates
-                              ? javalong::sub(d, s.downstream) == javalong::sub(u, s.upstream)
-                              : (s.upstream == u ? s.downstream == d : javalong::add(s.downstream, 1) == d);
-        if (fits)
-            return StoredSync{s.upstream, s.downstream, *it};
+        const StoredSync sync{s.upstream, s.downstream, *it};
+        if (s.upstream <= u && downstreamOf(rule, sync, u) == d)
+            return sync;
     }
     return std::nullopt;
 }

@@ -60,8 +60,8 @@ public:
     void advanceTo(int64_t atMs);
 
     int64_t atMs() const { return m_atMs; }
-    const SyncStore& store() const { return m_store; }
-    size_t syncsApplied() const { return m_syncsApplied; }
+    const SyncStore& store() const { return m_replay.store(); }
+    size_t syncsApplied() const { return m_replay.recordsRead(); }
     size_t checkpointsApplied() const { return m_checkpointsApplied; }
     size_t unexplainedCheckpoints() const { return m_unexplained; }
 
@@ -86,9 +86,7 @@ private:
     int64_t m_atMs = INT64_MIN;
     size_t m_nextSync = 0, m_nextCheckpoint = 0;
     StateScope m_scope;
-    SyncStore m_store;
-    size_t m_taskStart;
-    size_t m_syncsApplied = 0;
+    SyncsReplay m_replay; // every sync up to the moment, those out of scope skipped
     size_t m_checkpointsApplied = 0;
     size_t m_unexplained = 0;
     std::vector<int64_t> m_storePartition; // session partition id -> store id, -1 until seen

@@ -5,11 +5,6 @@
 
 namespace driftscope {
 
-bool isClusterState(std::string_view state)
-{
-    return state == "connected" || state == "unreachable" || state == "failed";
-}
-
 ReaderSummary summarizeReader(const Session& session, int64_t atMs)
 {
     ReaderSummary summary;
@@ -21,14 +16,18 @@ ReaderSummary summarizeReader(const Session& session, int64_t atMs)
     for (const ReaderEvent& e : session.events) {
         if (e.atMs > atMs)
             continue;
-        if (e.side && isClusterState(e.state)) {
+        // A cluster's own states, as opposed to a topic's or a sample's.
+        const auto clusterState = parseClusterState(e.state);
+        if (e.side && clusterState &&
+            (*clusterState == ClusterState::Connected || *clusterState == ClusterState::Unreachable ||
+             *clusterState == ClusterState::Failed)) {
             const bool source = *e.side == ClusterSide::Source;
             auto& state = source ? summary.sourceState : summary.targetState;
-            if (state != e.state) {
+            if (state != clusterState) {
                 (source ? summary.sourceSinceMs : summary.targetSinceMs) = e.atMs;
                 (source ? summary.sourceDetail : summary.targetDetail) = e.message;
             }
-            state = e.state;
+            state = clusterState;
         }
         if (isProgressState(e.state))
             continue;

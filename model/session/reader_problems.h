@@ -5,6 +5,7 @@
 // capture shows the same as the live report did.
 #pragma once
 
+#include "model/session/reader_states.h"
 #include "model/session/session.h"
 
 #include <array>
@@ -27,18 +28,14 @@ struct ReaderProblem {
 
 struct ReaderSummary {
     std::array<size_t, 3> undecodable{}; // by InternalTopic: offset syncs, checkpoints, heartbeats
-    // The last of "connected", "unreachable" and "failed" each cluster was in; none when the
-    // session says nothing (imports).
-    std::optional<std::string> sourceState, targetState;
+    // The last of connected, unreachable and failed each cluster was in; none when the session
+    // says nothing (imports).
+    std::optional<ClusterState> sourceState, targetState;
     // Since when each cluster has been in that state, and what the reader said when it entered it.
     int64_t sourceSinceMs = 0, targetSinceMs = 0;
     std::string sourceDetail, targetDetail;
     std::vector<ReaderProblem> problems; // in the order they first happened
 };
-
-// Whether a reader state is a cluster's own ("connected", "unreachable", "failed"), as opposed to
-// a topic's or a sample's.
-bool isClusterState(std::string_view state);
 
 // Undecodable records whose timestamp and events whose time is at or before `atMs`.
 ReaderSummary summarizeReader(const Session& session, int64_t atMs);

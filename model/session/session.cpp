@@ -73,6 +73,34 @@ std::optional<uint32_t> Session::findGroup(const std::string& group) const
     return it->second;
 }
 
+void Session::add(const RecordStamp& stamp, const OffsetSync& sync)
+{
+    syncs.push_back({stamp, partitionId(sync.tp), sync.upstream, sync.downstream});
+}
+
+void Session::add(const RecordStamp& stamp, Checkpoint c)
+{
+    checkpoints.push_back({stamp, groupId(c.group), partitionId(c.tp), c.upstream, c.downstream, c.version,
+                           std::move(c.metadata)});
+}
+
+void Session::add(const RecordStamp& stamp, Heartbeat heartbeat)
+{
+    heartbeats.push_back({stamp, std::move(heartbeat)});
+}
+
+void Session::add(const RecordStamp& stamp, MirrorRecord record)
+{
+    std::visit([&](auto& r) { add(stamp, std::move(r)); }, record);
+}
+
+size_t Session::countOfKind(const MirrorRecord& record) const
+{
+    if (std::holds_alternative<OffsetSync>(record))
+        return syncs.size();
+    return std::holds_alternative<Checkpoint>(record) ? checkpoints.size() : heartbeats.size();
+}
+
 bool Session::addRecord(InternalTopic topic, int32_t partition, const RecordStamp& stamp,
                         const std::optional<ByteView>& key, const std::optional<ByteView>& value)
 {
@@ -101,26 +129,22 @@ bool Session::addRecord(InternalTopic topic, int32_t partition, const RecordStam
         }
         if (!decodeOffsetSyncInto(*key, *value, m_syncScratch, m_syncError))
             return keep(m_syncError);
-        const OffsetSync& sync = m_syncScratch.record;
-        const uint32_t id = partitionId(sync.tp);
-        m_syncKeys->remember(*key, id);
-        syncs.push_back({stamp, id, sync.upstream, sync.downstream});
+        add(stamp, m_syncScratch.record);
+        m_syncKeys->remember(*key, syncs.back().partition);
         return true;
     }
     case InternalTopic::Checkpoints: {
         auto checkpoint = decodeCheckpoint(*key, *value);
         if (!checkpoint)
             return keep(checkpoint.error());
-        Checkpoint& c = checkpoint->record;
-        checkpoints.push_back({stamp, groupId(c.group), partitionId(c.tp), c.upstream, c.downstream,
-                               c.version, std::move(c.metadata)});
+        add(stamp, std::move(checkpoint->record));
         return true;
     }
     case InternalTopic::Heartbeats: {
         auto heartbeat = decodeHeartbeat(*key, *value);
         if (!heartbeat)
             return keep(heartbeat.error());
-        heartbeats.push_back({stamp, std::move(heartbeat->record)});
+        add(stamp, std::move(heartbeat->record));
         return true;
     }
     }
@@ -245,6 +269,16 @@ int64_t Session::lastActivityMs() const
     if (!events.empty())
         see(events.back().atMs);
     return last;
+}
+
+std::vector<std::string> knownGroups(const Session& session)
+{
+    std::vector<std::string> groups = session.info.groups;
+    for (uint32_t g = 0; g < session.groupCount(); ++g)
+        groups.push_back(session.group(g));
+    std::sort(groups.begin(), groups.end());
+    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+    return groups;
 }
 
 std::vector<OffsetSync> offsetSyncsOf(const Session& session)

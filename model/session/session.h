@@ -10,6 +10,7 @@
 #include "model/mm2/partition_index.h"
 #include "model/mm2/replication_policy.h"
 #include "model/records/cluster_side.h"
+#include "model/records/formatter_text.h" // MirrorRecord
 #include "model/records/records.h"
 #include "model/records/wire_codec.h"
 #include "model/session/sync_key_cache.h"
@@ -169,6 +170,16 @@ public:
     const std::string& group(uint32_t id) const { return m_groups[id]; }
     size_t groupCount() const { return m_groups.size(); }
 
+    // The one way a decoded record enters the session (records read as text or JSON, the
+    // simulator's, and addRecord's once decoded): its partition and group are interned and it is
+    // appended to its list. Captures and slices, which hold ids already, append lists whole.
+    void add(const RecordStamp& stamp, const OffsetSync& sync);
+    void add(const RecordStamp& stamp, Checkpoint checkpoint);
+    void add(const RecordStamp& stamp, Heartbeat heartbeat);
+    void add(const RecordStamp& stamp, MirrorRecord record);
+    // How many records of the kind of `record` the session holds.
+    size_t countOfKind(const MirrorRecord& record) const;
+
     // Decodes one record of an internal topic and appends it, or keeps it as undecodable.
     // Returns false for an undecodable record.
     bool addRecord(InternalTopic topic, int32_t partition, const RecordStamp& stamp,
@@ -208,6 +219,10 @@ private:
     Decoded<OffsetSync> m_syncScratch;
     std::string m_syncError;
 };
+
+// The session's group list: the groups selected or discovered (info.groups) and every group its
+// records and samples name, sorted, each once. Reports, the CLI and the explorer list these.
+std::vector<std::string> knownGroups(const Session& session);
 
 // The offset syncs of a session as records, in topic order.
 std::vector<OffsetSync> offsetSyncsOf(const Session& session);

@@ -144,23 +144,9 @@ std::optional<std::string> SessionLineReader::read(std::string_view line)
     auto record = parseFormatterLine(line);
     if (!record)
         return record.error();
+    // Formatter text has no stamps: a record's place among its kind stands for its topic offset.
     Session& o = m_into;
-    if (auto* sync = std::get_if<OffsetSync>(&*record))
-        o.syncs.push_back({{static_cast<int64_t>(o.syncs.size()), 0, 0},
-                           o.partitionId(sync->tp),
-                           sync->upstream,
-                           sync->downstream});
-    else if (auto* cp = std::get_if<Checkpoint>(&*record))
-        o.checkpoints.push_back({{static_cast<int64_t>(o.checkpoints.size()), 0, 0},
-                                 o.groupId(cp->group),
-                                 o.partitionId(cp->tp),
-                                 cp->upstream,
-                                 cp->downstream,
-                                 cp->version,
-                                 cp->metadata});
-    else
-        o.heartbeats.push_back(
-            {{static_cast<int64_t>(o.heartbeats.size()), 0, 0}, std::get<Heartbeat>(*record)});
+    o.add({static_cast<int64_t>(o.countOfKind(*record)), 0, 0}, std::move(*record));
     return std::nullopt;
 }
 
@@ -180,23 +166,10 @@ std::optional<std::string> SessionLineReader::readJson(std::string_view line)
         auto record = parseJsonRecord(line);
         if (!record)
             return record.error();
-        if (auto* sync = std::get_if<OffsetSync>(&*record)) {
-            const RecordStamp s = readStamp(f, static_cast<int64_t>(o.syncs.size()));
-            if (f.failed())
-                return f.error();
-            o.syncs.push_back({s, o.partitionId(sync->tp), sync->upstream, sync->downstream});
-        } else if (auto* cp = std::get_if<Checkpoint>(&*record)) {
-            const RecordStamp s = readStamp(f, static_cast<int64_t>(o.checkpoints.size()));
-            if (f.failed())
-                return f.error();
-            o.checkpoints.push_back({s, o.groupId(cp->group), o.partitionId(cp->tp), cp->upstream,
-                                     cp->downstream, cp->version, cp->metadata});
-        } else {
-            const RecordStamp s = readStamp(f, static_cast<int64_t>(o.heartbeats.size()));
-            if (f.failed())
-                return f.error();
-            o.heartbeats.push_back({s, std::get<Heartbeat>(*record)});
-        }
+        const RecordStamp s = readStamp(f, static_cast<int64_t>(o.countOfKind(*record)));
+        if (f.failed())
+            return f.error();
+        o.add(s, std::move(*record));
         return std::nullopt;
     }
     if (kind == "session") {

@@ -1,6 +1,7 @@
 #include "model/sim/scenario.h"
 
 #include "model/records/formatter_text.h"
+#include "model/util/named_registry.h"
 
 #include <cmath>
 
@@ -36,6 +37,80 @@ Scenario steady()
     return s;
 }
 
+Scenario bursty()
+{
+    Scenario s = steady();
+    s.name = "bursty";
+    s.produceRate = 10;
+    s.burstFactor = 20;
+    s.burstPeriodMs = 300'000;
+    s.burstLengthMs = 30'000;
+    s.groups.push_back({"app-behind", 40, 5000}); // cannot keep up with bursts
+    return s;
+}
+
+Scenario gappyTransactions()
+{
+    Scenario s = steady();
+    s.name = "gappy-transactions";
+    s.gapRatio = 0.1; // transactions of 9 records and their commit markers
+    s.compactionGapEvery = 5000;
+    s.compactionGapSize = 300;
+    return s;
+}
+
+// A group that falls further behind commits offsets far older than the newest syncs. After the
+// restart, 3.4.1-3.7.0 keep only the last sync per partition and stop translating it (its
+// checkpoint ages); 3.7.1+ restored their checkpoints and kept the (coarse, logarithmic)
+// history, so it keeps getting checkpoints.
+Scenario checkpointTaskRestart()
+{
+    Scenario s = steady();
+    s.name = "checkpoint-task-restart";
+    s.groups.push_back({"app-behind", 30, 5000});
+    Event restart;
+    restart.atMs = 1'800'000;
+    restart.kind = EventKind::CheckpointTaskRestart;
+    restart.durationMs = 10'000;
+    s.events.push_back(restart);
+    return s;
+}
+
+// Up to 3.4.0 MM2 extrapolates from the latest sync. On a transactional topic that also has large
+// gaps (aborted or compacted batches), a group whose application stops right after committing
+// gets a checkpoint past records it never processed: a failover skips them. From 3.4.1 the same
+// run replays instead.
+Scenario legacySkip()
+{
+    Scenario s = steady();
+    s.name = "legacy-skip";
+    s.release = Release{2, 4, 0};
+    s.produceRate = 200;
+    s.gapRatio = 0.2;           // transactions of 4 records
+    s.compactionGapEvery = 300; // and every 300 records an aborted batch of 20,000 offsets
+    s.compactionGapSize = 20'000;
+    s.syncReadLagMs = 2000;
+    s.groups = {{"app-stops", -1, 1000}, {"app-default", -1, 5000}};
+    Event stop;
+    stop.atMs = 1'801'000;
+    stop.kind = EventKind::ConsumerStall;
+    stop.group = "app-stops";
+    stop.durationMs = 3'600'000;
+    s.events.push_back(stop);
+    return s;
+}
+
+const NamedRegistry<Scenario>& builtInScenarios()
+{
+    static const NamedRegistry<Scenario> registry("scenario", "built-in scenarios",
+                                                  {{"steady", steady},
+                                                   {"bursty", bursty},
+                                                   {"gappy-transactions", gappyTransactions},
+                                                   {"checkpoint-task-restart", checkpointTaskRestart},
+                                                   {"legacy-skip", legacySkip}});
+    return registry;
+}
+
 } // namespace
 
 std::vector<GroupSpec> defaultGroups(int count)
@@ -57,69 +132,12 @@ int64_t transactionSizeFor(double gapRatio)
 
 std::vector<std::string> scenarioNames()
 {
-    return {"steady", "bursty", "gappy-transactions", "checkpoint-task-restart", "legacy-skip"};
+    return builtInScenarios().names();
 }
 
 Result<Scenario> namedScenario(const std::string& name)
 {
-    Scenario s = steady();
-    if (name == "steady")
-        return s;
-    if (name == "bursty") {
-        s.name = name;
-        s.produceRate = 10;
-        s.burstFactor = 20;
-        s.burstPeriodMs = 300'000;
-        s.burstLengthMs = 30'000;
-        s.groups.push_back({"app-behind", 40, 5000}); // cannot keep up with bursts
-        return s;
-    }
-    if (name == "gappy-transactions") {
-        s.name = name;
-        s.gapRatio = 0.1; // transactions of 9 records and their commit markers
-        s.compactionGapEvery = 5000;
-        s.compactionGapSize = 300;
-        return s;
-    }
-    if (name == "checkpoint-task-restart") {
-        // A group that falls further behind commits offsets far older than the newest syncs.
-        // After the restart, 3.4.1-3.7.0 keep only the last sync per partition and stop
-        // translating it (its checkpoint ages); 3.7.1+ restored their checkpoints and kept the
-        // (coarse, logarithmic) history, so it keeps getting checkpoints.
-        s.name = name;
-        s.groups.push_back({"app-behind", 30, 5000});
-        Event restart;
-        restart.atMs = 1'800'000;
-        restart.kind = EventKind::CheckpointTaskRestart;
-        restart.durationMs = 10'000;
-        s.events.push_back(restart);
-        return s;
-    }
-    if (name == "legacy-skip") {
-        // Up to 3.4.0 MM2 extrapolates from the latest sync. On a transactional topic that also
-        // has large gaps (aborted or compacted batches), a group whose application stops right
-        // after committing gets a checkpoint past records it never processed: a failover skips
-        // them. From 3.4.1 the same run replays instead.
-        s.name = name;
-        s.release = Release{2, 4, 0};
-        s.produceRate = 200;
-        s.gapRatio = 0.2;           // transactions of 4 records
-        s.compactionGapEvery = 300; // and every 300 records an aborted batch of 20,000 offsets
-        s.compactionGapSize = 20'000;
-        s.syncReadLagMs = 2000;
-        s.groups = {{"app-stops", -1, 1000}, {"app-default", -1, 5000}};
-        Event stop;
-        stop.atMs = 1'801'000;
-        stop.kind = EventKind::ConsumerStall;
-        stop.group = "app-stops";
-        stop.durationMs = 3'600'000;
-        s.events.push_back(stop);
-        return s;
-    }
-    std::string known;
-    for (const std::string& n : scenarioNames())
-        known += (known.empty() ? "" : ", ") + n;
-    return Error{"unknown scenario '" + name + "' (built-in scenarios: " + known + ")"};
+    return builtInScenarios().find(name);
 }
 
 Result<Event> parseEvent(const std::string& spec)

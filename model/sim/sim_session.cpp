@@ -36,22 +36,14 @@ SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs)
     }
 
     RecordSink sink;
+    // Read the moment they were written, at their place in their topic.
     sink.offsetSync = [&](int64_t atMs, const OffsetSync& s) {
         const int64_t t = epochMs + atMs;
-        o.syncs.push_back({{static_cast<int64_t>(o.syncs.size()), t, t},
-                           upstream[static_cast<size_t>(s.tp.partition)],
-                           s.upstream,
-                           s.downstream});
+        o.add({static_cast<int64_t>(o.syncs.size()), t, t}, s);
     };
     sink.checkpoint = [&](int64_t atMs, const Checkpoint& c) {
         const int64_t t = epochMs + atMs;
-        o.checkpoints.push_back({{static_cast<int64_t>(o.checkpoints.size()), t, t},
-                                 o.groupId(c.group),
-                                 o.partitionId(c.tp),
-                                 c.upstream,
-                                 c.downstream,
-                                 c.version,
-                                 c.metadata});
+        o.add({static_cast<int64_t>(o.checkpoints.size()), t, t}, c);
     };
     out.summary = simulate(
         scenario,

@@ -168,4 +168,12 @@ void writeSummaryJson(JsonWriter& json, const RunSummary& r)
     json.endObject();
 }
 
+std::string summaryText(const RunSummary& r)
+{
+    return formatDurationMs(r.simulatedMs) + " simulated: " + std::to_string(r.syncsSent) +
+           " offset syncs (" + std::to_string(r.syncsDropped) + " dropped), " +
+           std::to_string(r.checkpointsEmitted) + " checkpoints, " + std::to_string(r.samplesWithSkip) +
+           " of " + std::to_string(r.samples) + " samples skip records";
+}
+
 } // namespace driftscope::sim

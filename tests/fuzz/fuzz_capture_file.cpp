@@ -39,10 +39,9 @@ struct Scratch {
     // what an earlier one left.
     std::string fresh(const char* name) const
     {
-        const std::filesystem::path path = dir / name;
-        for (const char* suffix : {"", "-wal", "-shm", "-journal"})
-            std::filesystem::remove(path.string() + suffix);
-        return path.string();
+        const std::string path = (dir / name).string();
+        removeCapture(path);
+        return path;
     }
 };
 

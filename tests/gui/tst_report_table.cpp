@@ -1,6 +1,7 @@
 // The report table's model under Qt's QAbstractItemModelTester, and the health badge each verdict
 // gets (widgets/health_badge.h): its text, its colour and the table roles that carry them.
 #include "widgets/health_badge.h"
+#include "widgets/plots/plot_theme.h"
 #include "widgets/report_table.h"
 
 #include <QAbstractItemModelTester>
@@ -43,6 +44,7 @@ private Q_SLOTS:
     void badgeOfEachVerdict();
     void groupBadgeIsTheWorst();
     void resumeOffsetAndOutcomeColumns();
+    void healthColoursFollowTheTheme();
 };
 
 void ReportTableTest::modelPassesQtsModelTester()
@@ -170,6 +172,34 @@ void ReportTableTest::resumeOffsetAndOutcomeColumns()
     QCOMPARE(table.model()
                  ->data(table.model()->index(0, int(headers.indexOf("Outcome"))), Qt::ForegroundRole)
                  .value<QColor>(),
+             QColor(204, 0, 0));
+}
+
+// One table of health colours (widgets/health_colors.h) for badges, tables and plots, on light and
+// dark backgrounds; views follow the application's palette, which the theme sets.
+void ReportTableTest::healthColoursFollowTheTheme()
+{
+    QCOMPARE(healthColor(Health::Ok, Shade::Dark), QColor(138, 226, 52));
+    QCOMPARE(healthColor(Health::CheckpointStale, Shade::Dark), QColor(237, 212, 0));
+    QCOMPARE(healthColor(Health::NotTranslatable, Shade::Dark), QColor(252, 175, 62));
+    QCOMPARE(healthColor(Health::NoSyncs, Shade::Dark), QColor(173, 127, 168));
+    QCOMPARE(healthColor(Health::SkipPossible, Shade::Dark), QColor(255, 85, 85));
+    QCOMPARE(PlotTheme::light().skip, healthColor(Health::SkipPossible, Shade::Light));
+    QCOMPARE(PlotTheme::light().warning, healthColor(Health::CheckpointStale, Shade::Light));
+    QCOMPARE(PlotTheme::darkTheme().skip, healthColor(Health::SkipPossible, Shade::Dark));
+    QCOMPARE(PlotTheme::darkTheme().warning, healthColor(Health::CheckpointStale, Shade::Dark));
+
+    const QPalette light = QGuiApplication::palette();
+    QCOMPARE(paletteShade(), Shade::Light);
+    QPalette dark = light;
+    dark.setColor(QPalette::Window, QColor(45, 47, 51)); // the dark theme's (app/gui/theme.cpp)
+    QGuiApplication::setPalette(dark);
+    ReportTableModel model;
+    model.setRows(rows({reportRow("g", 0, {Verdict::SkipPossible})}));
+    QCOMPARE(model.data(model.index(0, kHealthColumn), Qt::ForegroundRole).value<QColor>(),
+             QColor(255, 85, 85));
+    QGuiApplication::setPalette(light);
+    QCOMPARE(model.data(model.index(0, kHealthColumn), Qt::ForegroundRole).value<QColor>(),
              QColor(204, 0, 0));
 }
 

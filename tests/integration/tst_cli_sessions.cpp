@@ -424,6 +424,13 @@ void CliSessions::refusals_data()
                               << "--at: 'yesterday' is neither an ISO 8601 time";
     QTest::newRow("task start beyond") << QStringList{"report", capture, "--task-start", "999999"} << 1
                                        << "--task-start 999999 is beyond the ";
+    // The store replay options read as translate and syncs read them (cli_support).
+    QTest::newRow("task start negative") << QStringList{"report", capture, "--task-start", "-1"} << 2
+                                         << "--task-start: '-1' is not a non-negative record count";
+    QTest::newRow("checkpoints restored")
+        << QStringList{"failover-plan",          capture, "--out-dir", "/tmp/never-written",
+                       "--checkpoints-restored", "maybe"}
+        << 2 << "--checkpoints-restored: expected yes or no, got 'maybe'";
     QTest::newRow("not a session") << QStringList{"report", QFINDTESTDATA("tst_cli_sessions.cpp")} << 1
                                    << "tst_cli_sessions.cpp:1: not a formatter line";
     QTest::newRow("import needs out") << QStringList{"import", capture} << 2 << "import needs --out FILE";

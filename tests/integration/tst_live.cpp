@@ -334,12 +334,12 @@ void Live::brokerDownAndBack()
     reader.start();
     QVERIFY(reader.waitUntilReady(20'000));
     m_demo->setBrokerDown(ClusterSide::Source, true);
-    QVERIFY(eventually([&] { return reader.status().source.state == "unreachable"; }));
+    QVERIFY(eventually([&] { return reader.status().source.state == ClusterState::Unreachable; }));
     // The reader keeps answering while the cluster is away.
-    QCOMPARE(reader.status().target.state, std::string("connected"));
+    QCOMPARE(reader.status().target.state, ClusterState::Connected);
     const size_t syncsWhileDown = reader.since({}).syncs.size();
     m_demo->setBrokerDown(ClusterSide::Source, false);
-    QVERIFY(eventually([&] { return reader.status().source.state == "connected"; }, 30'000));
+    QVERIFY(eventually([&] { return reader.status().source.state == ClusterState::Connected; }, 30'000));
     QVERIFY(eventually([&] { return reader.since({}).syncs.size() > syncsWhileDown; }, 30'000));
     reader.stop();
     std::vector<std::string> states;
@@ -361,9 +361,9 @@ void Live::unreachableClusterIsAStateNotAHang()
         reader.start();
         QVERIFY(!reader.waitUntilReady(3000));
         const LiveStatus status = reader.status();
-        QCOMPARE(status.source.state, std::string("unreachable"));
+        QCOMPARE(status.source.state, ClusterState::Unreachable);
         QVERIFY(!status.source.detail.empty());
-        QCOMPARE(status.target.state, std::string("connected"));
+        QCOMPARE(status.target.state, ClusterState::Connected);
         QVERIFY(!status.offsetSyncs.caughtUp);
     }
     // Stopping does not wait for the unreachable cluster.
@@ -409,7 +409,7 @@ void Live::refusedClientSettingsAreAFailedStateNotAWait()
     QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
     const LiveStatus status = reader.status();
     QVERIFY(status.failed());
-    QCOMPARE(status.source.state, std::string("failed"));
+    QCOMPARE(status.source.state, ClusterState::Failed);
     QCOMPARE(status.source.detail, *validateClientSettings(options.connection));
     reader.stop();
     const std::vector<ReaderEvent> failed = eventsOf(reader.since({}), "failed");
@@ -427,9 +427,9 @@ void Live::missingInternalTopicIsAState()
     QVERIFY(reader.waitUntilReady(20'000));
     std::this_thread::sleep_for(std::chrono::milliseconds(1000)); // a few more rounds
     const LiveStatus status = reader.status();
-    QCOMPARE(status.checkpoints.state, std::string("missing"));
+    QCOMPARE(status.checkpoints.state, TopicState::Missing);
     QVERIFY(!status.checkpoints.present);
-    QCOMPARE(status.offsetSyncs.state, std::string("read"));
+    QCOMPARE(status.offsetSyncs.state, TopicState::Read);
     reader.stop();
     const std::vector<ReaderEvent> missing = eventsOf(reader.since({}), "topic-missing");
     QCOMPARE(missing.size(), size_t{1}); // said once, not every round
@@ -447,7 +447,7 @@ void Live::missingInternalTopicIsAState()
     const LiveStatus status2 = second.status();
     m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_NO_ERROR);
     QVERIFY(ready);
-    QCOMPARE(status2.checkpoints.state, std::string("missing"));
+    QCOMPARE(status2.checkpoints.state, TopicState::Missing);
     second.stop();
     const std::vector<ReaderEvent> unknown = eventsOf(second.since({}), "topic-missing");
     QCOMPARE(unknown.size(), size_t{1});
@@ -468,10 +468,10 @@ void Live::unauthorizedInternalTopicIsAState()
     const LiveStatus during = reader.status();
     m_demo->setTopicError(ClusterSide::Target, checkpoints, RD_KAFKA_RESP_ERR_NO_ERROR);
     QVERIFY(ready); // not a hang: the topic's history cannot be read, the rest is
-    QCOMPARE(during.checkpoints.state, std::string("unreadable"));
+    QCOMPARE(during.checkpoints.state, TopicState::Unreadable);
     QCOMPARE(during.checkpoints.detail, std::string("Broker: Topic authorization failed"));
     // Allowed again: read from the beginning.
-    QVERIFY(eventually([&] { return reader.status().checkpoints.state == "read"; }));
+    QVERIFY(eventually([&] { return reader.status().checkpoints.state == TopicState::Read; }));
     reader.stop();
     const Session session = reader.since({});
     const std::vector<ReaderEvent> unreadable = eventsOf(session, "topic-unreadable");
@@ -496,7 +496,7 @@ void Live::refusedLogOffsetsAreAStateSaidOnce()
     const Session duringSession = reader.since({});
     m_demo->clearRequestErrors(ClusterSide::Target, MockRequest::ListOffsets);
     QVERIFY(!ready); // its history is unread: a report waits, and says why
-    QCOMPARE(during.checkpoints.state, std::string("unreadable"));
+    QCOMPARE(during.checkpoints.state, TopicState::Unreadable);
     QVERIFY(during.checkpoints.present);
     QVERIFY(!during.checkpoints.caughtUp);
     // librdkafka reports the broker's error for the whole request.
@@ -523,7 +523,7 @@ void Live::refusedLogOffsetsAreAStateSaidOnce()
     const std::vector<ReaderEvent> sampled = eventsOf(session, "sampled");
     QCOMPARE(sampled.size(), size_t{1});
     QCOMPARE(sampled[0].message, std::string("log offsets sampled again"));
-    QCOMPARE(reader.status().checkpoints.state, std::string("read"));
+    QCOMPARE(reader.status().checkpoints.state, TopicState::Read);
 }
 
 void Live::mirroredPartitionsComeFromCheckpointsToo()
@@ -572,10 +572,10 @@ void Live::brokerDownWhileRecordingLosesNothing()
     const size_t syncsBefore = session.syncs.size();
     const size_t checkpointsBefore = session.checkpoints.size();
     m_demo->setBrokerDown(ClusterSide::Source, true);
-    QVERIFY(eventually([&] { return reader.status().source.state == "unreachable"; }));
+    QVERIFY(eventually([&] { return reader.status().source.state == ClusterState::Unreachable; }));
     record(3000);
     m_demo->setBrokerDown(ClusterSide::Source, false);
-    QVERIFY(eventually([&] { return reader.status().source.state == "connected"; }));
+    QVERIFY(eventually([&] { return reader.status().source.state == ClusterState::Connected; }));
     const size_t syncsWhileDown = session.syncs.size();
     // Reading goes on where it stopped (once the clients and the demo's MM2 have reconnected,
     // which takes a few seconds on a busy machine).

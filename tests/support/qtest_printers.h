@@ -16,6 +16,7 @@
 #include "model/records/cluster_side.h"
 #include "model/records/formatter_text.h"
 #include "model/records/records.h"
+#include "model/session/reader_states.h"
 #include "model/session/session.h"
 
 #include <QTest>
@@ -52,6 +53,10 @@ inline std::string testText(ClusterSide s)
 inline std::string testText(CaptureStream s)
 {
     return std::string(streamName(s));
+}
+inline std::string testText(ClusterState s)
+{
+    return std::string(clusterStateName(s));
 }
 inline std::string testText(InternalTopic t)
 {

@@ -2,6 +2,8 @@
 // both show: the lag of the demo's own MM2, and when it is beyond the scenario's design, that the
 // demo cannot keep up.
 #include "model/demo/demo_cluster.h"
+#include "model/util/named_registry.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -15,6 +17,8 @@ private Q_SLOTS:
     void keepingUp();
     void fallenBehind();
     void limitsFollowTheProduceInterval();
+    void scenariosComeFromOneRegistry();
+    void runSummaryAndStatusJson();
 };
 
 void DemoStatus::keepingUp()
@@ -51,6 +55,50 @@ void DemoStatus::limitsFollowTheProduceInterval()
     QCOMPARE(demoMirrorLagLimitMs(demoScenario("busy").value()), int64_t{7000});
     QCOMPARE(demoMirrorLagLimitMs(demoScenario("load").value()), int64_t{15'000});
     QCOMPARE(demoScenario("legacy").value().produceIntervalMs, int64_t{1000});
+}
+
+void DemoStatus::scenariosComeFromOneRegistry()
+{
+    QCOMPARE(demoScenarioNames(), (std::vector<std::string>{"steady", "legacy", "busy", "load"}));
+    for (const std::string& name : demoScenarioNames())
+        QCOMPARE(demoScenario(name).value().name, name);
+    QCOMPARE(demoScenario("legacy").value().release, (Release{2, 8, 0}));
+    QCOMPARE(demoScenario("busy").value().topics[0].recordsPerSecond, 200.0);
+    QCOMPARE(demoScenario("chaos").error(),
+             std::string("unknown demo scenario 'chaos' (known: steady, legacy, busy, load)"));
+    QCOMPARE(joinNames({"a", "b", "c"}), std::string("a, b, c"));
+    QCOMPARE(joinNames({}), std::string());
+}
+
+// The demo's run summary and status JSON, written once (demo_status.h) for the CLI and the GUI.
+void DemoStatus::runSummaryAndStatusJson()
+{
+    DemoStats s;
+    s.produced = 1200;
+    s.replicated = 1180;
+    s.filtered = 30;
+    s.syncsSent = 24;
+    s.checkpoints = 16;
+    s.heartbeats = 60;
+    s.groupCommits = 40;
+    s.mirrorLagRecords = 120;
+    s.mirrorLagMs = 800;
+    s.mirrorLagMaxMs = 1500;
+    s.mirrorLagLimitMs = 7000;
+    QCOMPARE(
+        demoRunSummary(s),
+        std::string("1200 records produced, 1180 replicated (30 filtered), 24 offset syncs, 16 checkpoints, "
+                    "60 heartbeats, 40 group commits; demo MM2 lag 120 records, oldest 0.8 s (largest 1.5 s, "
+                    "design up to 7.0 s)"));
+    JsonWriter json;
+    writeDemoStatusJson(json, s, 30'000);
+    QCOMPARE(
+        json.str(),
+        std::string(
+            R"({"elapsed_ms":30000,"produced":1200,"replicated":1180,"filtered":30,"offset_syncs":24,)"
+            R"("checkpoints":16,"group_commits":40,"mirror_lag_records":120,"mirror_lag_ms":800,)"
+            R"("mirror_lag_max_ms":1500,"mirror_lag_limit_ms":7000,"keeping_up":true,)"
+            R"j("status":"demo MM2 lag 120 records, oldest 0.8 s (largest 1.5 s, design up to 7.0 s)"})j"));
 }
 
 QTEST_GUILESS_MAIN(DemoStatus)

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void jsonRoundTrip();
     void jsonStringsAndSkippedValues();
     void filesNumberTheirLines();
+    void topicPartitionText();
 };
 
 void RecordText::formatsLikeMm2()
@@ -315,6 +316,23 @@ void RecordText::filesNumberTheirLines()
     QCOMPARE(file.errors[1].line, size_t{6});
     QCOMPARE(file.errors[1].message,
              std::string("\"kind\" must be a string (\"offset-sync\", \"checkpoint\" or \"heartbeat\")"));
+}
+
+// "topic-N", parsed in one place (parseTopicPartition) for formatter text, the CLI's TP:OFFSET and
+// the GUI's --partition: the partition is what follows the last '-'.
+void RecordText::topicPartitionText()
+{
+    QCOMPARE(parseTopicPartition("orders-3").value(), (TopicPartition{"orders", 3}));
+    QCOMPARE(parseTopicPartition("A.my-topic-12").value(), (TopicPartition{"A.my-topic", 12}));
+    QCOMPARE(parseTopicPartition("a--1").value(), (TopicPartition{"a-", 1}));
+    QCOMPARE(parseTopicPartition("t-2147483647").value(), (TopicPartition{"t", 2147483647}));
+    QCOMPARE(parseTopicPartition("orders").error(), std::string("'orders' has no '-<partition>' suffix"));
+    QCOMPARE(parseTopicPartition("orders-x").error(),
+             std::string("'orders-x' does not end in '-<partition number>'"));
+    QCOMPARE(parseTopicPartition("orders-").error(),
+             std::string("'orders-' does not end in '-<partition number>'"));
+    QCOMPARE(parseTopicPartition("o-2147483648").error(),
+             std::string("partition '2147483648' does not fit in a 32-bit integer"));
 }
 
 QTEST_APPLESS_MAIN(RecordText)

@@ -84,6 +84,7 @@ private Q_SLOTS:
     void everyVerdictIsExplained();
     void formats();
     void readerProblemsReachEveryForm();
+    void clusterStatesKeepTheirNames();
     void textHelpers();
 };
 
@@ -451,6 +452,23 @@ void Reports::formats()
     QVERIFY(reportJson(r3).find("\"health\":[\"no-sync\"]") != std::string::npos);
 }
 
+// Reader events carry a cluster's state by name into captures and exports: the names of the
+// enum are that text, and read back to the same state.
+void Reports::clusterStatesKeepTheirNames()
+{
+    const std::vector<std::pair<ClusterState, std::string>> names = {
+        {ClusterState::Connecting, "connecting"},
+        {ClusterState::Connected, "connected"},
+        {ClusterState::Unreachable, "unreachable"},
+        {ClusterState::Failed, "failed"},
+        {ClusterState::Stopped, "stopped"}};
+    for (const auto& [state, name] : names) {
+        QCOMPARE(std::string(clusterStateName(state)), name);
+        QCOMPARE(parseClusterState(name), std::optional<ClusterState>(state));
+    }
+    QCOMPARE(parseClusterState("topic-missing"), std::optional<ClusterState>());
+}
+
 void Reports::readerProblemsReachEveryForm()
 {
     Fixture f;
@@ -479,8 +497,8 @@ void Reports::readerProblemsReachEveryForm()
     const Report report = buildReport(o, options);
     QCOMPARE(report.undecodableRecords, size_t{3}); // the heartbeat's came later
     QCOMPARE(report.reader.undecodable, (std::array<size_t, 3>{2, 1, 0}));
-    QCOMPARE(report.reader.sourceState, std::optional<std::string>("connected"));
-    QCOMPARE(report.reader.targetState, std::optional<std::string>("unreachable"));
+    QCOMPARE(report.reader.sourceState, std::optional<ClusterState>(ClusterState::Connected));
+    QCOMPARE(report.reader.targetState, std::optional<ClusterState>(ClusterState::Unreachable));
     QCOMPARE(report.reader.problems.size(), size_t{4});
     const ReaderProblem& samples = report.reader.problems[1];
     QCOMPARE(samples.state, std::string("sample-failed"));

@@ -6,6 +6,7 @@
 #include "model/sim/simulator.h"
 #include "model/sim/target_log.h"
 #include "model/sim/timeline_format.h"
+#include "support/qtest_printers.h"
 
 #include <QTest>
 
@@ -53,6 +54,7 @@ private Q_SLOTS:
     void sameSeedSameBytes();
     void excludedGroupsGetNoCheckpoints();
     void truncatedTargetLosesRecords();
+    void runSummary();
 };
 
 void SimulatorTest::recordLayout()
@@ -92,7 +94,15 @@ void SimulatorTest::scenariosValidateAndEventsParse()
 {
     for (const std::string& name : scenarioNames())
         QCOMPARE(validate(namedScenario(name).value()), std::string());
-    QVERIFY(!namedScenario("nope").ok());
+    // One registry (model/util/named_registry.h) lists, finds and refuses names.
+    QCOMPARE(scenarioNames(), (std::vector<std::string>{"steady", "bursty", "gappy-transactions",
+                                                        "checkpoint-task-restart", "legacy-skip"}));
+    for (const std::string& name : scenarioNames())
+        QCOMPARE(namedScenario(name).value().name, name);
+    QCOMPARE(namedScenario("legacy-skip").value().release, (Release{2, 4, 0}));
+    QCOMPARE(namedScenario("nope").error(),
+             std::string("unknown scenario 'nope' (built-in scenarios: steady, bursty, gappy-transactions, "
+                         "checkpoint-task-restart, legacy-skip)"));
     QCOMPARE(describeEvent(parseEvent("600:source-task-restart").value()),
              std::string("600:source-task-restart:5"));
     QCOMPARE(describeEvent(parseEvent("60:checkpoint-task-restart:10:restore-fails").value()),
@@ -313,6 +323,32 @@ void SimulatorTest::truncatedTargetLosesRecords()
     QVERIFY(beyondEnd);
     QVERIFY(behindSkips);
     QVERIFY(otherPartitionsClean);
+}
+
+// The run's summary, written once (timeline_format.h) for the CLI's JSON and one-line status texts.
+void SimulatorTest::runSummary()
+{
+    RunSummary r;
+    r.simulatedMs = 7'380'000;
+    r.recordsProduced = 36'900;
+    r.syncsSent = 7200;
+    r.syncsDropped = 3;
+    r.checkpointsEmitted = 240;
+    r.samples = 480;
+    r.samplesWithSkip = 2;
+    r.maxSkippedRecords = 17;
+    QCOMPARE(
+        summaryText(r),
+        std::string("2 h 3 min simulated: 7200 offset syncs (3 dropped), 240 checkpoints, 2 of 480 samples "
+                    "skip records"));
+    JsonWriter json;
+    writeSummaryJson(json, r);
+    QCOMPARE(json.str(),
+             std::string(
+                 R"({"simulated_ms":7380000,"records_produced":36900,"records_replicated":0,)"
+                 R"("records_replicated_again":0,"syncs_triggered":0,"syncs_sent":7200,"syncs_dropped":3,)"
+                 R"("checkpoints_emitted":240,"checkpoint_polls_failed":0,"group_offset_writes":0,)"
+                 R"("samples":480,"samples_with_skip":2,"max_replay_records":0,"max_skipped_records":17})"));
 }
 
 QTEST_APPLESS_MAIN(SimulatorTest)

@@ -1,6 +1,8 @@
 // The colours of the plots, light or dark, matching the application palette.
 #pragma once
 
+#include "widgets/health_colors.h"
+
 #include <QColor>
 #include <QVector>
 
@@ -8,7 +10,8 @@ namespace driftscope::widgets {
 
 struct PlotTheme {
     bool dark = false;
-    QColor background, foreground, grid, subGrid, faint, cursor, band, skip, warning;
+    QColor background, foreground, grid, subGrid, faint, cursor, band;
+    QColor skip, warning;   // the health colours of skip possible and checkpoint stale
     QVector<QColor> series; // distinct colours for series, in order
 
     QColor seriesColor(int i) const { return series[i % series.size()]; }
@@ -23,8 +26,8 @@ struct PlotTheme {
         t.faint = QColor(160, 160, 160, 110);
         t.cursor = QColor(0, 0, 0, 170);
         t.band = QColor(245, 121, 0, 60);
-        t.skip = QColor(204, 0, 0);
-        t.warning = QColor(196, 160, 0);
+        t.skip = healthColor(Health::SkipPossible, Shade::Light);
+        t.warning = healthColor(Health::CheckpointStale, Shade::Light);
         t.series = {QColor(32, 74, 135),  QColor(78, 154, 6),   QColor(245, 121, 0), QColor(117, 80, 123),
                     QColor(193, 125, 17), QColor(52, 101, 164), QColor(143, 89, 2),  QColor(92, 53, 102)};
         return t;
@@ -41,8 +44,8 @@ struct PlotTheme {
         t.faint = QColor(150, 150, 150, 90);
         t.cursor = QColor(255, 255, 255, 180);
         t.band = QColor(252, 175, 62, 70);
-        t.skip = QColor(255, 85, 85);
-        t.warning = QColor(237, 212, 0);
+        t.skip = healthColor(Health::SkipPossible, Shade::Dark);
+        t.warning = healthColor(Health::CheckpointStale, Shade::Dark);
         t.series = {QColor(114, 159, 207), QColor(138, 226, 52), QColor(252, 175, 62), QColor(173, 127, 168),
                     QColor(233, 185, 110), QColor(52, 170, 220), QColor(200, 160, 80), QColor(200, 140, 200)};
         return t;

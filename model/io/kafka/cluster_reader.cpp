@@ -12,6 +12,14 @@ constexpr int kConsumeSliceMs = 100;
 constexpr int64_t kGroupListingIntervalMs = 60'000;
 constexpr size_t kBatch = 1000;
 
+// The state of a reader event about a topic's problem: "topic-missing", "topic-unreadable".
+std::string topicProblemState(TopicState state)
+{
+    std::string out = "topic-";
+    out += topicStateName(state);
+    return out;
+}
+
 } // namespace
 
 ClusterReader::ClusterReader(LiveReading& live, ClusterSide side) : m_live(live), m_side(side)
@@ -86,7 +94,7 @@ bool ClusterReader::connect()
     }
     if (failure) {
         std::lock_guard lock(m_live.mutex);
-        m_live.setClusterState(m_side, "failed", *failure);
+        m_live.setClusterState(m_side, ClusterState::Failed, *failure);
         return false;
     }
     m_queue = rd_kafka_queue_new(m_client.get());
@@ -144,14 +152,14 @@ void ClusterReader::round()
     if (!topics) {
         const std::string detail = lastClientError();
         std::lock_guard lock(m_live.mutex);
-        m_live.setClusterState(m_side, "unreachable", detail.empty() ? topics.error() : detail);
+        m_live.setClusterState(m_side, ClusterState::Unreachable, detail.empty() ? topics.error() : detail);
         m_live.clusterStatus(m_side).rounds++; // a round happened, with nothing to show
         m_live.changed.notify_all();
         return;
     }
     {
         std::lock_guard lock(m_live.mutex);
-        m_live.setClusterState(m_side, "connected", "");
+        m_live.setClusterState(m_side, ClusterState::Connected, "");
     }
     followInternalTopics(*topics);
     if (m_side == ClusterSide::Source && m_live.options.discoverGroups &&
@@ -216,11 +224,11 @@ void ClusterReader::followInternalTopics(const TopicList& topics)
         std::lock_guard lock(m_live.mutex);
         TopicProgress& progress = progressOf(kind);
         const auto error = topics.errors.find(name);
-        progress.state = error == topics.errors.end() ? "missing" : "unreadable";
+        progress.state = error == topics.errors.end() ? TopicState::Missing : TopicState::Unreadable;
         progress.detail = error == topics.errors.end() ? "" : error->second;
         progress.present = false;
         progress.caughtUp = true;
-        m_live.noteProblem(m_side, name, "topic-" + progress.state,
+        m_live.noteProblem(m_side, name, topicProblemState(progress.state),
                            name + (error == topics.errors.end() ? " does not exist" : ": " + error->second));
     }
 }
@@ -240,11 +248,12 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
         // topic, said once, and tried again next round. Its history stays unread, so a report
         // waiting for it says why.
         TopicProgress& progress = progressOf(kind);
-        progress.state = "unreadable";
+        progress.state = TopicState::Unreadable;
         progress.detail = ends.error();
         progress.present = true;
         progress.caughtUp = false;
-        m_live.noteProblem(m_side, name, "topic-unreadable", name + " cannot be read: " + ends.error());
+        m_live.noteProblem(m_side, name, topicProblemState(TopicState::Unreadable),
+                           name + " cannot be read: " + ends.error());
         return;
     }
 
@@ -267,7 +276,7 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
     if (kind == InternalTopic::OffsetSyncs)
         m_live.session.reserveSyncs(static_cast<size_t>(records));
     TopicProgress& progress = progressOf(kind);
-    progress.state = "reading";
+    progress.state = TopicState::Reading;
     progress.detail.clear();
     progress.present = true;
     progress.endAtStart = records;
@@ -288,7 +297,7 @@ void ClusterReader::markCaughtUp(Consumed& topic, int32_t partition)
     topic.caughtUp[partition] = true;
     if (++topic.partitionsCaughtUp == topic.caughtUp.size()) {
         progressOf(topic.kind).caughtUp = true;
-        progressOf(topic.kind).state = "read";
+        progressOf(topic.kind).state = TopicState::Read;
     }
 }
 

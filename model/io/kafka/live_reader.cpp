@@ -8,6 +8,23 @@
 
 namespace driftscope::kafka {
 
+std::string_view topicStateName(TopicState state)
+{
+    switch (state) {
+    case TopicState::Unknown:
+        return "unknown";
+    case TopicState::Missing:
+        return "missing";
+    case TopicState::Unreadable:
+        return "unreadable";
+    case TopicState::Reading:
+        return "reading";
+    case TopicState::Read:
+        return "read";
+    }
+    return "unknown";
+}
+
 struct LiveReader::Shared {
     explicit Shared(LiveReaderOptions options) : live(std::move(options)) {}
     LiveReading live;

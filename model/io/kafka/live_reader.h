@@ -8,11 +8,13 @@
 
 #include "model/config/connection_settings.h"
 #include "model/mm2/release.h"
+#include "model/session/reader_states.h"
 #include "model/session/session.h"
 
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace driftscope::kafka {
@@ -35,14 +37,23 @@ struct LiveReaderOptions {
     bool background = false;
 };
 
+// Where the reading of one internal topic stands.
+enum class TopicState {
+    Unknown,    // its cluster has not listed its topics yet
+    Missing,    // not listed
+    Unreadable, // listed with an error, or its log offsets were refused (TopicProgress::detail)
+    Reading,    // its history is being read
+    Read        // its history is read; new records follow
+};
+// "unknown", "missing", "unreadable", "reading", "read": how messages and events name them.
+std::string_view topicStateName(TopicState state);
+
 // How far one internal topic has been read.
 struct TopicProgress {
     std::string topic;
     ClusterSide side = ClusterSide::Source;
-    // "unknown" (its cluster has not listed its topics yet), "missing" (not listed), "unreadable"
-    // (listed with an error, or its log offsets were refused: see detail), "reading", "read".
-    std::string state = "unknown";
-    std::string detail{};    // the broker's error, for "unreadable"
+    TopicState state = TopicState::Unknown;
+    std::string detail{};    // the broker's error, when unreadable
     bool present = false;    // listed by the cluster's metadata
     int64_t endAtStart = -1; // records up to here are the history (sum over partitions)
     int64_t read = 0;        // records read so far
@@ -50,9 +61,9 @@ struct TopicProgress {
 };
 
 struct ClusterStatus {
-    // "connecting", "connected", "unreachable", or "failed": the client settings were refused or
-    // no client could be made; the reader gives up on that cluster.
-    std::string state = "connecting";
+    // Failed: the client settings were refused or no client could be made; the reader gives up
+    // on that cluster.
+    ClusterState state = ClusterState::Connecting;
     std::string detail;        // the last error, when there is one
     int rounds = 0;            // completed sampling rounds
     int roundsWithHistory = 0; // ... that started with the history read (they saw every
@@ -67,7 +78,10 @@ struct LiveStatus {
     size_t groupsSampled = 0;
     bool historyRead() const { return offsetSyncs.caughtUp && checkpoints.caughtUp; }
     // A cluster cannot be read at all: waiting longer changes nothing.
-    bool failed() const { return source.state == "failed" || target.state == "failed"; }
+    bool failed() const
+    {
+        return source.state == ClusterState::Failed || target.state == ClusterState::Failed;
+    }
     // The offset syncs and checkpoints written before the session are read and both clusters
     // have been sampled since: a report now reflects the clusters.
     bool ready() const

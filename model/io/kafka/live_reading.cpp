@@ -53,7 +53,7 @@ LiveReading::LiveReading(LiveReaderOptions opts)
                  " topic names");
 }
 
-void LiveReading::setClusterState(ClusterSide side, const std::string& state, const std::string& detail)
+void LiveReading::setClusterState(ClusterSide side, ClusterState state, const std::string& detail)
 {
     ClusterStatus& s = clusterStatus(side);
     const bool changedState = s.state != state;
@@ -62,8 +62,9 @@ void LiveReading::setClusterState(ClusterSide side, const std::string& state, co
     if (changedState) {
         const std::string& alias =
             side == ClusterSide::Source ? session.info.sourceAlias : session.info.targetAlias;
-        addEvent(side, state,
-                 alias + " (" + std::string(sideName(side)) + ") " + state + (detail.empty() ? "" : ": ") +
+        const std::string name(clusterStateName(state));
+        addEvent(side, name,
+                 alias + " (" + std::string(sideName(side)) + ") " + name + (detail.empty() ? "" : ": ") +
                      detail);
     }
 }

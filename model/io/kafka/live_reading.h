@@ -36,7 +36,7 @@ public:
         return side == ClusterSide::Source ? status.source : status.target;
     }
     // Records a state change of a cluster as an event (only when the state changes). Guarded.
-    void setClusterState(ClusterSide side, const std::string& state, const std::string& detail);
+    void setClusterState(ClusterSide side, ClusterState state, const std::string& detail);
     void addEvent(std::optional<ClusterSide> side, const std::string& state,
                   const std::string& message); // guarded
     // A problem of one subject of a cluster (a topic, "log offsets", "group G", a partition's

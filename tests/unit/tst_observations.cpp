@@ -1,0 +1,145 @@
+// How records enter a session: one way for decoded records (Session::add), which the
+// wire decoder, formatter text, JSON Lines and the simulator all use, so the same record read
+// any of these ways is the same observation with the same ids.
+#include "model/records/wire_codec.h"
+#include "model/session/session.h"
+#include "model/session/session_info_fields.h"
+#include "model/session/session_json.h"
+#include "support/qtest_printers.h"
+
+#include <QTest>
+
+#include <map>
+
+using namespace driftscope;
+
+class ObservationsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void decodedRecordsInternTheirNames();
+    void everyReaderEntersTheSameWay();
+    void theGroupListHoldsSelectedAndSeenGroupsOnce();
+    void sessionInfoToAndFromKeyValue();
+};
+
+void ObservationsTest::decodedRecordsInternTheirNames()
+{
+    Session o;
+    o.add({7, 1000, 1001}, OffsetSync{{"orders", 3}, 1500, 1432});
+    o.add({8, 2000, 2001}, Checkpoint{"billing", {"A.orders", 3}, 1500, 1433, "meta", 0});
+    o.add({9, 3000, 3001}, MirrorRecord(OffsetSync{{"orders", 3}, 1600, 1500}));
+    o.add({0, 4000, 4001}, Heartbeat{"A", "B", 3999, 0});
+    QCOMPARE(o.partitionCount(), size_t{2});
+    QCOMPARE(o.partition(0), (TopicPartition{"orders", 3}));
+    QCOMPARE(o.partition(1), (TopicPartition{"A.orders", 3}));
+    QCOMPARE(o.group(0), std::string("billing"));
+    QCOMPARE(o.syncs,
+             (std::vector<ObservedSync>{{{7, 1000, 1001}, 0, 1500, 1432}, {{9, 3000, 3001}, 0, 1600, 1500}}));
+    QCOMPARE(o.checkpoints,
+             (std::vector<ObservedCheckpoint>{{{8, 2000, 2001}, 0, 1, 1500, 1433, 0, "meta"}}));
+    QCOMPARE(o.heartbeats, (std::vector<ObservedHeartbeat>{{{0, 4000, 4001}, Heartbeat{"A", "B", 3999, 0}}}));
+    QCOMPARE(o.countOfKind(Checkpoint{}), size_t{1});
+    QCOMPARE(o.countOfKind(OffsetSync{}), size_t{2});
+}
+
+void ObservationsTest::everyReaderEntersTheSameWay()
+{
+    const OffsetSync sync{{"orders", 3}, 1500, 1432};
+    const Checkpoint checkpoint{"billing", {"A.orders", 3}, 1500, 1433, "", 0};
+
+    Session fromBytes;
+    const Bytes syncKey = encodeOffsetSyncKey(sync).value(), syncValue = encodeOffsetSyncValue(sync);
+    const Bytes cpKey = encodeCheckpointKey(checkpoint).value(),
+                cpValue = encodeCheckpointValue(checkpoint).value();
+    QVERIFY(fromBytes.addRecord(InternalTopic::OffsetSyncs, 0, {0, 0, 0}, ByteView(syncKey),
+                                ByteView(syncValue)));
+    QVERIFY(
+        fromBytes.addRecord(InternalTopic::Checkpoints, 0, {0, 0, 0}, ByteView(cpKey), ByteView(cpValue)));
+
+    Session fromText;
+    SessionLineReader text(fromText);
+    QCOMPARE(text.read("OffsetSync{topicPartition=orders-3, upstreamOffset=1500, downstreamOffset=1432}"),
+             std::optional<std::string>());
+    QCOMPARE(text.read("Checkpoint{consumerGroupId=billing, topicPartition=A.orders-3, upstreamOffset=1500, "
+                       "downstreamOffset=1433, metadata=}"),
+             std::optional<std::string>());
+
+    Session fromJson;
+    SessionLineReader json(fromJson);
+    QCOMPARE(
+        json.read(
+            R"({"kind":"offset-sync","topic":"orders","partition":3,"upstream":1500,"downstream":1432})"),
+        std::optional<std::string>());
+    QCOMPARE(json.read(R"({"kind":"checkpoint","group":"billing","topic":"A.orders","partition":3,)"
+                       R"("upstream":1500,"downstream":1433,"metadata":""})"),
+             std::optional<std::string>());
+
+    const std::vector<ObservedSync> syncs{{{0, 0, 0}, 0, 1500, 1432}};
+    const std::vector<ObservedCheckpoint> checkpoints{{{0, 0, 0}, 0, 1, 1500, 1433, 0, ""}};
+    for (const Session* o : {&fromBytes, &fromText, &fromJson}) {
+        QCOMPARE(o->syncs, syncs);
+        QCOMPARE(o->checkpoints, checkpoints);
+        QCOMPARE(o->partition(1), (TopicPartition{"A.orders", 3}));
+    }
+}
+
+void ObservationsTest::theGroupListHoldsSelectedAndSeenGroupsOnce()
+{
+    Session o;
+    QCOMPARE(knownGroups(o), std::vector<std::string>());
+    o.info.groups = {"zeta", "billing"}; // selected, in the order named
+    o.add({0, 0, 0}, Checkpoint{"audit", {"A.orders", 0}, 1, 1, "", 0});
+    o.groupId("billing"); // sampled, and selected too
+    o.groupId("analytics");
+    QCOMPARE(knownGroups(o), (std::vector<std::string>{"analytics", "audit", "billing", "zeta"}));
+}
+
+// SessionInfo as key/value (session_info_fields.h), the one rule captures and JSON Lines share.
+void ObservationsTest::sessionInfoToAndFromKeyValue()
+{
+    SessionInfo info;
+    info.release = "3.9.0";
+    info.offsetSyncsTopic = "mm2-offset-syncs.B.internal";
+    info.offsetSyncsSide = ClusterSide::Target;
+    info.emitCheckpointsIntervalMs = 10'000;
+    info.emitIntervalConfigured = true;
+    info.startedAtMs = 1'764'400'000'123;
+    std::map<std::string, std::string> written;
+    for (const InfoField& field : sessionInfoFields())
+        if (const auto value = sessionInfoValue(info, field))
+            written[field.key] = *value;
+    QCOMPARE(written.size(), size_t{16}); // all 17 but sync_group_offsets_enabled, which is unknown
+    QCOMPARE(written["mm2_release"], std::string("3.9.0"));
+    QCOMPARE(written["offset_syncs_cluster"], std::string("target"));
+    QCOMPARE(written["replication_policy"], std::string("default"));
+    QCOMPARE(written["emit_checkpoints_interval_ms"], std::string("10000"));
+    QCOMPARE(written["emit_interval_configured"], std::string("true"));
+    QCOMPARE(written["started_at_ms"], std::string("1764400000123"));
+    QVERIFY(!written.count("sync_group_offsets_enabled"));
+
+    const auto valueOf = [&written](const InfoField& f) -> std::optional<std::string> {
+        const auto it = written.find(f.key);
+        return it == written.end() ? std::nullopt : std::optional<std::string>(it->second);
+    };
+    SessionInfo read;
+    QCOMPARE(readSessionInfo(valueOf, read), std::optional<std::string>());
+    QCOMPARE(read.release, std::string("3.9.0"));
+    QCOMPARE(read.offsetSyncsSide, ClusterSide::Target);
+    QCOMPARE(read.emitCheckpointsIntervalMs, int64_t{10'000});
+    QVERIFY(read.emitIntervalConfigured);
+    QVERIFY(!read.syncGroupOffsets);
+    QCOMPARE(read.startedAtMs, int64_t{1'764'400'000'123});
+
+    // A bad value is refused naming its key, and nothing is read.
+    written["emit_interval_configured"] = "yes";
+    SessionInfo untouched;
+    QCOMPARE(readSessionInfo(valueOf, untouched),
+             std::optional<std::string>("emit_interval_configured must be true or false, not 'yes'"));
+    QCOMPARE(untouched.release, std::string());
+    written.erase("source_alias");
+    QCOMPARE(readSessionInfo(valueOf, untouched), std::optional<std::string>("source_alias is missing"));
+}
+
+QTEST_APPLESS_MAIN(ObservationsTest)
+#include "tst_observations.moc"

@@ -1,0 +1,52 @@
+// The colours of health on light and dark backgrounds: the one place the badges, the report
+// table, the drill, the plots (PlotTheme) and the status bar take them from. Tango's darker
+// shades on light backgrounds, its lighter ones on dark.
+#pragma once
+
+#include <QColor>
+#include <QGuiApplication>
+#include <QPalette>
+
+namespace driftscope::widgets {
+
+enum class Health { Ok, CheckpointStale, NotTranslatable, NoSyncs, SkipPossible }; // worst last
+
+enum class Shade { Light, Dark };
+
+inline QColor healthColor(Health h, Shade shade)
+{
+    const bool dark = shade == Shade::Dark;
+    switch (h) {
+    case Health::Ok:
+        return dark ? QColor(138, 226, 52) : QColor(78, 154, 6);
+    case Health::CheckpointStale:
+        return dark ? QColor(237, 212, 0) : QColor(196, 160, 0);
+    case Health::NotTranslatable:
+        return dark ? QColor(252, 175, 62) : QColor(206, 92, 0);
+    case Health::NoSyncs:
+        return dark ? QColor(173, 127, 168) : QColor(117, 80, 123);
+    case Health::SkipPossible:
+        return dark ? QColor(255, 85, 85) : QColor(204, 0, 0);
+    }
+    return {};
+}
+
+// The shade of the application's palette, which the window's theme sets (app/gui/theme.cpp): views
+// that draw health colours follow a change of theme without being told.
+inline Shade paletteShade()
+{
+    return QGuiApplication::palette().color(QPalette::Window).lightness() < 128 ? Shade::Dark : Shade::Light;
+}
+
+inline QColor healthColor(Health h)
+{
+    return healthColor(h, paletteShade());
+}
+
+// What a badge of a report that is not current shows instead of its health colour.
+inline QColor notCurrentColor()
+{
+    return QColor(128, 128, 128);
+}
+
+} // namespace driftscope::widgets

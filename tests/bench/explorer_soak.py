@@ -25,25 +25,17 @@ import sys
 import tempfile
 import time
 
-TICK = os.sysconf("SC_CLK_TCK")
+from demo_soak import TICK, thread_cpu  # the same /proc reading
 
 
 def threads(pid):
     """{name: seconds} summed per thread name, and the process total (live and ended threads)."""
-    per_name = {}
-    try:
-        tids = os.listdir(f"/proc/{pid}/task")
-    except OSError:
+    per_tid = thread_cpu(pid)
+    if per_tid is None:
         return None, None
-    for tid in tids:
-        try:
-            with open(f"/proc/{pid}/task/{tid}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        fields = stat[stat.rindex(")") + 2:].split()
-        per_name[name] = per_name.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / TICK
+    per_name = {}
+    for name, seconds in per_tid.values():
+        per_name[name] = per_name.get(name, 0.0) + seconds
     try:
         with open(f"/proc/{pid}/stat") as f:
             stat = f.read()

@@ -7,7 +7,7 @@
 // count as if they had been there from the start.
 #include "model/analysis/explorer_model.h"
 #include "model/analysis/report_format.h"
-#include "model/io/capture_file.h"
+#include "support/demo_capture.h"
 #include "support/qtest_printers.h"
 
 #include <QTest>
@@ -18,16 +18,7 @@ using namespace driftscope;
 
 namespace {
 
-const Session& demoCapture()
-{
-    static const Session session = [] {
-        auto capture = readCapture(DRIFTSCOPE_SAMPLES "/demo.capture");
-        if (!capture)
-            qFatal("%s", capture.error().c_str());
-        return std::move(capture->observations);
-    }();
-    return session;
-}
+using test::demoCapture;
 
 // The session as it was when `readAtMs` had passed: each list cut after its last record read
 // (or sample taken) by then. Ids stay those of the whole session.

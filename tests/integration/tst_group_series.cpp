@@ -3,8 +3,8 @@
 // store at every moment, the translation step function, and simulations seen as sessions.
 #include "model/analysis/group_series.h"
 #include "model/analysis/report_format.h"
-#include "model/io/capture_file.h"
 #include "model/sim/sim_session.h"
+#include "support/demo_capture.h"
 
 #include <QTest>
 
@@ -15,16 +15,7 @@ using namespace driftscope;
 
 namespace {
 
-const Session& demoCapture()
-{
-    static const Session session = [] {
-        auto capture = readCapture(DRIFTSCOPE_SAMPLES "/demo.capture");
-        if (!capture)
-            qFatal("%s", capture.error().c_str());
-        return std::move(capture->observations);
-    }();
-    return session;
-}
+using test::demoCapture;
 
 ReportOptions withRelease(const char* release)
 {

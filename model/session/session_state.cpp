@@ -101,9 +101,16 @@ void SessionState::advanceTo(int64_t atMs)
 
 void SessionState::applySync(size_t index)
 {
-    const Observations& session = m_session;
-    if (index == m_taskStart)
+    storeSync(index);
+    // The restarted task read the first m_taskStart records to the end and was ready then: from
+    // the last of them on, not only once another sync is written (as replaySyncs() has it).
+    if (index + 1 == m_taskStart)
         m_store.finishInitialLoad();
+}
+
+void SessionState::storeSync(size_t index)
+{
+    const Observations& session = m_session;
     ++m_syncsApplied;
     const ObservedSync& s = session.syncs[index];
     const auto& only = m_scope.upstreamPartitions;

@@ -79,6 +79,7 @@ public:
 private:
     void followGrowth();
     void applySync(size_t index);
+    void storeSync(size_t index);
     void applyCheckpoint(size_t index);
     std::optional<StoredSync> explain(uint32_t upstream, int64_t u, int64_t d);
 

@@ -30,7 +30,7 @@ std::optional<Failure> readOffsetSyncs(const std::string& path, std::vector<Offs
     auto file = readSessionFile(path);
     if (!file)
         return Failure{kInputError, file.error()};
-    const Observations& session = file->session;
+    const Session& session = file->session;
     out = offsetSyncsOf(session);
     const size_t otherKinds = session.checkpoints.size() + session.heartbeats.size();
     if (otherKinds > 0)

@@ -159,7 +159,7 @@ std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const R
     return std::nullopt;
 }
 
-size_t printEvents(const Observations& session, size_t from)
+size_t printEvents(const Session& session, size_t from)
 {
     for (; from < session.events.size(); ++from) {
         const ReaderEvent& e = session.events[from];

@@ -20,6 +20,6 @@ std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const R
 
 // Events of a live session that are not plain progress (unreachable clusters, missing
 // topics...) as notes on stderr, from `from` on; returns where it stopped.
-size_t printEvents(const Observations& session, size_t from);
+size_t printEvents(const Session& session, size_t from);
 
 } // namespace driftscope::cli

@@ -7,7 +7,7 @@
 
 #include "model/analysis/translation_text.h"
 #include "model/io/capture_file.h"
-#include "model/io/kafka/live_session.h"
+#include "model/io/kafka/live_reading.h"
 
 #include <chrono>
 #include <thread>
@@ -48,7 +48,7 @@ int runRecord(const QStringList& args)
 
     const std::string path = toStd(parser.value("out"));
     kafka::LiveReader reader(options);
-    Observations session = reader.since({}); // the set-up, before anything is read
+    Session session = reader.since({}); // the set-up, before anything is read
     auto writer = CaptureWriter::create(path, session.info);
     if (!writer)
         return report({kInputError, writer.error()});
@@ -70,7 +70,7 @@ int runRecord(const QStringList& args)
         last = interrupted() || (durationS && std::chrono::steady_clock::now() >= end) || status.failed();
         if (last)
             reader.stop(); // nothing more arrives: the last append takes everything
-        session.append(reader.since(session.cursor()));
+        session.append(reader.since(session.mark()));
         eventsPrinted = printEvents(session, eventsPrinted);
         if ((failure = (*writer)->append(session)))
             break;

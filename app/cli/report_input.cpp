@@ -29,7 +29,7 @@ std::string topicWhy(const kafka::TopicProgress& t)
 
 // A live session read until the clusters' history is in and both were sampled once.
 std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::LiveReaderOptions& options,
-                                Observations& out)
+                                Session& out)
 {
     OptionReader r{parser, std::nullopt};
     const int64_t timeoutS = r.integer("timeout", 1, 86'400).value_or(kDefaultTimeoutS);
@@ -71,7 +71,7 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::L
 }
 
 // The earliest moment the session knows anything of: the first record or sample.
-std::optional<int64_t> firstMoment(const Observations& s)
+std::optional<int64_t> firstMoment(const Session& s)
 {
     std::optional<int64_t> first;
     const auto see = [&first](int64_t t) {

@@ -19,7 +19,7 @@ enum : int { kUnhealthy = 3 }; // --fail-on matched a row
 
 struct ReportInput {
     std::string command; // "report", "failover-plan": for messages
-    Observations session;
+    Session session;
     ReportOptions options;
     bool live = false;
     kafka::LiveReaderOptions liveOptions;   // when live

@@ -11,13 +11,13 @@ namespace driftscope::gui {
 
 struct AnalysisService::Worker {
     struct CursorState {
-        SessionStateOptions options;
+        Mm2StateOptions options;
         uint64_t version = 0;
-        std::unique_ptr<SessionState> state;
-        std::unique_ptr<SampleCursor> samples;
+        std::unique_ptr<Mm2State> state;
+        std::unique_ptr<SampleState> samples;
     };
     struct SeriesCache {
-        SessionStateOptions options;
+        Mm2StateOptions options;
         uint64_t version = 0;
         Selection selection;
         int64_t staleAfterMs = 0;
@@ -25,7 +25,7 @@ struct AnalysisService::Worker {
         SelectionSeries series;
     };
 
-    Observations session;
+    Session session;
     TruthMap truth;
     uint64_t version = 0;
     std::optional<AnalysisRequest> pending;
@@ -34,7 +34,7 @@ struct AnalysisService::Worker {
     std::map<Release, CursorState> cursors;
     std::map<Release, SeriesCache> series;
 
-    static bool same(const SessionStateOptions& a, const SessionStateOptions& b)
+    static bool same(const Mm2StateOptions& a, const Mm2StateOptions& b)
     {
         return a.release == b.release && a.taskStart == b.taskStart &&
                a.checkpointsRestored == b.checkpointsRestored;
@@ -54,7 +54,7 @@ struct AnalysisService::Worker {
         return c.series;
     }
 
-    CursorState& cursorAt(const SessionStateOptions& options, int64_t atMs)
+    CursorState& cursorAt(const Mm2StateOptions& options, int64_t atMs)
     {
         // Forward in time on the same session: advance; otherwise start again.
         const bool rebuild = needsRebuild(options, atMs);
@@ -62,8 +62,8 @@ struct AnalysisService::Worker {
         if (rebuild) {
             c.options = options;
             c.version = version;
-            c.state = std::make_unique<SessionState>(session, options);
-            c.samples = std::make_unique<SampleCursor>(session);
+            c.state = std::make_unique<Mm2State>(session, options);
+            c.samples = std::make_unique<SampleState>(session);
         }
         c.state->advanceTo(atMs);
         c.samples->advanceTo(atMs);
@@ -90,7 +90,7 @@ struct AnalysisService::Worker {
         return s;
     }
 
-    bool needsRebuild(const SessionStateOptions& options, int64_t atMs) const
+    bool needsRebuild(const Mm2StateOptions& options, int64_t atMs) const
     {
         const auto it = cursors.find(options.release);
         if (it == cursors.end())
@@ -152,9 +152,9 @@ struct AnalysisService::Worker {
                 options.partitions = {*base.selection.partition};
             result->releases.push_back(
                 releaseResult(options, result->selection, base.request.maxMoments, [&] {
-                    SessionState state(session, options.state, scope);
+                    Mm2State state(session, options.state, scope);
                     state.advanceTo(base.cursorMs);
-                    SampleCursor samples(session);
+                    SampleState samples(session);
                     samples.advanceTo(base.cursorMs);
                     return buildCursorView(session, state, samples, options, result->selection);
                 }));
@@ -232,7 +232,7 @@ void AnalysisService::post(std::function<void(Worker&)> job)
         m_context, [this, job = std::move(job)] { job(*m_worker); }, Qt::QueuedConnection);
 }
 
-void AnalysisService::setSession(std::shared_ptr<Observations> session, TruthMap truth)
+void AnalysisService::setSession(std::shared_ptr<Session> session, TruthMap truth)
 {
     post([session = std::move(session), truth = std::move(truth)](Worker& w) mutable {
         w.session = std::move(*session);
@@ -254,7 +254,7 @@ void AnalysisService::dispose(std::shared_ptr<const AnalysisResult> result)
         post([result = std::move(result)](Worker&) mutable { result.reset(); });
 }
 
-void AnalysisService::appendSlice(std::shared_ptr<const Observations> slice)
+void AnalysisService::appendSlice(std::shared_ptr<const Session> slice)
 {
     post([slice = std::move(slice)](Worker& w) {
         if (w.session.append(*slice))
@@ -304,7 +304,7 @@ void AnalysisService::request(const AnalysisRequest& request)
     });
 }
 
-void AnalysisService::withSession(std::function<QString(const Observations&)> work,
+void AnalysisService::withSession(std::function<QString(const Session&)> work,
                                   std::function<void(const QString&)> done)
 {
     post([this, work = std::move(work), done = std::move(done)](Worker& w) {

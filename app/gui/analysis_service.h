@@ -25,7 +25,7 @@ namespace driftscope::gui {
 using TruthMap = std::map<std::pair<std::string, TopicPartition>, std::vector<sim::TruthPoint>>;
 
 struct AnalysisRequest {
-    SessionStateOptions state;      // the release and its task start
+    Mm2StateOptions state;          // the release and its task start
     std::optional<Release> compare; // a second release shown side by side
     Selection selection;
     std::optional<int64_t> cursorMs; // none: the end of the session (live: now)
@@ -71,17 +71,16 @@ public:
     ~AnalysisService() override;
 
     // Replaces the session (and the simulation's ground truth, if any).
-    void setSession(std::shared_ptr<Observations> session, TruthMap truth = {});
+    void setSession(std::shared_ptr<Session> session, TruthMap truth = {});
     // Appends what a live reader read since the last slice.
-    void appendSlice(std::shared_ptr<const Observations> slice);
+    void appendSlice(std::shared_ptr<const Session> slice);
     void request(const AnalysisRequest& request);
     // Sessions of at least this many syncs and checkpoints get a first answer for the selected
     // partition before the whole state is rebuilt (default one million).
     void setFirstAnswerFrom(size_t records);
     // Runs `work` on the worker with the session (e.g. to save it as a capture); `done` gets
     // its answer on the GUI thread.
-    void withSession(std::function<QString(const Observations&)> work,
-                     std::function<void(const QString&)> done);
+    void withSession(std::function<QString(const Session&)> work, std::function<void(const QString&)> done);
 
     // A request is still being computed (or waits for the worker).
     bool busy() const { return m_answered < m_requested; }

@@ -1,7 +1,7 @@
 // Small dialogs of the main window: the undecodable records read, and the keyboard shortcuts.
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <QList>
 

@@ -36,7 +36,7 @@ QString writeTextFile(const QString& path, const QByteArray& bytes)
     return {};
 }
 
-QString saveCapture(const Observations& session, const QString& path, int64_t finishedAtMs)
+QString saveCapture(const Session& session, const QString& path, int64_t finishedAtMs)
 {
     // Written beside `path` and renamed over it once complete, like the text exports (QSaveFile):
     // a failed save leaves the file that was there as it was.

@@ -2,7 +2,7 @@
 // JSON, a session as a capture. Each returns what went wrong, or an empty string.
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <QString>
 
@@ -17,7 +17,7 @@ namespace driftscope::gui {
 QString writeTextFile(const QString& path, const QByteArray& bytes);
 // A capture of the session. A file at `path` (the save dialog asked) is replaced only once the
 // new capture is complete; when saving fails it stays as it was.
-QString saveCapture(const Observations& session, const QString& path, int64_t finishedAtMs);
+QString saveCapture(const Session& session, const QString& path, int64_t finishedAtMs);
 
 // Asks where to save, then writes; returns the path written, or empty (cancelled or failed, the
 // failure told to the user).

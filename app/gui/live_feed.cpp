@@ -75,10 +75,10 @@ void LiveFeed::poll()
 {
     if (!m_reader)
         return;
-    auto slice = std::make_shared<Observations>(m_reader->since(m_cursor));
-    m_cursor = slice->cursor();
+    auto slice = std::make_shared<Session>(m_reader->since(m_cursor));
+    m_cursor = slice->mark();
     m_status = m_reader->status();
-    const Observations& o = *slice;
+    const Session& o = *slice;
     const bool nothingNew = o.partitionCount() == 0 && o.groupCount() == 0 && o.syncs.empty() &&
                             o.checkpoints.empty() && o.heartbeats.empty() && o.undecodable.empty() &&
                             o.groupOffsets.empty() && o.logOffsets.empty() && o.events.empty();

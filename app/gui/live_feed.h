@@ -38,7 +38,7 @@ public:
     kafka::DemoClusters* demo() const { return m_demo.get(); }
 
 Q_SIGNALS:
-    void sliceRead(std::shared_ptr<const Observations> slice);
+    void sliceRead(std::shared_ptr<const Session> slice);
     void statusChanged(const kafka::LiveStatus& status);
 
 private:
@@ -48,7 +48,7 @@ private:
     std::unique_ptr<kafka::DemoClusters> m_demo;
     kafka::LiveReaderOptions m_options;
     std::unique_ptr<kafka::LiveReader> m_reader;
-    Observations::Cursor m_cursor;
+    Session::Mark m_cursor;
     kafka::LiveStatus m_status;
     QTimer m_timer;
 };

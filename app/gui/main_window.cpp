@@ -88,16 +88,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     restoreState(m_settings.value("window/state").toByteArray());
 
     connect(&m_sources, &SourceController::sessionReplaced, this,
-            [this](std::shared_ptr<Observations> session, const TruthMap& truth) {
+            [this](std::shared_ptr<Session> session, const TruthMap& truth) {
                 m_analysis.setSession(std::move(session), truth);
                 sourceStarted();
                 requestAnalysis();
             });
-    connect(&m_sources, &SourceController::sliceRead, this,
-            [this](std::shared_ptr<const Observations> slice) {
-                m_analysis.appendSlice(std::move(slice));
-                requestAnalysis();
-            });
+    connect(&m_sources, &SourceController::sliceRead, this, [this](std::shared_ptr<const Session> slice) {
+        m_analysis.appendSlice(std::move(slice));
+        requestAnalysis();
+    });
     connect(&m_sources, &SourceController::liveStatus, this, &MainWindow::showLiveStatus);
     connect(&m_sources, &SourceController::loadingChanged, this, [this](bool loading, const QString& what) {
         m_progress->setVisible(loading);
@@ -691,7 +690,7 @@ void MainWindow::exportDrillPlanTo(const QString& directory, std::function<void(
 {
     FailoverPlan plan = m_drill->groupPlan();
     m_analysis.withSession(
-        [plan = std::move(plan), dir = directory.toStdString()](const Observations& session) {
+        [plan = std::move(plan), dir = directory.toStdString()](const Session& session) {
             PlanCommand command;
             command.directory = dir;
             command.targetBootstrap = "TARGET-BOOTSTRAP";
@@ -711,14 +710,13 @@ void MainWindow::saveCaptureAs()
     if (path.isEmpty())
         return;
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
-    m_analysis.withSession(
-        [path, now](const Observations& session) { return saveCapture(session, path, now); },
-        [this, path](const QString& error) {
-            if (error.isEmpty())
-                statusBar()->showMessage("Saved " + path, 5000);
-            else
-                tellLater(this, "Save capture", error);
-        });
+    m_analysis.withSession([path, now](const Session& session) { return saveCapture(session, path, now); },
+                           [this, path](const QString& error) {
+                               if (error.isEmpty())
+                                   statusBar()->showMessage("Saved " + path, 5000);
+                               else
+                                   tellLater(this, "Save capture", error);
+                           });
 }
 
 // --- window -------------------------------------------------------------------------------

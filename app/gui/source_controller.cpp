@@ -77,7 +77,7 @@ void SourceController::startDemo(const QString& scenarioName)
         return;
     }
     Q_EMIT releaseSuggested(scenario->release);
-    Q_EMIT sessionReplaced(std::make_shared<Observations>(), {});
+    Q_EMIT sessionReplaced(std::make_shared<Session>(), {});
     connect(m_live.get(), &LiveFeed::sliceRead, this, &SourceController::sliceRead);
     connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
 }
@@ -87,7 +87,7 @@ void SourceController::connectLive(kafka::LiveReaderOptions options, const QStri
     begin(SourceKind::Live, description);
     Q_EMIT releaseSuggested(options.release);
     m_live = LiveFeed::connect(std::move(options));
-    Q_EMIT sessionReplaced(std::make_shared<Observations>(), {});
+    Q_EMIT sessionReplaced(std::make_shared<Session>(), {});
     connect(m_live.get(), &LiveFeed::sliceRead, this, &SourceController::sliceRead);
     connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
 }
@@ -108,7 +108,7 @@ void SourceController::openFile(const QString& path)
                  Q_EMIT loadingChanged(false, "Opened " + path);
                  if (const auto recorded = parseRelease(file->session.info.release))
                      Q_EMIT releaseSuggested(*recorded);
-                 Q_EMIT sessionReplaced(std::make_shared<Observations>(std::move(file->session)), {});
+                 Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(file->session)), {});
              });
 }
 
@@ -129,7 +129,7 @@ void SourceController::runSimulation(const sim::Scenario& scenario)
                                                   .arg(run.summary.syncsSent)
                                                   .arg(run.summary.checkpointsEmitted));
                  Q_EMIT releaseSuggested(release);
-                 Q_EMIT sessionReplaced(std::make_shared<Observations>(std::move(run.session)), run.truth);
+                 Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(run.session)), run.truth);
              });
 }
 

@@ -38,8 +38,8 @@ public:
     LiveFeed* live() const { return m_live.get(); }
 
 Q_SIGNALS:
-    void sessionReplaced(std::shared_ptr<Observations> session, const TruthMap& truth);
-    void sliceRead(std::shared_ptr<const Observations> slice);
+    void sessionReplaced(std::shared_ptr<Session> session, const TruthMap& truth);
+    void sliceRead(std::shared_ptr<const Session> slice);
     void liveStatus(const kafka::LiveStatus& status);
     void loadingChanged(bool loading, const QString& what);
     void failed(const QString& title, const QString& message);

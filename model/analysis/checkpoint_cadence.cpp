@@ -9,13 +9,13 @@
 
 namespace driftscope {
 
-std::optional<int64_t> observedCheckpointIntervalMs(const Observations& session)
+std::optional<int64_t> observedCheckpointIntervalMs(const Session& session)
 {
     constexpr size_t kRecurrences = 3;
     const size_t n = std::min(session.checkpoints.size(), kCadenceSampleLimit);
     // Series over time build a report per moment: the same prefix is read once per thread.
     struct Memo {
-        const Observations* session = nullptr;
+        const Session* session = nullptr;
         size_t n = 0;
         int64_t firstMs = 0, lastMs = 0;
         std::optional<int64_t> answer;

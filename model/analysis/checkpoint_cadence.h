@@ -3,7 +3,7 @@
 // MM2 really does instead of its default.
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <cstdint>
 #include <optional>
@@ -15,7 +15,7 @@ namespace driftscope {
 // round, so longer gaps are multiples of the interval; a task restart gives one short gap,
 // which does not recur. The first kCadenceSampleLimit checkpoints are enough and bound the cost
 // (reports are built at every cursor move). None when no gap recurs that often.
-std::optional<int64_t> observedCheckpointIntervalMs(const Observations& session);
+std::optional<int64_t> observedCheckpointIntervalMs(const Session& session);
 
 constexpr size_t kCadenceSampleLimit = 100'000;
 

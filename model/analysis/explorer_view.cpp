@@ -7,7 +7,7 @@
 
 namespace driftscope {
 
-std::vector<std::string> sessionGroups(const Observations& session)
+std::vector<std::string> sessionGroups(const Session& session)
 {
     std::vector<std::string> groups = session.info.groups;
     for (uint32_t g = 0; g < session.groupCount(); ++g)
@@ -17,7 +17,7 @@ std::vector<std::string> sessionGroups(const Observations& session)
     return groups;
 }
 
-Selection resolveSelection(const Observations& session, const Selection& wanted)
+Selection resolveSelection(const Session& session, const Selection& wanted)
 {
     Selection s = wanted;
     const std::vector<std::string> groups = sessionGroups(session);
@@ -31,7 +31,7 @@ Selection resolveSelection(const Observations& session, const Selection& wanted)
     return s;
 }
 
-SelectionSeries buildSelectionSeries(const Observations& session, const ReportOptions& options,
+SelectionSeries buildSelectionSeries(const Session& session, const ReportOptions& options,
                                      const Selection& selection, size_t maxMoments)
 {
     SelectionSeries out;
@@ -53,9 +53,8 @@ SelectionSeries buildSelectionSeries(const Observations& session, const ReportOp
     return out;
 }
 
-CursorView buildCursorView(const Observations& session, const SessionState& state,
-                           const SampleCursor& samples, const ReportOptions& options,
-                           const Selection& selection)
+CursorView buildCursorView(const Session& session, const Mm2State& state, const SampleState& samples,
+                           const ReportOptions& options, const Selection& selection)
 {
     CursorView view;
     view.atMs = state.atMs();

@@ -6,7 +6,7 @@
 //
 // The work splits in two, so that moving the time cursor does not recompute the series: the
 // series of a selection over the whole session (buildSelectionSeries), and what holds at the
-// cursor (CursorView, built from a SessionState the caller may keep advancing).
+// cursor (CursorView, built from a Mm2State the caller may keep advancing).
 #pragma once
 
 #include "model/analysis/group_series.h"
@@ -23,10 +23,10 @@ struct Selection {
 };
 
 // The groups of a session, sorted: those selected or named by records and samples.
-std::vector<std::string> sessionGroups(const Observations& session);
+std::vector<std::string> sessionGroups(const Session& session);
 
 // The selection made concrete: a group the session has (or none), and one of its partitions.
-Selection resolveSelection(const Observations& session, const Selection& wanted);
+Selection resolveSelection(const Session& session, const Selection& wanted);
 
 // Series cover the selected partition and at most this many of the group's partitions in all
 // (a plot of a thousand age curves says nothing; the groups table has every partition).
@@ -38,7 +38,7 @@ struct SelectionSeries {
     std::vector<SyncLifetime> lifetimes; // of the selected partition, over the whole session
 };
 
-SelectionSeries buildSelectionSeries(const Observations& session, const ReportOptions& options,
+SelectionSeries buildSelectionSeries(const Session& session, const ReportOptions& options,
                                      const Selection& selection, size_t maxMoments);
 
 struct CursorView {
@@ -52,9 +52,8 @@ struct CursorView {
 };
 
 // `state` and `samples` must be at options.atMs (the cursor).
-CursorView buildCursorView(const Observations& session, const SessionState& state,
-                           const SampleCursor& samples, const ReportOptions& options,
-                           const Selection& selection);
+CursorView buildCursorView(const Session& session, const Mm2State& state, const SampleState& samples,
+                           const ReportOptions& options, const Selection& selection);
 
 // "committed 12,345 -> newest retained sync ...; checkpoint 12,300 -> 11,951 emitted 12 s ago; a
 // failover now resumes at 11,951 and replays 45 offsets (granularity 0 + staleness 45 + commit

@@ -30,7 +30,7 @@ const PartitionSeries* GroupSeries::find(const TopicPartition& upstream) const
     return nullptr;
 }
 
-std::pair<int64_t, int64_t> sessionSpan(const Observations& session)
+std::pair<int64_t, int64_t> sessionSpan(const Session& session)
 {
     int64_t first = INT64_MAX;
     const auto see = [&](int64_t t) {
@@ -52,7 +52,7 @@ std::pair<int64_t, int64_t> sessionSpan(const Observations& session)
     return {std::min(first, last), last};
 }
 
-std::vector<int64_t> seriesMoments(const Observations& session, const std::string& group, int64_t fromMs,
+std::vector<int64_t> seriesMoments(const Session& session, const std::string& group, int64_t fromMs,
                                    int64_t toMs, size_t maxMoments)
 {
     std::vector<int64_t> events;
@@ -84,7 +84,7 @@ std::vector<int64_t> seriesMoments(const Observations& session, const std::strin
     return moments;
 }
 
-std::vector<TopicPartition> groupPartitions(const Observations& session, const std::string& group)
+std::vector<TopicPartition> groupPartitions(const Session& session, const std::string& group)
 {
     std::vector<TopicPartition> out;
     if (const auto id = session.findGroup(group)) {
@@ -97,8 +97,8 @@ std::vector<TopicPartition> groupPartitions(const Observations& session, const s
     return out;
 }
 
-GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& options,
-                             const std::string& group, const std::vector<int64_t>& moments)
+GroupSeries buildGroupSeries(const Session& session, const ReportOptions& options, const std::string& group,
+                             const std::vector<int64_t>& moments)
 {
     GroupSeries out;
     out.group = group;
@@ -112,8 +112,8 @@ GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& o
             if (const auto id = session.findPartition(tp))
                 scope.upstreamPartitions[*id] = true;
     }
-    SessionState state(session, options.state, std::move(scope));
-    SampleCursor samples(session);
+    Mm2State state(session, options.state, std::move(scope));
+    SampleState samples(session);
     ReportOptions one = options;
     one.groups = {group};
     std::map<TopicPartition, size_t> seriesOf;
@@ -145,7 +145,7 @@ GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& o
     return out;
 }
 
-std::vector<SyncLifetime> syncLifetimes(const Observations& session, const SessionStateOptions& options,
+std::vector<SyncLifetime> syncLifetimes(const Session& session, const Mm2StateOptions& options,
                                         uint32_t upstreamPartition, int64_t untilMs)
 {
     // The store treats partitions independently, so this partition's syncs alone give its slots;

@@ -1,7 +1,7 @@
 // What the explorer plots for one consumer group: its report rows over time, the lifetimes of a
 // partition's offset syncs in the store, and the translation step function at a moment.
 //
-// Everything comes from one sweep forward in time over a session (SessionState and SampleCursor
+// Everything comes from one sweep forward in time over a session (Mm2State and SampleState
 // advanced together), evaluating buildReport() at each moment, so a plotted point is exactly
 // what `driftscope-cli report --at` prints for that moment.
 #pragma once
@@ -33,24 +33,24 @@ struct GroupSeries {
 // instant before, so that ages are drawn as the saw teeth they are), each source sample of its
 // committed offsets, and an even grid; at most about `maxMoments` (checkpoints and samples are
 // thinned evenly beyond that).
-std::vector<int64_t> seriesMoments(const Observations& session, const std::string& group, int64_t fromMs,
+std::vector<int64_t> seriesMoments(const Session& session, const std::string& group, int64_t fromMs,
                                    int64_t toMs, size_t maxMoments);
 
 // The session's time span: its first and last record, sample or event (0, 0 when empty).
-std::pair<int64_t, int64_t> sessionSpan(const Observations& session);
+std::pair<int64_t, int64_t> sessionSpan(const Session& session);
 
 // The upstream partitions of a group (sampled on the source or checkpointed), sorted.
-std::vector<TopicPartition> groupPartitions(const Observations& session, const std::string& group);
+std::vector<TopicPartition> groupPartitions(const Session& session, const std::string& group);
 
 // `moments` must be ascending. options.atMs and options.groups are ignored; options.partitions
 // limits the partitions (all of the group's when empty).
-GroupSeries buildGroupSeries(const Observations& session, const ReportOptions& options,
-                             const std::string& group, const std::vector<int64_t>& moments);
+GroupSeries buildGroupSeries(const Session& session, const ReportOptions& options, const std::string& group,
+                             const std::vector<int64_t>& moments);
 
 // A sync of a partition as the store saw it: written (record timestamp), and when a later sync
 // pushed it out of the store (none: still retained at `untilMs`).
 struct SyncLifetime {
-    size_t index = 0; // into Observations::syncs
+    size_t index = 0; // into Session::syncs
     int64_t writtenAtMs = 0;
     int64_t upstream = 0;
     int64_t downstream = 0;
@@ -58,8 +58,8 @@ struct SyncLifetime {
 };
 
 // Every sync of `upstreamPartition` written by `untilMs`, in topic order, replayed through the
-// release's store exactly as SessionState does (same initial load and task start).
-std::vector<SyncLifetime> syncLifetimes(const Observations& session, const SessionStateOptions& options,
+// release's store exactly as Mm2State does (same initial load and task start).
+std::vector<SyncLifetime> syncLifetimes(const Session& session, const Mm2StateOptions& options,
                                         uint32_t upstreamPartition, int64_t untilMs);
 
 // The translation MM2 applies to a partition, as points (upstream, downstream) of a step

@@ -24,7 +24,7 @@ constexpr std::array<std::string_view, 4> kGroupOffsetSyncNames = {"enabled", "d
 // The stale limit and how it was chosen: the user's, else 1.5 emit intervals (the next checkpoint
 // is due one interval plus processing time after the last) of the configured interval, else of
 // the cadence the checkpoints themselves show, else of MM2's default.
-void chooseStaleLimit(const Observations& session, const ReportOptions& options, Report& report)
+void chooseStaleLimit(const Session& session, const ReportOptions& options, Report& report)
 {
     const SessionInfo& info = session.info;
     std::string interval;
@@ -59,7 +59,7 @@ GroupOffsetSyncMode groupOffsetSyncMode(const SessionInfo& info, bool targetOffs
 
 // The upstream equivalent of a synced target group offset T: the retained sync it sits on (T is
 // an earlier checkpoint's D_c, so d_s or d_s + 1 of a sync MM2 held), when the rule says.
-std::optional<int64_t> syncedUpstreamEquivalent(const SessionState& state, const TopicPartition& tp,
+std::optional<int64_t> syncedUpstreamEquivalent(const Mm2State& state, const TopicPartition& tp,
                                                 int64_t target)
 {
     const TranslationRule rule = state.store().profile().translation;
@@ -83,7 +83,7 @@ std::string noResumeReason(const PartitionReport& row)
     return "no checkpoint";
 }
 
-std::vector<std::string> reportedGroups(const Observations& session, const ReportOptions& options)
+std::vector<std::string> reportedGroups(const Session& session, const ReportOptions& options)
 {
     std::vector<std::string> groups = options.groups;
     if (groups.empty()) {
@@ -96,7 +96,7 @@ std::vector<std::string> reportedGroups(const Observations& session, const Repor
     return groups;
 }
 
-void judge(PartitionReport& row, const SessionState& state, std::optional<uint32_t> upstreamId,
+void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> upstreamId,
            int64_t staleAfterMs)
 {
     if (row.translated) {
@@ -179,20 +179,20 @@ std::string_view groupOffsetSyncModeName(GroupOffsetSyncMode mode)
     return kGroupOffsetSyncNames[static_cast<size_t>(mode)];
 }
 
-Report buildReport(const Observations& session, const ReportOptions& options)
+Report buildReport(const Session& session, const ReportOptions& options)
 {
-    const SessionState state(session, options.state, options.atMs.value_or(session.lastActivityMs()));
+    const Mm2State state(session, options.state, options.atMs.value_or(session.lastActivityMs()));
     return buildReport(session, state, options);
 }
 
-Report buildReport(const Observations& session, const SessionState& state, const ReportOptions& options)
+Report buildReport(const Session& session, const Mm2State& state, const ReportOptions& options)
 {
-    SampleCursor samples(session);
+    SampleState samples(session);
     samples.advanceTo(state.atMs());
     return buildReport(session, state, samples, options);
 }
 
-Report buildReport(const Observations& session, const SessionState& state, const SampleCursor& samples,
+Report buildReport(const Session& session, const Mm2State& state, const SampleState& samples,
                    const ReportOptions& options)
 {
     const int64_t at = state.atMs();

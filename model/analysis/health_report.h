@@ -4,9 +4,9 @@
 #pragma once
 
 #include "model/analysis/replay.h"
+#include "model/session/mm2_state.h"
 #include "model/session/reader_problems.h"
-#include "model/session/sample_cursor.h"
-#include "model/session/session_state.h"
+#include "model/session/sample_state.h"
 
 #include <optional>
 #include <string>
@@ -31,7 +31,7 @@ std::string_view verdictName(Verdict verdict);
 std::string_view verdictMeaning(Verdict verdict);
 
 struct ReportOptions {
-    SessionStateOptions state;
+    Mm2StateOptions state;
     std::optional<int64_t> atMs;     // default: the session's last activity
     std::vector<std::string> groups; // empty: every group the session selected or saw
     // Upstream partitions to report (series of one group need only a few); empty: all.
@@ -112,11 +112,11 @@ struct Report {
     std::vector<PartitionReport> rows; // by group, then upstream partition
 };
 
-Report buildReport(const Observations& session, const ReportOptions& options);
+Report buildReport(const Session& session, const ReportOptions& options);
 // The same from a state already rebuilt for options.atMs (the GUI keeps one per cursor).
-Report buildReport(const Observations& session, const SessionState& state, const ReportOptions& options);
+Report buildReport(const Session& session, const Mm2State& state, const ReportOptions& options);
 // The same with the samples already taken in up to state.atMs() (sweeps over time keep both).
-Report buildReport(const Observations& session, const SessionState& state, const SampleCursor& samples,
+Report buildReport(const Session& session, const Mm2State& state, const SampleState& samples,
                    const ReportOptions& options);
 
 } // namespace driftscope

@@ -192,7 +192,7 @@ std::optional<std::string> decodeBlockColumns(CaptureStream stream, ByteView byt
     return decodeColumnBlockInto(bytes, intColumns, stringColumns, into);
 }
 
-std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Observations& into)
+std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Session& into)
 {
     ColumnBlock block;
     if (auto error = decodeBlockColumns(stream, bytes, block))
@@ -200,7 +200,7 @@ std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Obs
     return appendBlock(stream, block, into);
 }
 
-std::optional<std::string> appendBlock(CaptureStream stream, ColumnBlock& b, Observations& into)
+std::optional<std::string> appendBlock(CaptureStream stream, ColumnBlock& b, Session& into)
 {
     const size_t partitions = into.partitionCount();
     const size_t groups = into.groupCount();

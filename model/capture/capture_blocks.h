@@ -1,11 +1,11 @@
-// How capture files store the long lists of Observations: in blocks, one table row per block,
+// How capture files store the long lists of Session: in blocks, one table row per block,
 // each block a ColumnBlock with a fixed set of columns per stream (docs/capture-format.md).
 // Ids refer to the capture's topic_partitions and consumer_groups tables, which are the
-// Observations' own dictionaries.
+// Session' own dictionaries.
 #pragma once
 
 #include "model/capture/column_block.h"
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <optional>
 #include <span>
@@ -32,11 +32,11 @@ Bytes encodeBlock(std::span<const LogOffsetSample> items);
 // whose ids are not in `into`'s dictionaries, with what is wrong; nothing is appended then.
 // Strings that are not UTF-8 (only a damaged or foreign capture has them) get U+FFFD, as MM2's
 // own decoding would give (java_utf8.h): a session holds valid UTF-8 whatever file it came from.
-std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Observations& into);
+std::optional<std::string> decodeBlock(CaptureStream stream, ByteView bytes, Session& into);
 
 // The same in two steps, so that readers can decode blocks on several threads (the costly part)
 // and append them in order: decodeBlockColumns needs nothing but the bytes.
 std::optional<std::string> decodeBlockColumns(CaptureStream stream, ByteView bytes, ColumnBlock& into);
-std::optional<std::string> appendBlock(CaptureStream stream, ColumnBlock& block, Observations& into);
+std::optional<std::string> appendBlock(CaptureStream stream, ColumnBlock& block, Session& into);
 
 } // namespace driftscope

@@ -6,7 +6,7 @@
 #include "model/config/connection_settings.h"
 #include "model/demo/demo_scenario.h"
 #include "model/mm2/checkpoint_task.h"
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <librdkafka/rdkafka.h>
 

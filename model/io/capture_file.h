@@ -12,7 +12,7 @@
 // capture_files (deleting, replacing), sqlite_connection (Qt's SQLite connections).
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 #include "model/util/result.h"
 
 #include <memory>
@@ -43,8 +43,8 @@ enum class ExistingFile {
 // Writes all of `session` as a finished capture at `path`. The capture is written to a temporary
 // file in the same directory and renamed to `path` only once it is complete and closed, so a
 // failure (no space, say) leaves `path` exactly as it was and nothing else behind.
-std::optional<std::string> writeCapture(const std::string& path, const Observations& session,
-                                        int64_t finishedAtMs, ExistingFile existing);
+std::optional<std::string> writeCapture(const std::string& path, const Session& session, int64_t finishedAtMs,
+                                        ExistingFile existing);
 
 class CaptureWriter {
 public:
@@ -57,7 +57,7 @@ public:
 
     // Writes everything in `session` that earlier appends did not, in one transaction. `session`
     // must be the same growing session each time.
-    std::optional<std::string> append(const Observations& session);
+    std::optional<std::string> append(const Session& session);
     // Marks the capture complete and turns it into a single self-contained file (no -wal file
     // left beside it). The writer can do nothing more afterwards.
     std::optional<std::string> finish(int64_t finishedAtMs);
@@ -68,8 +68,7 @@ public:
     const std::string& path() const { return m_path; }
 
 private:
-    friend std::optional<std::string> writeCapture(const std::string&, const Observations&, int64_t,
-                                                   ExistingFile);
+    friend std::optional<std::string> writeCapture(const std::string&, const Session&, int64_t, ExistingFile);
     CaptureWriter(std::string path, std::string connection);
     static Result<std::unique_ptr<CaptureWriter>> createFile(const std::string& path,
                                                              const SessionInfo& info);
@@ -78,14 +77,14 @@ private:
 
     std::string m_path;
     std::string m_connection; // Qt's name of the database connection
-    Observations::Cursor m_written;
+    Session::Mark m_written;
     bool m_finished = false;
     int64_t m_checkpointEveryMs = kCaptureCheckpointEveryMs;
     int64_t m_checkpointedAtMs = 0; // steady clock
 };
 
 struct CaptureContents {
-    Observations observations;
+    Session observations;
     int schemaVersion = 0;
     std::optional<int64_t> finishedAtMs; // none: the recorder stopped without finishing
 };

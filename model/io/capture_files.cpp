@@ -130,8 +130,8 @@ std::optional<std::string> removeCapture(const std::string& path)
     return failure;
 }
 
-std::optional<std::string> writeCapture(const std::string& path, const Observations& session,
-                                        int64_t finishedAtMs, ExistingFile existing)
+std::optional<std::string> writeCapture(const std::string& path, const Session& session, int64_t finishedAtMs,
+                                        ExistingFile existing)
 {
     std::error_code ec;
     if (existing == ExistingFile::Keep && std::filesystem::exists(path, ec))

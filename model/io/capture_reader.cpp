@@ -114,7 +114,7 @@ public:
         return std::nullopt;
     }
 
-    std::optional<std::string> readDictionaries(Observations& o)
+    std::optional<std::string> readDictionaries(Session& o)
     {
         QSqlQuery partitions = m_sql.select("SELECT id, topic, partition FROM topic_partitions ORDER BY id");
         while (partitions.next()) {
@@ -135,7 +135,7 @@ public:
         return std::nullopt;
     }
 
-    std::optional<std::string> readBlocks(Observations& o)
+    std::optional<std::string> readBlocks(Session& o)
     {
         // One allocation per list: the totals first (growing a list of millions block by block
         // would copy it over and over).
@@ -221,7 +221,7 @@ public:
         return std::nullopt;
     }
 
-    std::optional<std::string> readRows(Observations& o)
+    std::optional<std::string> readRows(Session& o)
     {
         QSqlQuery bad = m_sql.select("SELECT id, topic, partition, topic_offset, timestamp_ms, read_at_ms, "
                                      "record_key, record_value, reason FROM undecodable_records ORDER BY id");
@@ -263,7 +263,7 @@ private:
         return count.next() && count.value(0).toLongLong() == 0;
     }
 
-    static size_t countOf(const Observations& o, CaptureStream stream)
+    static size_t countOf(const Session& o, CaptureStream stream)
     {
         switch (stream) {
         case CaptureStream::OffsetSyncs:

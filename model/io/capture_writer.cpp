@@ -160,14 +160,14 @@ std::optional<std::string> CaptureWriter::writeInfo(const SessionInfo& info)
     return std::nullopt;
 }
 
-std::optional<std::string> CaptureWriter::append(const Observations& session)
+std::optional<std::string> CaptureWriter::append(const Session& session)
 {
     if (m_finished)
         return m_path + ": the capture is already finished";
     Sql sql(m_connection);
     if (!sql.db().transaction())
         return m_path + ": cannot start a transaction: " + sql.db().lastError().text().toStdString();
-    const Observations::Cursor now = session.cursor();
+    const Session::Mark now = session.mark();
     if (auto failure = writeInfo(session.info)) {
         sql.db().rollback();
         return m_path + ": " + *failure;

@@ -52,9 +52,9 @@ Result<SessionFile> readSessionFile(const std::string& path)
     return SessionFile{std::move(*session), false};
 }
 
-Result<Observations> readSessionTexts(const std::vector<std::string>& paths)
+Result<Session> readSessionTexts(const std::vector<std::string>& paths)
 {
-    Observations session;
+    Session session;
     session.info.origin = "import";
     SessionLineReader reader(session);
     for (const std::string& path : paths) {

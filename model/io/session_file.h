@@ -2,7 +2,7 @@
 // text lines (MM2 formatter text, record JSON, or driftscope's JSON Lines export, mixed freely).
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 #include "model/util/result.h"
 
 #include <string>
@@ -11,7 +11,7 @@
 namespace driftscope {
 
 struct SessionFile {
-    Observations session;
+    Session session;
     bool isCapture = false;
 };
 
@@ -20,6 +20,6 @@ struct SessionFile {
 Result<SessionFile> readSessionFile(const std::string& path);
 
 // Several text files into one session, in order (for import); captures are refused here.
-Result<Observations> readSessionTexts(const std::vector<std::string>& paths);
+Result<Session> readSessionTexts(const std::vector<std::string>& paths);
 
 } // namespace driftscope

@@ -10,7 +10,7 @@ bool isClusterState(std::string_view state)
     return state == "connected" || state == "unreachable" || state == "failed";
 }
 
-ReaderSummary summarizeReader(const Observations& session, int64_t atMs)
+ReaderSummary summarizeReader(const Session& session, int64_t atMs)
 {
     ReaderSummary summary;
     for (const UndecodableRecord& r : session.undecodable)

@@ -5,7 +5,7 @@
 // capture shows the same as the live report did.
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <array>
 #include <cstdint>
@@ -41,6 +41,6 @@ struct ReaderSummary {
 bool isClusterState(std::string_view state);
 
 // Undecodable records whose timestamp and events whose time is at or before `atMs`.
-ReaderSummary summarizeReader(const Observations& session, int64_t atMs);
+ReaderSummary summarizeReader(const Session& session, int64_t atMs);
 
 } // namespace driftscope

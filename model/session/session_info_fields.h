@@ -3,7 +3,7 @@
 // checked when read back. The capture stores every value as text; JSON writes the type.
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <functional>
 #include <optional>

@@ -85,7 +85,7 @@ RecordStamp readStamp(JsonFields& f, int64_t defaultOffset)
 
 } // namespace
 
-void exportSession(const Observations& s, const std::function<void(const std::string&)>& line)
+void exportSession(const Session& s, const std::function<void(const std::string&)>& line)
 {
     line(setupLine(s.info));
     // A pair, not a structured binding: clang before 16 cannot capture bindings in a lambda.
@@ -144,7 +144,7 @@ std::optional<std::string> SessionLineReader::read(std::string_view line)
     auto record = parseFormatterLine(line);
     if (!record)
         return record.error();
-    Observations& o = m_into;
+    Session& o = m_into;
     if (auto* sync = std::get_if<OffsetSync>(&*record))
         o.syncs.push_back({{static_cast<int64_t>(o.syncs.size()), 0, 0},
                            o.partitionId(sync->tp),
@@ -173,7 +173,7 @@ std::optional<std::string> SessionLineReader::readJson(std::string_view line)
     const std::string kind = f.string("kind");
     if (f.failed())
         return f.error();
-    Observations& o = m_into;
+    Session& o = m_into;
     SessionInfo& info = o.info;
 
     if (kind == "offset-sync" || kind == "checkpoint" || kind == "heartbeat") {

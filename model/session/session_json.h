@@ -12,7 +12,7 @@
 // their position in the file as topic offset and no times.
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <functional>
 #include <string>
@@ -22,19 +22,19 @@ namespace driftscope {
 
 // Calls `line` for every line of the export, in order: set-up lines, then records per topic in
 // topic order, undecodable records, samples and events.
-void exportSession(const Observations& session, const std::function<void(const std::string&)>& line);
+void exportSession(const Session& session, const std::function<void(const std::string&)>& line);
 
 // Builds a session from lines of an export, of formatter text and of record JSON, in any mix.
 class SessionLineReader {
 public:
-    explicit SessionLineReader(Observations& into) : m_into(into) {}
+    explicit SessionLineReader(Session& into) : m_into(into) {}
     // One line (without its line break). Blank lines are ignored. Returns the problem, if any;
     // nothing is added for a bad line.
     std::optional<std::string> read(std::string_view line);
 
 private:
     std::optional<std::string> readJson(std::string_view line);
-    Observations& m_into;
+    Session& m_into;
 };
 
 } // namespace driftscope

@@ -7,7 +7,7 @@ namespace driftscope::sim {
 SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs)
 {
     SimulatedSession out;
-    Observations& o = out.session;
+    Session& o = out.session;
     o.info.sourceAlias = scenario.sourceAlias;
     o.info.targetAlias = scenario.targetAlias;
     o.info.release = toString(scenario.release);

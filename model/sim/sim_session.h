@@ -5,7 +5,7 @@
 // simulator's ground truth, which no reader can see, comes alongside.
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 #include "model/sim/simulator.h"
 
 #include <map>
@@ -24,7 +24,7 @@ struct TruthPoint {
 };
 
 struct SimulatedSession {
-    Observations session;
+    Session session;
     // By (group, upstream partition), in time order.
     std::map<std::pair<std::string, TopicPartition>, std::vector<TruthPoint>> truth;
     RunSummary summary;

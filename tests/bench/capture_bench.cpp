@@ -2,7 +2,7 @@
 
 #include "bench_support.h"
 #include "model/io/capture_file.h"
-#include "model/session/session_state.h"
+#include "model/session/mm2_state.h"
 
 #include <filesystem>
 #include <random>
@@ -24,9 +24,9 @@ constexpr int kFixtureVersion = 2;
 // head is translated by a store fed the same syncs, as MM2's checkpoint task would. When that
 // offset is older than the store keeps, the head itself is taken, so that exactly `checkpoints`
 // are written.
-Observations fixture(size_t partitions, size_t syncs, size_t checkpoints)
+Session fixture(size_t partitions, size_t syncs, size_t checkpoints)
 {
-    Observations o;
+    Session o;
     o.info.release = toString(kDefaultRelease);
     o.info.origin = "bench";
     std::vector<uint32_t> upstreamIds, downstreamIds;
@@ -90,7 +90,7 @@ CaptureFigures runCaptureBench(const std::string& directory, size_t partitions, 
                                        "s-" + std::to_string(checkpoints) + "c.capture";
     if (!std::filesystem::exists(path)) {
         const auto start = Clock::now();
-        const Observations o = fixture(partitions, syncs, checkpoints);
+        const Session o = fixture(partitions, syncs, checkpoints);
         auto writer = CaptureWriter::create(path, o.info);
         if (!writer || (*writer)->append(o) || (*writer)->finish(kStartMs)) {
             f.error = "cannot write " + path;
@@ -107,9 +107,9 @@ CaptureFigures runCaptureBench(const std::string& directory, size_t partitions, 
         f.error = capture.error();
         return f;
     }
-    const Observations& o = capture->observations;
+    const Session& o = capture->observations;
     start = Clock::now();
-    const SessionState state(o, SessionStateOptions{}, o.lastActivityMs());
+    const Mm2State state(o, Mm2StateOptions{}, o.lastActivityMs());
     f.modelSeconds = secondsSince(start);
     f.syncs = o.syncs.size();
     f.checkpoints = o.checkpoints.size();

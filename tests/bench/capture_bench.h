@@ -12,7 +12,7 @@ struct CaptureFigures {
     double fileMegabytes = 0;
     double writeSeconds = 0; // building the fixture, not part of the target
     double readSeconds = 0;  // readCapture: SQLite and block decoding
-    double modelSeconds = 0; // SessionState: store rebuild and checkpoints in force
+    double modelSeconds = 0; // Mm2State: store rebuild and checkpoints in force
     size_t unexplained = 0;  // must be 0: the fixture's checkpoints follow its syncs
     std::string error;       // why there are no figures (the fixture could not be written or read)
 };

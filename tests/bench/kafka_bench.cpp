@@ -3,7 +3,7 @@
 #include "bench_support.h"
 #include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_reader.h"
-#include "model/session/session_state.h"
+#include "model/session/mm2_state.h"
 
 #include <librdkafka/rdkafka_mock.h>
 
@@ -121,10 +121,10 @@ KafkaFigures runKafkaBench(size_t records)
         if (!live.waitFor([](const LiveStatus& s) { return s.offsetSyncs.caughtUp; }, 60'000))
             f.complete = false;
         reader.push_back(secondsSince(start));
-        const Observations session = live.since({});
+        const Session session = live.since({});
         live.stop();
         const auto built = Clock::now();
-        const SessionState state(session, SessionStateOptions{}, session.lastActivityMs());
+        const Mm2State state(session, Mm2StateOptions{}, session.lastActivityMs());
         store.push_back(secondsSince(built));
         if (state.syncsApplied() != f.records)
             f.complete = false;

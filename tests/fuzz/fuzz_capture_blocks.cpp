@@ -16,9 +16,9 @@ using fuzz::check;
 
 namespace {
 
-Observations withDictionaries(size_t partitions, size_t groups)
+Session withDictionaries(size_t partitions, size_t groups)
 {
-    Observations o;
+    Session o;
     for (size_t i = 0; i < partitions; ++i)
         o.partitionId({"topic-" + std::to_string(i % 7), static_cast<int32_t>(i)});
     for (size_t i = 0; i < groups; ++i)
@@ -31,7 +31,7 @@ void checkRows(const std::vector<T>& rows, CaptureStream stream, size_t partitio
 {
     // No size bound here, unlike the bare column block: U+FFFD can make a string longer.
     const Bytes encoded = encodeBlock(std::span<const T>(rows));
-    Observations again = withDictionaries(partitions, groups);
+    Session again = withDictionaries(partitions, groups);
     const auto failure = decodeBlock(stream, encoded, again);
     check(!failure, "an encoded block decodes", failure.value_or(""));
     if constexpr (std::is_same_v<T, ObservedSync>)
@@ -73,9 +73,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const ByteView bytes(data + 3, size - 3);
     checkColumnBlock(bytes, partitions % 9, groups % 4);
 
-    Observations o = withDictionaries(partitions, groups);
+    Session o = withDictionaries(partitions, groups);
     if (const auto failure = decodeBlock(stream, bytes, o)) {
-        const auto c = o.cursor();
+        const auto c = o.mark();
         check(c.syncs + c.checkpoints + c.heartbeats + c.groupOffsets + c.logOffsets == 0,
               "a refused block appends nothing", *failure);
         return 0;

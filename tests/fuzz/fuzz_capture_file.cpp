@@ -48,7 +48,7 @@ struct Scratch {
 
 Scratch* scratch = nullptr;
 
-std::vector<std::string> exported(const Observations& session)
+std::vector<std::string> exported(const Session& session)
 {
     std::vector<std::string> lines;
     exportSession(session, [&](const std::string& line) { lines.push_back(line); });
@@ -57,7 +57,7 @@ std::vector<std::string> exported(const Observations& session)
 
 void checkRewrite(const CaptureContents& contents)
 {
-    const Observations& o = contents.observations;
+    const Session& o = contents.observations;
     const std::string path = scratch->fresh("rewritten.capture");
     {
         auto writer = CaptureWriter::create(path, o.info);
@@ -71,7 +71,7 @@ void checkRewrite(const CaptureContents& contents)
     }
     const auto again = readCapture(path);
     check(again.ok(), "a rewritten capture opens", again ? "" : again.error());
-    const Observations& a = again->observations;
+    const Session& a = again->observations;
     check(again->finishedAtMs == contents.finishedAtMs, "a rewritten capture keeps its finish time");
     check(a.partitionCount() == o.partitionCount() && a.groupCount() == o.groupCount(),
           "a rewritten capture keeps its dictionaries");

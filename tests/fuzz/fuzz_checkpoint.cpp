@@ -1,5 +1,5 @@
 // Checkpoint records as read from the checkpoints topic: decodeCheckpoint and
-// Observations::addRecord.
+// Session::addRecord.
 //
 // Checks: decoded strings are well-formed UTF-8; a decoded checkpoint (any version: MM2 reads every
 // version with the v0 layout) encodes to bytes that decode to the same checkpoint; when group,
@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const auto [key, value] = fuzz::splitKeyValue(data, size);
     const auto decoded = decodeCheckpoint(key, value);
 
-    Observations session;
+    Session session;
     const bool added = session.addRecord(InternalTopic::Checkpoints, 0, {}, key, value);
     check(added == decoded.ok(), "addRecord accepts exactly what decodeCheckpoint accepts");
     if (!decoded) {

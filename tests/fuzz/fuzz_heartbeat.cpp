@@ -1,5 +1,5 @@
 // Heartbeat records as read from the heartbeats topic: decodeHeartbeat and
-// Observations::addRecord.
+// Session::addRecord.
 //
 // Checks: decoded aliases are well-formed UTF-8; a decoded heartbeat encodes to bytes that decode
 // to the same heartbeat; when both aliases are well-formed UTF-8 the key encodes to the bytes it
@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const auto [key, value] = fuzz::splitKeyValue(data, size);
     const auto decoded = decodeHeartbeat(key, value);
 
-    Observations session;
+    Session session;
     const bool added = session.addRecord(InternalTopic::Heartbeats, 0, {}, key, value);
     check(added == decoded.ok(), "addRecord accepts exactly what decodeHeartbeat accepts");
     if (!decoded) {

@@ -1,4 +1,4 @@
-// Offset-sync records as read from the syncs topic: decodeOffsetSync, and Observations::addRecord,
+// Offset-sync records as read from the syncs topic: decodeOffsetSync, and Session::addRecord,
 // which skips decoding for keys it has seen (sync_key_cache.h).
 //
 // Checks: the decoded topic is well-formed UTF-8 (decoded like Java); the sync encodes to bytes
@@ -15,7 +15,7 @@ namespace {
 
 void checkAddRecord(const Result<Decoded<OffsetSync>>& decoded, ByteView key, ByteView value)
 {
-    Observations session;
+    Session session;
     for (int64_t pass = 0; pass < 2; ++pass) {
         const bool added = session.addRecord(InternalTopic::OffsetSyncs, 0, {pass, 0, 0}, key, value);
         check(added == decoded.ok(), "addRecord accepts exactly what decodeOffsetSync accepts");

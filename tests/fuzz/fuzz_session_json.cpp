@@ -12,7 +12,7 @@ using fuzz::check;
 
 namespace {
 
-std::vector<std::string> exported(const Observations& session)
+std::vector<std::string> exported(const Session& session)
 {
     std::vector<std::string> lines;
     exportSession(session, [&](const std::string& line) { lines.push_back(line); });
@@ -20,9 +20,9 @@ std::vector<std::string> exported(const Observations& session)
 }
 
 // What a bad line must leave as it was: every list and dictionary size, and the set-up.
-std::vector<std::string> shape(const Observations& s)
+std::vector<std::string> shape(const Session& s)
 {
-    const Observations::Cursor c = s.cursor();
+    const Session::Mark c = s.mark();
     std::vector<std::string> out;
     for (size_t n :
          {c.partitions, c.groups, c.syncs, c.checkpoints, c.heartbeats, c.undecodable, c.groupOffsets,
@@ -52,7 +52,7 @@ std::string joinedLines(const std::vector<std::string>& lines)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
-    Observations session;
+    Session session;
     session.info.origin = "import"; // as readSessionTexts starts
     SessionLineReader reader(session);
     for (std::string_view line : fuzz::linesOf(fuzz::asText(data, size))) {
@@ -63,7 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 
     fuzz::checkSession(session);
     const std::vector<std::string> first = exported(session);
-    Observations again;
+    Session again;
     SessionLineReader reread(again);
     for (const std::string& line : first) {
         const auto problem = reread.read(line);

@@ -6,7 +6,7 @@
 #include "fuzz_support.h"
 
 #include "model/records/formatter_text.h"
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 namespace driftscope::fuzz {
 
@@ -30,7 +30,7 @@ inline void checkRecord(const MirrorRecord& record)
     }
 }
 
-inline void checkSession(const Observations& o)
+inline void checkSession(const Session& o)
 {
     for (uint32_t id = 0; id < o.partitionCount(); ++id)
         checkUtf8(o.partition(id).topic, "topics are well-formed UTF-8");

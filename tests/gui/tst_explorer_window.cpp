@@ -35,9 +35,9 @@ namespace {
 
 const char* const kCapture = DRIFTSCOPE_SAMPLES "/demo.capture";
 
-const Observations& sampleSession()
+const Session& sampleSession()
 {
-    static const Observations session = [] {
+    static const Session session = [] {
         auto file = readSessionFile(kCapture);
         if (!file)
             qFatal("%s", file.error().c_str());
@@ -71,14 +71,14 @@ struct Expected {
     CursorView cursor;
     Expected(const Release& r, const Selection& selection, std::optional<int64_t> atMs = std::nullopt)
     {
-        const Observations& session = sampleSession();
+        const Session& session = sampleSession();
         ReportOptions options;
         options.state.release = r;
         const auto [from, to] = sessionSpan(session);
         options.atMs = atMs.value_or(to);
         series = buildSelectionSeries(session, options, selection, AnalysisRequest{}.maxMoments);
-        SessionState state(session, options.state, *options.atMs);
-        SampleCursor samples(session);
+        Mm2State state(session, options.state, *options.atMs);
+        SampleState samples(session);
         samples.advanceTo(*options.atMs);
         cursor = buildCursorView(session, state, samples, options, selection);
     }
@@ -533,12 +533,11 @@ void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
         const QString capture = dir.filePath("live.capture");
         bool saved = false;
         QString error;
-        w.analysis().withSession(
-            [&](const Observations& session) { return saveCapture(session, capture, 0); },
-            [&](const QString& e) {
-                error = e;
-                saved = true;
-            });
+        w.analysis().withSession([&](const Session& session) { return saveCapture(session, capture, 0); },
+                                 [&](const QString& e) {
+                                     error = e;
+                                     saved = true;
+                                 });
         QVERIFY(QTest::qWaitFor([&] { return saved; }, 20'000));
         QCOMPARE(error, QString());
         QVERIFY(w.result()->summary.info.configuration.size() > 2);
@@ -626,7 +625,7 @@ void ExplorerWindow::firstAnswerIsTheSelectedPartitionsExactRow()
     service.setFirstAnswerFrom(1); // the sample capture counts as large
     auto file = readSessionFile(kCapture);
     QVERIFY(file);
-    service.setSession(std::make_shared<Observations>(std::move(file->session)));
+    service.setSession(std::make_shared<Session>(std::move(file->session)));
     std::vector<std::shared_ptr<const AnalysisResult>> results;
     connect(&service, &AnalysisService::resultReady, this, [&](auto r) { results.push_back(r); });
     for (const char* text : {"3.9.0", "3.4.0"}) {

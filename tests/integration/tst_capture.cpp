@@ -32,9 +32,9 @@ Bytes bytesOf(std::string_view text)
 }
 
 // A session with a bit of everything, including values at the int64 limits.
-Observations sampleSession()
+Session sampleSession()
 {
-    Observations o;
+    Session o;
     o.info.sourceAlias = "eu-west";
     o.info.targetAlias = "eu-central";
     o.info.release = "3.5.1";
@@ -83,7 +83,7 @@ Observations sampleSession()
     return o;
 }
 
-void compareSessions(const Observations& got, const Observations& want)
+void compareSessions(const Session& got, const Session& want)
 {
     QCOMPARE(got.info.sourceAlias, want.info.sourceAlias);
     QCOMPARE(got.info.targetAlias, want.info.targetAlias);
@@ -134,7 +134,7 @@ void tamper(const QString& path, const QString& statement)
     QSqlDatabase::removeDatabase("tamper");
 }
 
-std::string writeCapture(const QTemporaryDir& dir, const char* name, const Observations& session)
+std::string writeCapture(const QTemporaryDir& dir, const char* name, const Session& session)
 {
     const std::string path = dir.filePath(name).toStdString();
     auto writer = CaptureWriter::create(path, session.info);
@@ -148,9 +148,9 @@ std::string writeCapture(const QTemporaryDir& dir, const char* name, const Obser
 }
 
 // A session whose capture takes megabytes: the sample's with 200,000 more syncs of random offsets.
-Observations largeSession()
+Session largeSession()
 {
-    Observations o = sampleSession();
+    Session o = sampleSession();
     std::mt19937_64 random(7);
     const uint32_t tp = o.partitionId({"orders", 2});
     for (int64_t i = 0; i < 200'000; ++i)
@@ -299,7 +299,7 @@ void Captures::columnBlockWithoutColumnsAllocatesNothing()
 
 void Captures::blocksCheckIds()
 {
-    Observations o;
+    Session o;
     o.partitionId({"orders", 0});
     const ObservedSync bad[] = {{{0, 0, 0}, 1, 5, 5}};
     const Bytes bytes = encodeBlock(std::span<const ObservedSync>(bad));
@@ -321,7 +321,7 @@ void Captures::blocksCheckIds()
 void Captures::blockStringsAreDecodedLikeJava()
 {
     const std::string fffd = "\xEF\xBF\xBD";
-    Observations o;
+    Session o;
     o.partitionId({"A.orders", 0});
     o.groupId("app1");
     const ObservedHeartbeat heartbeats[] = {{{0, 0, 0}, {"\xff", "B\xc3", 7, 0}}};
@@ -336,7 +336,7 @@ void Captures::blockStringsAreDecodedLikeJava()
 
 void Captures::observationsDecodeRecords()
 {
-    Observations o;
+    Session o;
     const OffsetSync sync{{"topic-1", 2}, 3, 4};
     const Bytes key = encodeOffsetSyncKey(sync).value();
     const Bytes value = encodeOffsetSyncValue(sync);
@@ -374,7 +374,7 @@ void Captures::repeatedSyncKeysDecodeAsTheFirstTime()
     for (const std::string& topic : topics)
         for (int32_t p = 0; p < 750; ++p)
             partitions.push_back({topic, p});
-    Observations o;
+    Session o;
     int64_t offset = 0;
     for (int pass = 0; pass < 3; ++pass)
         for (const TopicPartition& tp : partitions) {
@@ -396,22 +396,22 @@ void Captures::repeatedSyncKeysDecodeAsTheFirstTime()
 
 void Captures::slicesReproduceTheSession()
 {
-    const Observations whole = sampleSession();
+    const Session whole = sampleSession();
     // A mirror that saw nothing takes everything in two slices.
-    Observations growing;
+    Session growing;
     growing.info = whole.info;
-    const Observations::Cursor start = growing.cursor();
-    Observations mirror;
+    const Session::Mark start = growing.mark();
+    Session mirror;
     QVERIFY(mirror.append(whole.since(start)));
     compareSessions(mirror, whole);
     // A slice that does not start where the mirror ends is refused.
     QVERIFY(!mirror.append(whole.since(start)));
 
-    Observations partial;
+    Session partial;
     partial.info = whole.info;
     partial.partitionId(whole.partition(0));
     partial.syncs.push_back(whole.syncs[0]);
-    Observations::Cursor at;
+    Session::Mark at;
     at.partitions = 1;
     at.syncs = 1;
     QVERIFY(partial.append(whole.since(at)));
@@ -421,7 +421,7 @@ void Captures::slicesReproduceTheSession()
 void Captures::roundTripThroughAFile()
 {
     QTemporaryDir dir;
-    const Observations session = sampleSession();
+    const Session session = sampleSession();
     const std::string path = writeCapture(dir, "round.capture", session);
     QVERIFY(isSqliteFile(path));
     auto read = readCapture(path);
@@ -434,17 +434,17 @@ void Captures::roundTripThroughAFile()
 void Captures::appendsAddOnlyWhatIsNew()
 {
     QTemporaryDir dir;
-    const Observations whole = sampleSession();
+    const Session whole = sampleSession();
     const std::string path = dir.filePath("appends.capture").toStdString();
-    Observations session;
+    Session session;
     session.info = whole.info;
     auto writer = CaptureWriter::create(path, session.info);
     QVERIFY(writer.ok());
     // Grow the session in steps, appending after each one; an empty append is harmless.
     QVERIFY(!(*writer)->append(session));
-    Observations::Cursor from;
+    Session::Mark from;
     for (const auto& step : {std::pair<size_t, size_t>{2, 1}, {4, 2}}) {
-        Observations slice = whole.since(from);
+        Session slice = whole.since(from);
         slice.syncs.resize(step.first - from.syncs);
         slice.checkpoints.resize(step.second - from.checkpoints);
         if (from.syncs > 0) { // only the first step carries the other lists
@@ -456,7 +456,7 @@ void Captures::appendsAddOnlyWhatIsNew()
         }
         QVERIFY(session.append(slice));
         QVERIFY(!(*writer)->append(session));
-        from = session.cursor();
+        from = session.mark();
     }
     // Without finish(): what a killed recorder leaves (WAL file beside it).
     auto read = readCapture(path);
@@ -510,7 +510,7 @@ void Captures::savingOverACaptureThatFailsHalfWayKeepsTheOldOne()
     QVERIFY(before.size() > 0);
     QVERIFY(before.size() < 256 * 1024);
 
-    const Observations large = largeSession();
+    const Session large = largeSession();
     std::optional<std::string> failure;
     {
         // The new capture's schema fits; its append of megabytes does not.
@@ -553,7 +553,7 @@ void Captures::savingOverACaptureRemovesWhatSqliteKeptBesideIt()
     std::ofstream(path + "-shm") << "stale";
     std::ofstream(path + "-journal") << "stale";
 
-    Observations replacement = sampleSession();
+    Session replacement = sampleSession();
     replacement.syncs.resize(1);
     QCOMPARE(writeCapture(path, replacement, 3, ExistingFile::Replace), std::nullopt);
     QCOMPARE(filesIn(dir), std::set<std::string>{"recording.capture"});
@@ -670,7 +670,7 @@ void Captures::mainFileAloneHoldsTheCaptureUpToItsLastCheckpoint()
     namespace fs = std::filesystem;
     QTemporaryDir dir;
     const std::string path = dir.filePath("recording.capture").toStdString();
-    const Observations whole = sampleSession();
+    const Session whole = sampleSession();
     auto writer = CaptureWriter::create(path, whole.info);
     QVERIFY(writer.ok());
     // Created: the main file is a capture at once, with nothing in it yet.

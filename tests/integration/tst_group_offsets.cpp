@@ -102,8 +102,7 @@ private:
 };
 
 // The last sample of each (group, partition) on the source, by name.
-std::map<std::pair<std::string, TopicPartition>, int64_t> lastSamples(const Observations& s,
-                                                                      int64_t after = 0)
+std::map<std::pair<std::string, TopicPartition>, int64_t> lastSamples(const Session& s, int64_t after = 0)
 {
     std::map<std::pair<std::string, TopicPartition>, int64_t> out;
     for (const GroupOffsetSample& g : s.groupOffsets)
@@ -113,7 +112,7 @@ std::map<std::pair<std::string, TopicPartition>, int64_t> lastSamples(const Obse
 }
 
 // The source's problems, one line each (a QStringList, so that a failed comparison shows them).
-QStringList problems(const Observations& s)
+QStringList problems(const Session& s)
 {
     QStringList out;
     for (const ReaderEvent& e : s.events)
@@ -148,7 +147,7 @@ void GroupOffsets::everyGroupIsReadExactlyInRequestsOf200Partitions()
     reader.start();
     QVERIFY(reader.waitUntilReady(20'000));
     reader.stop();
-    const Observations session = reader.since({});
+    const Session session = reader.since({});
     // Exactly what was committed; partitions never committed are left out, a group that never
     // committed has no samples at all (and is no problem).
     using Key = std::pair<std::string, TopicPartition>;
@@ -184,7 +183,7 @@ void GroupOffsets::coordinatorAwayLongerThanLibrdkafkasTimeout()
     clusters.setBrokerDown(3, true);
     const int64_t down = nowMs();
     std::this_thread::sleep_for(std::chrono::milliseconds(7000));
-    const Observations during = reader.since({});
+    const Session during = reader.since({});
     clusters.setBrokerDown(3, false);
     const int64_t up = nowMs();
     using Key = std::pair<std::string, TopicPartition>;
@@ -194,7 +193,7 @@ void GroupOffsets::coordinatorAwayLongerThanLibrdkafkasTimeout()
     reader.stop();
     QCOMPARE(samples(up), (std::map<Key, int64_t>{{{"g1", {"orders", 0}}, 5}, {{"g2", {"orders", 1}}, 8}}));
 
-    const Observations session = reader.since({});
+    const Session session = reader.since({});
     // Said once each, however many rounds and replacements the outage took.
     // wide's partitions led by broker 3 have no log offsets meanwhile (said again each time
     // they come back and fail again, which depends on timing): those aside, the groups' problems.

@@ -15,9 +15,9 @@ using namespace driftscope;
 
 namespace {
 
-const Observations& demoCapture()
+const Session& demoCapture()
 {
-    static const Observations session = [] {
+    static const Session session = [] {
         auto capture = readCapture(DRIFTSCOPE_SAMPLES "/demo.capture");
         if (!capture)
             qFatal("%s", capture.error().c_str());
@@ -66,17 +66,17 @@ void GroupSeriesTest::advancingInStepsEqualsBuildingAtTheMoment()
 {
     QFETCH(QString, release);
     QFETCH(int, taskStart);
-    const Observations& session = demoCapture();
+    const Session& session = demoCapture();
     ReportOptions options = withRelease(release.toLatin1().constData());
     options.state.taskStart = static_cast<size_t>(taskStart);
     const auto [from, to] = sessionSpan(session);
     QVERIFY(to - from > 60'000);
-    SessionState stepped(session, options.state);
-    SampleCursor samples(session);
+    Mm2State stepped(session, options.state);
+    SampleState samples(session);
     for (int64_t t = from - 1000; t <= to + 1000; t += 997) {
         stepped.advanceTo(t);
         samples.advanceTo(t);
-        const SessionState once(session, options.state, t);
+        const Mm2State once(session, options.state, t);
         QCOMPARE(stepped.syncsApplied(), once.syncsApplied());
         QCOMPARE(stepped.checkpointsApplied(), once.checkpointsApplied());
         QCOMPARE(stepped.unexplainedCheckpoints(), once.unexplainedCheckpoints());
@@ -102,7 +102,7 @@ void GroupSeriesTest::everyPointIsTheReportAtItsMoment()
     QFETCH(QString, group);
     QFETCH(QString, release);
     const std::string name = group.toStdString();
-    const Observations& session = demoCapture();
+    const Session& session = demoCapture();
     const ReportOptions options = withRelease(release.toLatin1().constData());
     const auto [from, to] = sessionSpan(session);
     const std::vector<int64_t> moments = seriesMoments(session, name, from, to, 200);
@@ -131,7 +131,7 @@ void GroupSeriesTest::everyPointIsTheReportAtItsMoment()
 
 void GroupSeriesTest::momentsCoverCheckpointsAndTheSpan()
 {
-    const Observations& session = demoCapture();
+    const Session& session = demoCapture();
     const auto [from, to] = sessionSpan(session);
     const std::vector<int64_t> moments = seriesMoments(session, "analytics", from, to, 400);
     QVERIFY(std::is_sorted(moments.begin(), moments.end()));
@@ -165,8 +165,8 @@ void GroupSeriesTest::lifetimesAgreeWithTheStoreAtEveryMoment()
 {
     QFETCH(QString, release);
     QFETCH(int, taskStart);
-    const Observations& session = demoCapture();
-    SessionStateOptions options;
+    const Session& session = demoCapture();
+    Mm2StateOptions options;
     options.release = parseRelease(release.toStdString()).value();
     options.taskStart = static_cast<size_t>(taskStart);
     const auto [from, to] = sessionSpan(session);
@@ -175,7 +175,7 @@ void GroupSeriesTest::lifetimesAgreeWithTheStoreAtEveryMoment()
         if (lives.empty())
             continue;
         const TopicPartition& tp = session.partition(p);
-        SessionState state(session, options);
+        Mm2State state(session, options);
         for (int64_t t = from; t <= to; t += 1499) {
             state.advanceTo(t);
             // The store's ids count every sync applied; map them back to topic indices.
@@ -186,7 +186,7 @@ void GroupSeriesTest::lifetimesAgreeWithTheStoreAtEveryMoment()
             for (const SyncLifetime& l : lives)
                 if (l.writtenAtMs <= t && (!l.expiredAtMs || *l.expiredAtMs > t))
                     alive.insert(l.index);
-            // SessionState's store numbers syncs in topic order as well (one apply per record).
+            // Mm2State's store numbers syncs in topic order as well (one apply per record).
             QCOMPARE(alive, expected);
         }
     }
@@ -194,10 +194,10 @@ void GroupSeriesTest::lifetimesAgreeWithTheStoreAtEveryMoment()
 
 void GroupSeriesTest::legacyStoreExpiresEachSyncAtTheNext()
 {
-    Observations o;
+    Session o;
     const uint32_t tp = o.partitionId({"t", 0});
     o.syncs = {{{0, 10, 10}, tp, 5, 5}, {{1, 20, 20}, tp, 8, 7}, {{2, 30, 30}, tp, 3, 3}};
-    SessionStateOptions options;
+    Mm2StateOptions options;
     options.release = parseRelease("3.4.0").value();
     const std::vector<SyncLifetime> lives = syncLifetimes(o, options, tp, 100);
     QCOMPARE(lives.size(), size_t(3));
@@ -210,13 +210,13 @@ void GroupSeriesTest::legacyStoreExpiresEachSyncAtTheNext()
 void GroupSeriesTest::rewindExpiresEverything()
 {
     // §6.1 testOffsetTranslation: (100,200) (150,251) (200,10), then (20,20) rewinds.
-    Observations o;
+    Session o;
     const uint32_t tp = o.partitionId({"t", 0});
     o.syncs = {{{0, 1, 1}, tp, 100, 200},
                {{1, 2, 2}, tp, 150, 251},
                {{2, 3, 3}, tp, 200, 10},
                {{3, 4, 4}, tp, 20, 20}};
-    const std::vector<SyncLifetime> lives = syncLifetimes(o, SessionStateOptions{}, tp, 10);
+    const std::vector<SyncLifetime> lives = syncLifetimes(o, Mm2StateOptions{}, tp, 10);
     QCOMPARE(lives.size(), size_t(4));
     for (size_t i = 0; i < 3; ++i)
         QCOMPARE(lives[i].expiredAtMs, std::optional<int64_t>(4));
@@ -253,13 +253,13 @@ void GroupSeriesTest::simulationAsASession()
     scenario->durationMs = 600'000;
     constexpr int64_t kEpoch = 1'767'225'600'000; // 2026-01-01T00:00:00Z
     const sim::SimulatedSession run = sim::simulateSession(*scenario, kEpoch);
-    const Observations& o = run.session;
+    const Session& o = run.session;
     QCOMPARE(o.checkpoints.size(), size_t(run.summary.checkpointsEmitted));
     QCOMPARE(o.syncs.size(), size_t(run.summary.syncsSent));
     QVERIFY(!o.syncs.empty());
     QCOMPARE(o.info.release, std::string("4.4.0")); // the steady scenario runs the default release
     // Every checkpoint the simulated MM2 emitted is explained by the syncs a reader would have.
-    const SessionState state(o, SessionStateOptions{}, kEpoch + scenario->durationMs);
+    const Mm2State state(o, Mm2StateOptions{}, kEpoch + scenario->durationMs);
     QCOMPARE(state.unexplainedCheckpoints(), size_t(0));
     QCOMPARE(state.checkpointsApplied(), o.checkpoints.size());
     // One truth series per group and partition, one point per sample.

@@ -6,11 +6,11 @@
 #include "model/io/capture_file.h"
 #include "model/io/kafka/inspected_client.h"
 #include "model/io/kafka/live_reader.h"
-#include "model/io/kafka/live_session.h"
+#include "model/io/kafka/live_reading.h"
 #include "model/io/kafka/settings_check.h"
 #include "model/io/session_file.h"
 #include "model/records/wire_codec.h"
-#include "model/session/session_state.h"
+#include "model/session/mm2_state.h"
 #include "support/eventually.h"
 #include "support/qtest_printers.h"
 
@@ -72,7 +72,7 @@ LiveReaderOptions readerOptions(const DemoClusters& demo)
 }
 
 // The reader's events of one state, in order.
-std::vector<ReaderEvent> eventsOf(const Observations& session, const std::string& state)
+std::vector<ReaderEvent> eventsOf(const Session& session, const std::string& state)
 {
     std::vector<ReaderEvent> out;
     for (const ReaderEvent& e : session.events)
@@ -179,7 +179,7 @@ void Live::readerReproducesTheEngine()
     LiveReader reader(readerOptions(*m_demo));
     reader.start();
     QVERIFY(reader.waitUntilReady(20'000));
-    Observations session = reader.since({});
+    Session session = reader.since({});
     reader.stop();
 
     QCOMPARE(uint64_t{session.syncs.size()}, stats.syncsSent);
@@ -232,24 +232,24 @@ void Live::recordedCaptureGivesTheSameReport()
     QTemporaryDir dir;
     const std::string path = dir.filePath("live.capture").toStdString();
     LiveReader reader(readerOptions(*m_demo));
-    Observations session = reader.since({});
+    Session session = reader.since({});
     auto writer = CaptureWriter::create(path, session.info);
     QVERIFY(writer.ok());
     reader.start();
     QVERIFY(reader.waitUntilReady(20'000));
     for (int i = 0; i < 3; ++i) { // appends while the clusters keep moving
         std::this_thread::sleep_for(std::chrono::milliseconds(700));
-        QVERIFY(session.append(reader.since(session.cursor())));
+        QVERIFY(session.append(reader.since(session.mark())));
         QVERIFY(!(*writer)->append(session));
     }
     reader.stop();
-    QVERIFY(session.append(reader.since(session.cursor())));
+    QVERIFY(session.append(reader.since(session.mark())));
     QVERIFY(!(*writer)->append(session));
     QVERIFY(!(*writer)->finish(session.lastActivityMs()));
 
     auto reopened = readCapture(path);
     QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().c_str());
-    const Observations& again = reopened->observations;
+    const Session& again = reopened->observations;
     QCOMPARE(again.syncs.size(), session.syncs.size());
     QCOMPARE(again.groupOffsets.size(), session.groupOffsets.size());
     QVERIFY(!again.groupOffsets.empty());
@@ -307,7 +307,7 @@ void Live::undecodableRecordsAreKeptAndCounted()
     const size_t syncsThen = reader.since({}).syncs.size();
     QVERIFY(eventually([&] { return reader.since({}).syncs.size() > syncsThen; }));
     reader.stop();
-    const Observations session = reader.since({});
+    const Session session = reader.since({});
     QCOMPARE(session.undecodable.size(), size_t{3});
     std::map<InternalTopic, const UndecodableRecord*> byTopic;
     for (const UndecodableRecord& r : session.undecodable)
@@ -473,7 +473,7 @@ void Live::unauthorizedInternalTopicIsAState()
     // Allowed again: read from the beginning.
     QVERIFY(eventually([&] { return reader.status().checkpoints.state == "read"; }));
     reader.stop();
-    const Observations session = reader.since({});
+    const Session session = reader.since({});
     const std::vector<ReaderEvent> unreadable = eventsOf(session, "topic-unreadable");
     QCOMPARE(unreadable.size(), size_t{1});
     QCOMPARE(unreadable[0].message, checkpoints + ": Broker: Topic authorization failed");
@@ -493,7 +493,7 @@ void Live::refusedLogOffsetsAreAStateSaidOnce()
     const bool ready = reader.waitUntilReady(3000);
     std::this_thread::sleep_for(std::chrono::milliseconds(1000)); // more rounds, same failures
     const LiveStatus during = reader.status();
-    const Observations duringSession = reader.since({});
+    const Session duringSession = reader.since({});
     m_demo->clearRequestErrors(ClusterSide::Target, MockRequest::ListOffsets);
     QVERIFY(!ready); // its history is unread: a report waits, and says why
     QCOMPARE(during.checkpoints.state, std::string("unreadable"));
@@ -517,7 +517,7 @@ void Live::refusedLogOffsetsAreAStateSaidOnce()
     // Allowed again: the reader recovers by itself and says so.
     QVERIFY(reader.waitUntilReady(20'000));
     reader.stop();
-    const Observations session = reader.since({});
+    const Session session = reader.since({});
     QCOMPARE(eventsOf(session, "topic-unreadable").size(), size_t{2});
     QCOMPARE(eventsOf(session, "sample-failed").size(), size_t{1});
     const std::vector<ReaderEvent> sampled = eventsOf(session, "sampled");
@@ -531,8 +531,8 @@ void Live::mirroredPartitionsComeFromCheckpointsToo()
     LiveReaderOptions options;
     options.connection.source.alias = "A";
     options.connection.target.alias = "B";
-    LiveSession live(options);
-    Observations& s = live.session;
+    LiveReading live(options);
+    Session& s = live.session;
     // Syncs name orders-0; only a checkpoint names payments (as A.payments-2 on the target).
     s.syncs.push_back({{0, 1000, 1000}, s.partitionId({"orders", 0}), 10, 10});
     s.checkpoints.push_back(
@@ -557,13 +557,13 @@ void Live::brokerDownWhileRecordingLosesNothing()
     LiveReader reader(readerOptions(*m_demo));
     reader.start();
     QVERIFY(reader.waitUntilReady(20'000));
-    Observations session = reader.since({});
+    Session session = reader.since({});
     auto writer = CaptureWriter::create(path, session.info);
     QVERIFY2(writer, writer ? "" : writer.error().c_str());
     const auto record = [&](int ms) {
         for (int waited = 0; waited < ms; waited += 500) {
             std::this_thread::sleep_for(std::chrono::milliseconds(500));
-            session.append(reader.since(session.cursor()));
+            session.append(reader.since(session.mark()));
             const auto failure = (*writer)->append(session);
             QVERIFY2(!failure, failure ? failure->c_str() : "");
         }
@@ -583,7 +583,7 @@ void Live::brokerDownWhileRecordingLosesNothing()
         record(1000);
     QVERIFY(session.syncs.size() > syncsWhileDown);
     reader.stop();
-    session.append(reader.since(session.cursor()));
+    session.append(reader.since(session.mark()));
     QVERIFY(!(*writer)->append(session));
     QVERIFY(!(*writer)->finish(wallClockMs()));
     writer->reset();
@@ -592,7 +592,7 @@ void Live::brokerDownWhileRecordingLosesNothing()
     // outage itself among the reader's events.
     auto file = readSessionFile(path);
     QVERIFY2(file, file ? "" : file.error().c_str());
-    const Observations& saved = file->session;
+    const Session& saved = file->session;
     QVERIFY(saved.syncs.size() >= syncsBefore && saved.checkpoints.size() >= checkpointsBefore);
     QCOMPARE(saved.syncs.size(), session.syncs.size());
     QCOMPARE(saved.syncs, session.syncs);
@@ -680,7 +680,7 @@ void Live::injectedRecordsOfEveryWrongShape()
 
     QVERIFY(eventually([&] { return reader.status().undecodable == undecodableBefore + malformed.size(); }));
     QVERIFY(eventually([&] {
-        const Observations s = reader.since({});
+        const Session s = reader.since({});
         return std::any_of(s.checkpoints.begin(), s.checkpoints.end(),
                            [&](const ObservedCheckpoint& c) { return c.upstream == kMax; });
     }));
@@ -688,7 +688,7 @@ void Live::injectedRecordsOfEveryWrongShape()
     const size_t syncsThen = reader.since({}).syncs.size();
     QVERIFY(eventually([&] { return reader.since({}).syncs.size() > syncsThen; }));
     reader.stop();
-    const Observations session = reader.since({});
+    const Session session = reader.since({});
     std::vector<std::string> reasons;
     for (size_t i = undecodableBefore; i < session.undecodable.size(); ++i)
         reasons.push_back(session.undecodable[i].reason);
@@ -705,7 +705,7 @@ void Live::injectedRecordsOfEveryWrongShape()
     }
     // The store and the report take them: MM2 3.9.0 translates INT64_MAX exactly to the sync.
     ReportOptions options;
-    SessionState state(session, options.state, INT64_MAX);
+    Mm2State state(session, options.state, INT64_MAX);
     const Translation t = state.store().translate({"extreme", 0}, kMax);
     QVERIFY(t.downstream);
     QCOMPARE(*t.downstream, kMax);

@@ -10,7 +10,7 @@
 #include "model/analysis/health_report.h"
 #include "model/io/session_file.h"
 #include "model/mm2/checkpoint_task.h"
-#include "model/session/session_state.h"
+#include "model/session/mm2_state.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -242,7 +242,7 @@ std::map<QString, QList<QJsonObject>> exported(const QString& capture)
 }
 
 // A capture opened the way driftscope does, for the model's own answers about it.
-std::optional<driftscope::Observations> openCapture(const QString& path)
+std::optional<driftscope::Session> openCapture(const QString& path)
 {
     auto file = driftscope::readSessionFile(path.toStdString());
     if (!file) {
@@ -276,8 +276,8 @@ constexpr const char* kSyncStoreRead = "Finished reading KafkaBasedLog for topic
 // checkpoint task's model (the store under the release, told the task start, and the monotonic filter
 // against the checkpoints the task restored) answers for one group partition.
 struct RestartModel {
-    const driftscope::Observations& session;
-    driftscope::SessionState state;
+    const driftscope::Session& session;
+    driftscope::Mm2State state;
     const driftscope::CheckpointMemory& restored;
 
     // The checkpoint the model emits for `upstream` committed at `committed` by `atMs`, if any,
@@ -390,7 +390,7 @@ void RealKafka::livePredictionRate()
 {
     const QString capture = rigFile("running.capture");
     QVERIFY2(QFile::exists(capture), "readingRealClusters records the capture measured here");
-    const std::optional<driftscope::Observations> session = openCapture(capture);
+    const std::optional<driftscope::Session> session = openCapture(capture);
     QVERIFY(session);
     std::optional<int64_t> firstSample;
     for (const driftscope::GroupOffsetSample& g : session->groupOffsets)
@@ -485,7 +485,7 @@ void RealKafka::mm2Restart()
     const CliRun record =
         runCli(QStringList{"record", "--out", capture, "--duration", "3"} + liveOptions(), 90'000);
     QVERIFY2(record.exitCode == 0, qPrintable(record.err));
-    const std::optional<driftscope::Observations> session = openCapture(capture);
+    const std::optional<driftscope::Session> session = openCapture(capture);
     QVERIFY(session);
     QCOMPARE(session->undecodable.size(), size_t(0));
 
@@ -538,12 +538,12 @@ void RealKafka::mm2Restart()
     int stampedBefore = 0;                // checkpoints translated with a sync written after their stamp
     constexpr int64_t kStampedBeforeMs = 1000;
     const auto judge = [&](size_t taskStart, bool checkpointsRestored, QStringList& disagreements) {
-        driftscope::SessionStateOptions options;
+        driftscope::Mm2StateOptions options;
         options.release = rigRelease();
         options.taskStart = taskStart;
         options.checkpointsRestored = checkpointsRestored;
         const driftscope::CheckpointMemory none;
-        RestartModel model{*session, driftscope::SessionState(*session, options),
+        RestartModel model{*session, driftscope::Mm2State(*session, options),
                            checkpointsRestored ? restored : none};
         // In time order: the state only moves forward. Group partitions MM2 checkpointed, at their
         // checkpoint; the others at the end, with the group's committed offset then.
@@ -573,7 +573,7 @@ void RealKafka::mm2Restart()
                 // MM2 stamps a checkpoint before it lists the group's offsets and translates them
                 // (README.md, "Checkpoints stamped before their sync"): the model with the syncs
                 // written up to a second later, one at a time, on a state of its own.
-                RestartModel late{*session, driftscope::SessionState(*session, options), model.restored};
+                RestartModel late{*session, driftscope::Mm2State(*session, options), model.restored};
                 bool lateAgrees = false;
                 for (const driftscope::ObservedSync& sync : session->syncs) {
                     const int64_t stamped = sync.stamp.timestampMs;

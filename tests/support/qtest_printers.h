@@ -16,7 +16,7 @@
 #include "model/records/cluster_side.h"
 #include "model/records/formatter_text.h"
 #include "model/records/records.h"
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <QTest>
 

@@ -14,12 +14,12 @@ namespace {
 
 // orders-0 replicated A -> B with drift growing over gaps: syncs (10,10) (100,96) (200,190).
 struct Fixture {
-    Observations session;
+    Session session;
     uint32_t orders0, orders1, remote0, app1, app2, app3;
 
     explicit Fixture(int64_t checkpointDownstream = 97)
     {
-        Observations& o = session;
+        Session& o = session;
         o.info.emitCheckpointsIntervalMs = 60'000;
         orders0 = o.partitionId({"orders", 0});
         orders1 = o.partitionId({"orders", 1});
@@ -295,7 +295,7 @@ void Reports::notReadyAndBeyondTargetEnd()
 
 void Reports::identityPolicyNamesPartitionsAlike()
 {
-    Observations o;
+    Session o;
     o.info.policy = ReplicationPolicy{ReplicationPolicy::Kind::Identity, ".", true, o.info.sourceAlias};
     const uint32_t p = o.partitionId({"orders", 0});
     const uint32_t g = o.groupId("g");
@@ -377,7 +377,7 @@ void Reports::checkpointCadenceIsInferred()
     // Rounds every 20 s (one 3 s gap after a task restart, which does not recur; a 40 s gap where
     // the group did not move): the interval is 20 s, the stale limit 30 s.
     Fixture f;
-    Observations& o = f.session;
+    Session& o = f.session;
     const int64_t stamps[] = {10'000, 30'050, 50'020, 53'000, 73'010, 113'000, 133'040};
     o.checkpoints.clear();
     for (size_t i = 0; i < std::size(stamps); ++i)
@@ -461,7 +461,7 @@ void Reports::formats()
 void Reports::readerProblemsReachEveryForm()
 {
     Fixture f;
-    Observations& o = f.session;
+    Session& o = f.session;
     const auto bad = [](InternalTopic topic, int64_t offset, int64_t timestamp) {
         return UndecodableRecord{topic,        0,        {offset, timestamp, timestamp},
                                  std::nullopt, Bytes{0}, "null key"};

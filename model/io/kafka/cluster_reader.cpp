@@ -14,7 +14,7 @@ constexpr size_t kBatch = 1000;
 
 } // namespace
 
-ClusterReader::ClusterReader(LiveSession& live, ClusterSide side) : m_live(live), m_side(side)
+ClusterReader::ClusterReader(LiveReading& live, ClusterSide side) : m_live(live), m_side(side)
 {
     // librdkafka reports connection trouble through its log and error callbacks; keep the last
     // error for the cluster's state instead of printing it.
@@ -416,7 +416,7 @@ void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
     std::lock_guard lock(m_live.mutex);
     if (std::none_of(answers.begin(), answers.end(), [](const auto& a) { return a.kind == Kind::Waiting; }))
         m_live.forgetProblem(m_side, "client"); // every group answers: a replacement later is news
-    Observations& s = m_live.session;
+    Session& s = m_live.session;
     std::vector<uint32_t> groupIds(groups.size());
     for (size_t g = 0; g < groups.size(); ++g) {
         const std::string& group = groups[g];

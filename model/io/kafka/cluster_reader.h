@@ -4,7 +4,7 @@
 
 #include "model/io/kafka/group_offsets.h"
 #include "model/io/kafka/inspected_client.h"
-#include "model/io/kafka/live_session.h"
+#include "model/io/kafka/live_reading.h"
 
 #include <map>
 #include <set>
@@ -15,7 +15,7 @@ namespace driftscope::kafka {
 
 class ClusterReader {
 public:
-    ClusterReader(LiveSession& live, ClusterSide side);
+    ClusterReader(LiveReading& live, ClusterSide side);
     ~ClusterReader();
     ClusterReader(const ClusterReader&) = delete;
     ClusterReader& operator=(const ClusterReader&) = delete;
@@ -54,7 +54,7 @@ private:
     TopicProgress& progressOf(InternalTopic kind); // guarded
     std::string lastClientError();
 
-    LiveSession& m_live;
+    LiveReading& m_live;
     const ClusterSide m_side;
     ClientCallbacks m_callbacks;
     std::mutex m_errorMutex;

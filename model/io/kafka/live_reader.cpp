@@ -10,7 +10,7 @@ namespace driftscope::kafka {
 
 struct LiveReader::Shared {
     explicit Shared(LiveReaderOptions options) : live(std::move(options)) {}
-    LiveSession live;
+    LiveReading live;
     std::vector<std::thread> workers;
 };
 
@@ -44,7 +44,7 @@ void LiveReader::stop()
     m_shared->workers.clear();
 }
 
-Observations LiveReader::since(const Observations::Cursor& from) const
+Session LiveReader::since(const Session::Mark& from) const
 {
     std::lock_guard lock(m_shared->live.mutex);
     return m_shared->live.session.since(from);

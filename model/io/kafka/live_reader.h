@@ -1,4 +1,4 @@
-// Reads a live pair of clusters into an Observations session, one worker thread per cluster:
+// Reads a live pair of clusters into a session, one worker thread per cluster:
 // MM2's internal topics from the beginning (offset syncs: partition 0 only, as MM2 reads them),
 // and every few seconds the log offsets of the mirrored partitions and the committed offsets of
 // the selected groups on both sides. Callers are never blocked by the clusters: they take
@@ -8,7 +8,7 @@
 
 #include "model/config/connection_settings.h"
 #include "model/mm2/release.h"
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <functional>
 #include <memory>
@@ -86,8 +86,8 @@ public:
     void start();
     void stop();
 
-    // Everything read after `from` (Observations::since); cheap when little is new.
-    Observations since(const Observations::Cursor& from) const;
+    // Everything read after `from` (Session::since); cheap when little is new.
+    Session since(const Session::Mark& from) const;
     LiveStatus status() const;
     // Waits until `done(status())` or the timeout; returns whether `done` held. It is asked
     // again whenever the status changes, with the reader's lock held: keep it quick.

@@ -18,9 +18,9 @@ namespace driftscope::kafka {
 
 int64_t wallClockMs();
 
-class LiveSession {
+class LiveReading {
 public:
-    explicit LiveSession(LiveReaderOptions options);
+    explicit LiveReading(LiveReaderOptions options);
 
     const LiveReaderOptions options;
     const InternalTopics topics; // names on the clusters
@@ -28,8 +28,8 @@ public:
 
     mutable std::mutex mutex;
     mutable std::condition_variable changed;
-    Observations session; // guarded
-    LiveStatus status;    // guarded
+    Session session;   // guarded
+    LiveStatus status; // guarded
 
     ClusterStatus& clusterStatus(ClusterSide side)
     {

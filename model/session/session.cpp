@@ -1,4 +1,4 @@
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <sys/mman.h>
 
@@ -49,7 +49,7 @@ std::optional<InternalTopic> parseInternalTopic(std::string_view name)
     return std::nullopt;
 }
 
-std::optional<uint32_t> Observations::findPartition(const TopicPartition& tp) const
+std::optional<uint32_t> Session::findPartition(const TopicPartition& tp) const
 {
     const int64_t id = m_partitions.find(tp);
     if (id == PartitionIndex::kAbsent)
@@ -57,7 +57,7 @@ std::optional<uint32_t> Observations::findPartition(const TopicPartition& tp) co
     return static_cast<uint32_t>(id);
 }
 
-uint32_t Observations::groupId(const std::string& group)
+uint32_t Session::groupId(const std::string& group)
 {
     const auto [it, inserted] = m_groupIds.try_emplace(group, static_cast<uint32_t>(m_groups.size()));
     if (inserted)
@@ -65,7 +65,7 @@ uint32_t Observations::groupId(const std::string& group)
     return it->second;
 }
 
-std::optional<uint32_t> Observations::findGroup(const std::string& group) const
+std::optional<uint32_t> Session::findGroup(const std::string& group) const
 {
     const auto it = m_groupIds.find(group);
     if (it == m_groupIds.end())
@@ -73,8 +73,8 @@ std::optional<uint32_t> Observations::findGroup(const std::string& group) const
     return it->second;
 }
 
-bool Observations::addRecord(InternalTopic topic, int32_t partition, const RecordStamp& stamp,
-                             const std::optional<ByteView>& key, const std::optional<ByteView>& value)
+bool Session::addRecord(InternalTopic topic, int32_t partition, const RecordStamp& stamp,
+                        const std::optional<ByteView>& key, const std::optional<ByteView>& value)
 {
     auto keep = [&](std::string reason) {
         UndecodableRecord bad{topic, partition, stamp, std::nullopt, std::nullopt, std::move(reason)};
@@ -127,7 +127,7 @@ bool Observations::addRecord(InternalTopic topic, int32_t partition, const Recor
     return keep("unknown internal topic");
 }
 
-void Observations::reserveSyncs(size_t more)
+void Session::reserveSyncs(size_t more)
 {
     syncs.reserve(syncs.size() + more);
     // Transparent huge pages, where the kernel leaves them to madvise, cut the faults 512-fold;
@@ -140,7 +140,7 @@ void Observations::reserveSyncs(size_t more)
         madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
 }
 
-Observations::Cursor Observations::cursor() const
+Session::Mark Session::mark() const
 {
     return {m_base.partitions + m_partitions.size(),
             m_base.groups + m_groups.size(),
@@ -169,9 +169,9 @@ void extend(std::vector<T>& items, const std::vector<T>& more)
 
 } // namespace
 
-Observations Observations::since(const Cursor& from) const
+Session Session::since(const Mark& from) const
 {
-    Observations slice;
+    Session slice;
     slice.info = info;
     slice.m_base = from;
     // Positions are counted from the start of the session; this object may itself be a slice.
@@ -192,10 +192,10 @@ Observations Observations::since(const Cursor& from) const
     return slice;
 }
 
-bool Observations::append(const Observations& slice)
+bool Session::append(const Session& slice)
 {
-    const Cursor mine = cursor();
-    const Cursor& base = slice.m_base;
+    const Mark mine = mark();
+    const Mark& base = slice.m_base;
     if (base.partitions != mine.partitions || base.groups != mine.groups || base.syncs != mine.syncs ||
         base.checkpoints != mine.checkpoints || base.heartbeats != mine.heartbeats ||
         base.undecodable != mine.undecodable || base.groupOffsets != mine.groupOffsets ||
@@ -224,7 +224,7 @@ bool isProgressState(std::string_view state)
     return false;
 }
 
-int64_t Observations::lastActivityMs() const
+int64_t Session::lastActivityMs() const
 {
     int64_t last = 0;
     auto see = [&](int64_t t) {
@@ -247,7 +247,7 @@ int64_t Observations::lastActivityMs() const
     return last;
 }
 
-std::vector<OffsetSync> offsetSyncsOf(const Observations& session)
+std::vector<OffsetSync> offsetSyncsOf(const Session& session)
 {
     std::vector<OffsetSync> syncs;
     syncs.reserve(session.syncs.size());

@@ -1,10 +1,10 @@
 // The committed offsets and log offsets a session had sampled by a moment: for each group,
 // side and partition the latest committed offset, and for each side and partition the latest
-// log start and end. Like SessionState it only moves forward in time, so a sweep over a session
+// log start and end. Like Mm2State it only moves forward in time, so a sweep over a session
 // (series for plots, the time cursor playing) touches every sample once.
 #pragma once
 
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <map>
 #include <optional>
@@ -14,7 +14,7 @@
 
 namespace driftscope {
 
-class SampleCursor {
+class SampleState {
 public:
     struct Committed {
         int64_t offset = 0;
@@ -23,7 +23,7 @@ public:
     using CommittedKey = std::tuple<ClusterSide, uint32_t, uint32_t>; // side, group, partition
 
     // The session must outlive the cursor and not change while it is used.
-    explicit SampleCursor(const Observations& session);
+    explicit SampleState(const Session& session);
 
     // Takes in the samples taken at or before `atMs` (in time order; for equal times the later
     // in the list wins). Earlier moments are ignored.
@@ -38,7 +38,7 @@ public:
     const std::map<CommittedKey, Committed>& allCommitted() const { return m_committed; }
 
 private:
-    const Observations& m_session;
+    const Session& m_session;
     std::vector<uint32_t> m_groupOrder, m_logOrder; // sample indices sorted by sample time
     size_t m_nextGroup = 0, m_nextLog = 0;
     std::map<CommittedKey, Committed> m_committed;

@@ -3,7 +3,7 @@
 // offsets of the selected groups and the log offsets of mirrored partitions as sampled, and what
 // happened to the reader. Reports, captures and the GUI all work from this one model.
 //
-// Every list only grows, so a consumer can remember how far it has seen (a Cursor) and take the
+// Every list only grows, so a consumer can remember how far it has seen (a Mark) and take the
 // rest later; topic-partitions and group names are interned once and referred to by dense ids.
 #pragma once
 
@@ -146,10 +146,10 @@ struct SessionInfo {
     int64_t startedAtMs = 0;
 };
 
-class Observations {
+class Session {
 public:
     // How much of each list a consumer has seen.
-    struct Cursor {
+    struct Mark {
         size_t partitions = 0, groups = 0;
         size_t syncs = 0, checkpoints = 0, heartbeats = 0, undecodable = 0;
         size_t groupOffsets = 0, logOffsets = 0, events = 0;
@@ -184,13 +184,13 @@ public:
     std::vector<LogOffsetSample> logOffsets;
     std::vector<ReaderEvent> events;
 
-    Cursor cursor() const;
+    Mark mark() const;
     // Everything added after `from`, with the same ids: appending it to a copy that had seen
     // exactly `from` reproduces this one. `info` is copied whole.
-    Observations since(const Cursor& from) const;
-    // Appends a slice taken with since() from an Observations this one mirrors; ids agree.
+    Session since(const Mark& from) const;
+    // Appends a slice taken with since() from a Session this one mirrors; ids agree.
     // Returns false (and appends nothing) when the slice does not start where this one ends.
-    bool append(const Observations& slice);
+    bool append(const Session& slice);
 
     // The latest time anything in the session happened (record read, sample, event), or 0.
     int64_t lastActivityMs() const;
@@ -199,7 +199,7 @@ private:
     PartitionIndex m_partitions;
     std::vector<std::string> m_groups;
     std::unordered_map<std::string, uint32_t> m_groupIds;
-    Cursor m_base; // where a slice starts; zero for a whole session
+    Mark m_base; // where a slice starts; zero for a whole session
     // Offset syncs are the bulk of what is read: keys seen before skip decoding, and the
     // others decode into reused storage.
     std::unique_ptr<SyncKeyCache> m_syncKeys = std::make_unique<SyncKeyCache>();
@@ -208,6 +208,6 @@ private:
 };
 
 // The offset syncs of a session as records, in topic order.
-std::vector<OffsetSync> offsetSyncsOf(const Observations& session);
+std::vector<OffsetSync> offsetSyncsOf(const Session& session);
 
 } // namespace driftscope

@@ -1,4 +1,4 @@
-#include "model/session/sample_cursor.h"
+#include "model/session/sample_state.h"
 
 #include <algorithm>
 #include <numeric>
@@ -21,14 +21,14 @@ std::vector<uint32_t> orderByTime(const std::vector<Sample>& samples, Time time)
 
 } // namespace
 
-SampleCursor::SampleCursor(const Observations& session)
+SampleState::SampleState(const Session& session)
     : m_session(session), m_groupOrder(orderByTime(session.groupOffsets,
                                                    [](const GroupOffsetSample& g) { return g.sampledAtMs; })),
       m_logOrder(orderByTime(session.logOffsets, [](const LogOffsetSample& l) { return l.sampledAtMs; }))
 {
 }
 
-void SampleCursor::advanceTo(int64_t atMs)
+void SampleState::advanceTo(int64_t atMs)
 {
     const auto& groups = m_session.groupOffsets;
     for (; m_nextGroup < m_groupOrder.size() && groups[m_groupOrder[m_nextGroup]].sampledAtMs <= atMs;
@@ -43,8 +43,8 @@ void SampleCursor::advanceTo(int64_t atMs)
     }
 }
 
-std::optional<SampleCursor::Committed> SampleCursor::committed(ClusterSide side, uint32_t group,
-                                                               std::optional<uint32_t> partition) const
+std::optional<SampleState::Committed> SampleState::committed(ClusterSide side, uint32_t group,
+                                                             std::optional<uint32_t> partition) const
 {
     if (!partition)
         return std::nullopt;
@@ -54,7 +54,7 @@ std::optional<SampleCursor::Committed> SampleCursor::committed(ClusterSide side,
     return it->second;
 }
 
-std::optional<LogOffsetSample> SampleCursor::log(ClusterSide side, std::optional<uint32_t> partition) const
+std::optional<LogOffsetSample> SampleState::log(ClusterSide side, std::optional<uint32_t> partition) const
 {
     if (!partition)
         return std::nullopt;

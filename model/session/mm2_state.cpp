@@ -1,10 +1,10 @@
-#include "model/session/session_state.h"
+#include "model/session/mm2_state.h"
 
 #include "model/util/java_long.h"
 
 namespace driftscope {
 
-std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& session)
+std::vector<std::optional<uint32_t>> upstreamPartitions(const Session& session)
 {
     const SessionInfo& info = session.info;
     std::vector<std::optional<uint32_t>> upstreamOf(session.partitionCount());
@@ -20,7 +20,7 @@ std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& sess
     return upstreamOf;
 }
 
-TopicPartition checkpointUpstream(const Observations& session,
+TopicPartition checkpointUpstream(const Session& session,
                                   const std::vector<std::optional<uint32_t>>& upstreamOf, uint32_t target)
 {
     if (target < upstreamOf.size() && upstreamOf[target])
@@ -35,7 +35,7 @@ TopicPartition checkpointUpstream(const Observations& session,
     return downstream;
 }
 
-StateScope scopeOfGroup(const Observations& session, uint32_t group)
+StateScope scopeOfGroup(const Session& session, uint32_t group)
 {
     StateScope scope;
     scope.group = group;
@@ -50,7 +50,7 @@ StateScope scopeOfGroup(const Observations& session, uint32_t group)
     return scope;
 }
 
-SessionState::SessionState(const Observations& session, const SessionStateOptions& options, StateScope scope)
+Mm2State::Mm2State(const Session& session, const Mm2StateOptions& options, StateScope scope)
     : m_session(session), m_scope(std::move(scope)),
       m_store(profileFor(options.release), options.checkpointsRestored), m_taskStart(options.taskStart)
 {
@@ -59,13 +59,13 @@ SessionState::SessionState(const Observations& session, const SessionStateOption
     followGrowth();
 }
 
-SessionState::SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs)
-    : SessionState(session, options)
+Mm2State::Mm2State(const Session& session, const Mm2StateOptions& options, int64_t atMs)
+    : Mm2State(session, options)
 {
     advanceTo(atMs);
 }
 
-void SessionState::followGrowth()
+void Mm2State::followGrowth()
 {
     const size_t partitions = m_session.partitionCount();
     if (m_storePartition.size() == partitions)
@@ -78,7 +78,7 @@ void SessionState::followGrowth()
     m_upstreamOf = upstreamPartitions(m_session);
 }
 
-void SessionState::advanceTo(int64_t atMs)
+void Mm2State::advanceTo(int64_t atMs)
 {
     if (atMs < m_atMs)
         return;
@@ -99,7 +99,7 @@ void SessionState::advanceTo(int64_t atMs)
         applySync(m_nextSync);
 }
 
-void SessionState::applySync(size_t index)
+void Mm2State::applySync(size_t index)
 {
     storeSync(index);
     // The restarted task read the first m_taskStart records to the end and was ready then: from
@@ -108,9 +108,9 @@ void SessionState::applySync(size_t index)
         m_store.finishInitialLoad();
 }
 
-void SessionState::storeSync(size_t index)
+void Mm2State::storeSync(size_t index)
 {
-    const Observations& session = m_session;
+    const Session& session = m_session;
     ++m_syncsApplied;
     const ObservedSync& s = session.syncs[index];
     const auto& only = m_scope.upstreamPartitions;
@@ -131,9 +131,9 @@ void SessionState::storeSync(size_t index)
         m_driftVaries[s.partition] = true;
 }
 
-void SessionState::applyCheckpoint(size_t index)
+void Mm2State::applyCheckpoint(size_t index)
 {
-    const Observations& session = m_session;
+    const Session& session = m_session;
     const ObservedCheckpoint& c = session.checkpoints[index];
     ++m_checkpointsApplied;
     if (m_scope.group && c.group != *m_scope.group)
@@ -159,9 +159,9 @@ void SessionState::applyCheckpoint(size_t index)
     m_checkpoints[{c.group, c.partition}] = inForce;
 }
 
-std::optional<StoredSync> SessionState::explain(uint32_t upstream, int64_t u, int64_t d)
+std::optional<StoredSync> Mm2State::explain(uint32_t upstream, int64_t u, int64_t d)
 {
-    const Observations& session = m_session;
+    const Session& session = m_session;
     if (!m_historyIndexed) {
         m_history.assign(session.partitionCount(), {});
         for (size_t i = 0; i < m_syncsApplied; ++i)
@@ -183,7 +183,7 @@ std::optional<StoredSync> SessionState::explain(uint32_t upstream, int64_t u, in
     return std::nullopt;
 }
 
-bool SessionState::driftVaries(uint32_t partition) const
+bool Mm2State::driftVaries(uint32_t partition) const
 {
     return partition < m_driftVaries.size() && m_driftVaries[partition];
 }

@@ -1,6 +1,6 @@
-#include "model/io/kafka/live_session.h"
+#include "model/io/kafka/live_reading.h"
 
-#include "model/session/session_state.h"
+#include "model/session/mm2_state.h"
 
 #include <algorithm>
 #include <chrono>
@@ -13,7 +13,7 @@ int64_t wallClockMs()
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-LiveSession::LiveSession(LiveReaderOptions opts)
+LiveReading::LiveReading(LiveReaderOptions opts)
     : options(std::move(opts)), topics(internalTopicsFor(options.connection, profileFor(options.release)))
 {
     const ConnectionSettings& c = options.connection;
@@ -53,7 +53,7 @@ LiveSession::LiveSession(LiveReaderOptions opts)
                  " topic names");
 }
 
-void LiveSession::setClusterState(ClusterSide side, const std::string& state, const std::string& detail)
+void LiveReading::setClusterState(ClusterSide side, const std::string& state, const std::string& detail)
 {
     ClusterStatus& s = clusterStatus(side);
     const bool changedState = s.state != state;
@@ -68,14 +68,14 @@ void LiveSession::setClusterState(ClusterSide side, const std::string& state, co
     }
 }
 
-void LiveSession::addEvent(std::optional<ClusterSide> side, const std::string& state,
+void LiveReading::addEvent(std::optional<ClusterSide> side, const std::string& state,
                            const std::string& message)
 {
     session.events.push_back({wallClockMs(), side, state, message});
     changed.notify_all();
 }
 
-void LiveSession::noteProblem(ClusterSide side, const std::string& subject, const std::string& state,
+void LiveReading::noteProblem(ClusterSide side, const std::string& subject, const std::string& state,
                               const std::string& message)
 {
     auto& last = m_problems[{side, subject}];
@@ -85,19 +85,19 @@ void LiveSession::noteProblem(ClusterSide side, const std::string& subject, cons
     addEvent(side, state, message);
 }
 
-bool LiveSession::forgetProblem(ClusterSide side, const std::string& subject)
+bool LiveReading::forgetProblem(ClusterSide side, const std::string& subject)
 {
     return m_problems.erase({side, subject}) > 0;
 }
 
-void LiveSession::addListedGroups(const std::vector<std::string>& groups)
+void LiveReading::addListedGroups(const std::vector<std::string>& groups)
 {
     for (const std::string& g : groups)
         if (m_groupFilter && m_groupFilter->accepts(g))
             m_listedGroups.insert(g);
 }
 
-std::vector<std::string> LiveSession::groupsToSample()
+std::vector<std::string> LiveReading::groupsToSample()
 {
     std::vector<std::string> groups = options.groups;
     auto add = [&](const std::string& g) {
@@ -127,7 +127,7 @@ std::vector<std::string> LiveSession::groupsToSample()
     return groups;
 }
 
-std::vector<TopicPartition> LiveSession::mirroredPartitions(ClusterSide side, const TopicList& listed)
+std::vector<TopicPartition> LiveReading::mirroredPartitions(ClusterSide side, const TopicList& listed)
 {
     for (; m_syncsSeen < session.syncs.size(); ++m_syncsSeen)
         m_upstreamTopics.insert(session.partition(session.syncs[m_syncsSeen].partition).topic);

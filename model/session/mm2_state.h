@@ -14,7 +14,7 @@
 
 #include "model/mm2/store_replay.h"
 #include "model/mm2/sync_store.h"
-#include "model/session/observations.h"
+#include "model/session/session.h"
 
 #include <cstdint>
 #include <map>
@@ -25,10 +25,10 @@
 namespace driftscope {
 
 // The release, the task start and whether checkpoints were restored, as for replaySyncs().
-using SessionStateOptions = StoreReplayOptions;
+using Mm2StateOptions = StoreReplayOptions;
 
 struct CheckpointInForce {
-    size_t index = 0;               // into Observations::checkpoints
+    size_t index = 0;               // into Session::checkpoints
     std::optional<StoredSync> sync; // the sync it was translated from; id = index into syncs
     // Whether a sync read by then explains the checkpoint under the release's translation rule.
     // MM2 reads syncs a moment after they are written, so the sync it used may be older than
@@ -47,13 +47,13 @@ struct StateScope {
 };
 
 // The scope of a group: the upstream partitions it sampled on the source or has checkpoints for.
-StateScope scopeOfGroup(const Observations& session, uint32_t group);
+StateScope scopeOfGroup(const Session& session, uint32_t group);
 
-class SessionState {
+class Mm2State {
 public:
     // Nothing applied yet (the moment before the session's first record).
-    SessionState(const Observations& session, const SessionStateOptions& options, StateScope scope = {});
-    SessionState(const Observations& session, const SessionStateOptions& options, int64_t atMs);
+    Mm2State(const Session& session, const Mm2StateOptions& options, StateScope scope = {});
+    Mm2State(const Session& session, const Mm2StateOptions& options, int64_t atMs);
 
     // Applies what was written after the current moment, up to `atMs`; earlier moments are
     // ignored (the state never goes back).
@@ -83,7 +83,7 @@ private:
     void applyCheckpoint(size_t index);
     std::optional<StoredSync> explain(uint32_t upstream, int64_t u, int64_t d);
 
-    const Observations& m_session;
+    const Session& m_session;
     int64_t m_atMs = INT64_MIN;
     size_t m_nextSync = 0, m_nextCheckpoint = 0;
     StateScope m_scope;
@@ -104,13 +104,13 @@ private:
 
 // The upstream partition a checkpoint's target-side partition translates, among the partitions
 // the session knows (those of syncs and of source-side samples), by MM2's renaming rule.
-std::vector<std::optional<uint32_t>> upstreamPartitions(const Observations& session);
+std::vector<std::optional<uint32_t>> upstreamPartitions(const Session& session);
 
 // The source partition a checkpoint's target-side partition `target` (a session id) translates:
 // the one upstreamPartitions() found (`upstreamOf` is its result), else MM2's renaming undone
 // where the policy allows, else the target-side name itself. Reports and the live reader (to
 // sample partitions that only checkpoints name) both ask this.
-TopicPartition checkpointUpstream(const Observations& session,
+TopicPartition checkpointUpstream(const Session& session,
                                   const std::vector<std::optional<uint32_t>>& upstreamOf, uint32_t target);
 
 } // namespace driftscope

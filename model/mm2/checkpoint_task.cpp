@@ -23,12 +23,12 @@ CheckpointTask::CheckpointTask(const ReleaseProfile& profile, CheckpointTaskSett
     }
 }
 
-bool CheckpointTask::isMoreRecent(const Checkpoint& checkpoint) const
+bool checkpointIsMoreRecent(const CheckpointMemory& memory, const Checkpoint& checkpoint)
 {
-    // checkpointIsMoreRecent (3.4.1+): emit unless the downstream offset would repeat or go back
-    // while the group did not rewind upstream.
-    const auto group = m_memory.find(checkpoint.group);
-    if (group == m_memory.end())
+    // Emit unless the downstream offset would repeat or go back while the group did not rewind
+    // upstream.
+    const auto group = memory.find(checkpoint.group);
+    if (group == memory.end())
         return true;
     const auto last = group->second.find(checkpoint.tp);
     if (last == group->second.end())
@@ -74,7 +74,7 @@ bool CheckpointTask::checkpointsForGroup(const std::string& group, const GroupOf
         e.timestampMs = timestampMs;
         e.status = t.status;
         e.syncUsed = t.sync;
-        if (m_profile.monotonicCheckpoints && !isMoreRecent(e.checkpoint))
+        if (m_profile.monotonicCheckpoints && !checkpointIsMoreRecent(m_memory, e.checkpoint))
             continue;
         // From 3.4.1 the round is collected with Collectors.toMap: two upstream partitions that
         // rename to the same target partition throw, and the whole poll is lost.

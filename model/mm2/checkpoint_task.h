@@ -45,6 +45,11 @@ struct EmittedCheckpoint {
 // CheckpointStore): what the monotonic filter compares with and the group-offset sync writes.
 using CheckpointMemory = std::map<std::string, std::map<TopicPartition, Checkpoint>>;
 
+// checkpointIsMoreRecent (3.4.1+): whether a checkpoint passes the monotonic filter against the
+// last one remembered for its group and partition. Public so that a checkpoint task that restarted
+// can be judged against the memory it restored (tests of a real MM2 do that).
+bool checkpointIsMoreRecent(const CheckpointMemory& memory, const Checkpoint& checkpoint);
+
 class CheckpointTask {
 public:
     // `restored`: from 3.7.1 on, the checkpoints topic as the starting task read it (already
@@ -76,7 +81,6 @@ public:
                              std::vector<EmittedCheckpoint>& out);
 
 private:
-    bool isMoreRecent(const Checkpoint& checkpoint) const;
     bool topicAccepted(const std::string& topic);
 
     ReleaseProfile m_profile;

@@ -1,6 +1,6 @@
 // driftscope-cli on session files: import of formatter text, export and re-import, reports on
 // captures, and the refusals. The samples under resources/samples/ come from a recording of the
-// demo clusters (see its README).
+// demo clusters and one of real Kafka brokers and MM2 (see its README).
 #include "support/cli_runner.h"
 
 #include <QDateTime>
@@ -71,6 +71,7 @@ private Q_SLOTS:
     void importThatFailsLeavesNothing();
     void neverOverwrites();
     void mm2ConfigNotesNameTheRelease();
+    void realMm2Sample();
 };
 
 void CliSessions::importFormatterText()
@@ -537,6 +538,93 @@ void CliSessions::neverOverwrites()
     QCOMPARE(exported.exitCode, 1);
     QVERIFY(exported.err.contains(existing + ": cannot create: File exists"));
     QCOMPARE(fileLines(existing), QStringList{"keep me"});
+}
+
+// resources/samples/real-mm2.capture: 150 s of the real-Kafka rig (Kafka 4.3.1's MM2, checkpoints
+// every 2 s, group offsets synced), recorded by tests/real_kafka/record_sample.sh. Its records and
+// its report are pinned: a change in how captures are read or reports are made shows here.
+void CliSessions::realMm2Sample()
+{
+    const QString capture = sample("real-mm2.capture");
+    const CliRun exported = runCli({"export", capture});
+    QCOMPARE(exported.exitCode, 0);
+    QMap<QString, int> kinds;
+    QSet<QString> groups;
+    for (const QString& line : linesOf(exported.out)) {
+        const QJsonObject o = json(line);
+        ++kinds[o["kind"].toString()];
+        if (o["kind"] == "checkpoint")
+            groups.insert(o["group"].toString());
+    }
+    QCOMPARE(kinds["offset-sync"], 1515);
+    QCOMPARE(kinds["checkpoint"], 482);
+    QCOMPARE(kinds["heartbeat"], 153);
+    QCOMPARE(kinds["undecodable"], 0);
+    QCOMPARE(kinds["group-offset"], 1008);
+    QCOMPARE(kinds["log-offsets"], 397);
+    QCOMPARE(groups, (QSet<QString>{"analytics", "audit", "billing", "reports"}));
+    // Recorded as the restricted principal: the password is not in the capture.
+    QVERIFY(exported.out.contains(
+        "{\"kind\":\"config\",\"key\":\"source.sasl.password\",\"value\":\"[redacted]\"}"));
+
+    const CliRun r = runCli({"report", capture, "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject report = json(r.out);
+    QCOMPARE(report["mm2_release"].toString(), QString("4.3.1"));
+    QCOMPARE(report["at_ms"].toInteger(), 1796187954022);
+    QCOMPARE(report["syncs_read"].toInt(), 1515);
+    QCOMPARE(report["checkpoints_read"].toInt(), 482);
+    QCOMPARE(report["unexplained_checkpoints"].toInt(-1), 0);
+    QCOMPARE(report["undecodable_records"].toInt(-1), 0);
+    QCOMPARE(report["stale_after_ms"].toInt(), 3000);
+    QCOMPARE(report["group_offset_sync"].toString(), QString("enabled"));
+    QVERIFY(report["current"].toBool());
+    // Per row: group, partition, committed, MM2 now, checkpoint, resume offset and where it comes
+    // from, outcome, health. The slow analytics shows the 64-slot store thinning old syncs out (MM2
+    // now 1 while its checkpoints stay where they were), audit stalled early.
+    const QStringList expected = {
+        "analytics customers-0 1050 1 465->1 1 synced-group-offset replay 624 checkpoint-stale",
+        "analytics orders-0 1750 1 825->809 809 synced-group-offset replay 941 checkpoint-stale",
+        "analytics orders-1 1746 1 73->1 1 synced-group-offset replay 1745 checkpoint-stale",
+        "analytics orders-2 1745 1 32->1 1 synced-group-offset replay 1744 checkpoint-stale",
+        "audit customers-0 465 1 465->1 1 synced-group-offset replay 39 ok",
+        "audit orders-0 360 1 360->1 1 synced-group-offset replay 359 ok",
+        "audit orders-1 0 0 0->0 0 synced-group-offset none 0 ok",
+        "audit orders-2 0 0 0->0 0 synced-group-offset none 0 ok",
+        "billing orders-0 8300 8227 8280->8227 8025 synced-group-offset replay 275 ok",
+        "billing orders-1 8300 8227 8275->8227 8025 synced-group-offset replay 275 ok",
+        "billing orders-2 8300 8227 8275->8227 8025 synced-group-offset replay 275 ok",
+        "billing payments-0 3804 3170 3798->3161 3086 synced-group-offset replay 86 ok",
+        "billing payments-1 3804 3170 3798->3161 3086 synced-group-offset replay 86 ok",
+        "reports orders-0 8090 7722 8090->8025 7621 synced-group-offset replay 469 ok",
+        "reports orders-1 8091 7722 8091->8025 7621 synced-group-offset replay 470 ok",
+        "reports orders-2 8090 7722 8090->8025 7621 synced-group-offset replay 469 ok",
+        "reports payments-0 3708 3051 3708->3090 2931 synced-group-offset replay 159 ok",
+        "reports payments-1 3708 3071 3708->3090 2911 synced-group-offset replay 179 ok",
+    };
+    QStringList rows;
+    for (const QJsonValue& v : report["rows"].toArray()) {
+        const QJsonObject row = v.toObject();
+        const QJsonObject now = row["mm2_now"].toObject();
+        const QJsonObject cp = row["checkpoint"].toObject();
+        const QJsonObject replay = row["replay"].toObject();
+        QStringList health;
+        for (const QJsonValue& h : row["health"].toArray())
+            health << h.toString();
+        rows << QString("%1 %2-%3 %4 %5 %6->%7 %8 %9 %10 %11 %12")
+                    .arg(row["group"].toString(), row["topic"].toString())
+                    .arg(row["partition"].toInt())
+                    .arg(row["committed"].toInteger())
+                    .arg(now["status"] == "translated" ? QString::number(now["result"].toInteger())
+                                                       : now["status"].toString())
+                    .arg(cp["upstream"].toInteger())
+                    .arg(cp["downstream"].toInteger())
+                    .arg(row["resume_offset"].toInteger())
+                    .arg(row["resume_from"].toString(), replay["outcome"].toString())
+                    .arg(replay[replay["outcome"] == "skip" ? "skip" : "replay"].toInteger())
+                    .arg(health.isEmpty() ? "ok" : health.join(','));
+    }
+    QCOMPARE(rows, expected);
 }
 
 QTEST_GUILESS_MAIN(CliSessions)

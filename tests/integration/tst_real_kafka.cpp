@@ -1,11 +1,20 @@
 // driftscope against real Kafka brokers and a real MirrorMaker 2 (tests/real_kafka/README.md):
 // the rig that real_kafka_start set up in DRIFTSCOPE_REAL_KAFKA_WORK. Each test function is one
-// CTest test, run in this order: readingRealClusters (the workload running), prediction (it
-// quiesces the workload), readOnly. driftscope always connects as the restricted principal,
-// through driftscope.properties (the rig's mm2.properties with that principal's credentials).
+// CTest test, run in this order (tests/CMakeLists.txt): readingRealClusters, livePredictionRate,
+// mm2Restart and sourceBrokerKilled with the workload running, prediction (it quiesces the
+// workload), readOnly, and the rest. driftscope always connects as the restricted principal,
+// through driftscope.properties (the rig's mm2.properties with that principal's credentials);
+// the faults of wrongPasswordAndUnknownCa through the rig's files that get it wrong.
 #include "support/cli_runner.h"
 
+#include "model/analysis/health_report.h"
+#include "model/io/session_file.h"
+#include "model/mm2/checkpoint_task.h"
+#include "model/session/mm2_state.h"
+
+#include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -21,8 +30,10 @@
 #include <librdkafka/rdkafka.h>
 
 #include <algorithm>
+#include <array>
 #include <csignal>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -50,6 +61,44 @@ QString logsHint()
     return " (rig logs: " + rigDir() +
            "/a/server.log, a/authorizer.log, b/server.log, mm2/mm2.log, "
            "workload/workload.log)";
+}
+
+// rig.env: ports, the release, and the passwords the tests make sure never show.
+QMap<QString, QString> rigEnv()
+{
+    QMap<QString, QString> env;
+    for (const QString& line : readAll(rigFile("rig.env")).split('\n')) {
+        const qsizetype eq = line.indexOf('=');
+        if (eq > 0)
+            env[line.left(eq)] = line.mid(eq + 1);
+    }
+    return env;
+}
+
+qint64 pidOf(const QString& name)
+{
+    return readAll(rigFile("pids")).section(name + "=", 1).section('\n', 0, 0).toLongLong();
+}
+
+// rig.sh kill|restart NAME: a process of the rig killed (SIGKILL) or started again.
+bool rigCommand(const QString& mode, const QString& name)
+{
+    QProcess p;
+    p.start("bash", {RIG_SH, mode, qEnvironmentVariable("DRIFTSCOPE_REAL_KAFKA_WORK"), name});
+    const bool done =
+        p.waitForFinished(120'000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    if (!done) {
+        p.kill();
+        p.waitForFinished();
+    }
+    qInfo("rig.sh %s %s: %s%s", qPrintable(mode), qPrintable(name),
+          p.readAllStandardOutput().trimmed().constData(), p.readAllStandardError().trimmed().constData());
+    return done;
+}
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
 }
 
 // The rig's own client (tests/real_kafka/rig_workload.cpp), with the admin's credentials or B's.
@@ -114,7 +163,7 @@ bool quiesce()
     const QString state = rigFile("workload/state");
     if (readAll(state).trimmed() == "quiesced")
         return true;
-    const qint64 pid = readAll(rigFile("pids")).section("workload=", 1).section('\n', 0, 0).toLongLong();
+    const qint64 pid = pidOf("workload");
     if (pid <= 0 || ::kill(static_cast<pid_t>(pid), SIGTERM) != 0)
         return false;
     for (int i = 0; i < 600 && readAll(state).trimmed() != "quiesced"; ++i)
@@ -128,15 +177,17 @@ bool quiesce()
 // Checkpoints driftscope cannot explain, allowed for one known gap only (README.md, "Checkpoints
 // stamped before their sync"): MM2 stamps a checkpoint before it lists the group's offsets and
 // translates them, and a sync written in between can translate it; driftscope explains a
-// checkpoint with the syncs stamped at or before it. The rig met 0-2 such checkpoints in a
-// run; more than 2 % (at least 2) is a failure.
+// checkpoint with the syncs stamped at or before it. The rig met 0-2 such checkpoints in a quiet
+// run, and up to 5 of 215 after the restarts of MM2 and the source broker (a restarted source task
+// writes a burst of syncs, which a checkpoint's listing overtakes more often); more than 3 % (at
+// least 2) is a failure.
 bool fewUnexplained(const QJsonObject& report, const char* what)
 {
     const qint64 read = report["checkpoints_read"].toInteger();
     const qint64 unexplained = report["unexplained_checkpoints"].toInteger(-1);
     qInfo("%s: %lld/%lld checkpoints explained by a retained sync driftscope rebuilt", what,
           static_cast<long long>(read - unexplained), static_cast<long long>(read));
-    return unexplained >= 0 && unexplained <= std::max<qint64>(2, read / 50);
+    return unexplained >= 0 && unexplained <= std::max<qint64>(2, read * 3 / 100);
 }
 
 std::set<QString> groupsIn(const QJsonObject& report)
@@ -163,6 +214,97 @@ QString name(const GroupPartition& gp)
     return std::get<0>(gp) + " " + std::get<1>(gp) + "-" + QString::number(std::get<2>(gp));
 }
 
+// Every group's committed offsets on the source (the admin's view): (group, topic, partition).
+std::map<GroupPartition, qint64> sourceCommitted()
+{
+    std::map<GroupPartition, qint64> out;
+    for (const QString& line : workload({"group-offsets", rigFile("source-admin.librdkafka")})) {
+        const QStringList f = line.split(' ');
+        if (f.size() == 4)
+            out[{f[0], f[1], f[2].toInt()}] = f[3].toLongLong();
+    }
+    return out;
+}
+
+// A capture's records as `driftscope-cli export` writes them, by kind.
+std::map<QString, QList<QJsonObject>> exported(const QString& capture)
+{
+    std::map<QString, QList<QJsonObject>> byKind;
+    const CliRun run = runCli({"export", capture}, 120'000);
+    if (run.exitCode != 0)
+        qWarning("driftscope-cli export %s: exit %d: %s", qPrintable(capture), run.exitCode,
+                 qPrintable(run.err));
+    for (const QString& line : run.out.split('\n', Qt::SkipEmptyParts)) {
+        const QJsonObject o = json(line);
+        byKind[o["kind"].toString()].append(o);
+    }
+    return byKind;
+}
+
+// A capture opened the way driftscope does, for the model's own answers about it.
+std::optional<driftscope::Session> openCapture(const QString& path)
+{
+    auto file = driftscope::readSessionFile(path.toStdString());
+    if (!file) {
+        qWarning("%s: %s", qPrintable(path), file.error().c_str());
+        return std::nullopt;
+    }
+    return std::move(file->session);
+}
+
+const driftscope::Release& rigRelease()
+{
+    static const driftscope::Release release = driftscope::parseRelease("4.3.1").value();
+    return release;
+}
+
+// The time of a line of the rig's logs ("[2026-12-02 05:12:01,234] INFO ...", UTC), or -1.
+qint64 logTimeMs(const QString& line)
+{
+    const QDateTime t = QDateTime::fromString(line.mid(1, 23), "yyyy-MM-dd HH:mm:ss,zzz");
+    if (!t.isValid())
+        return -1;
+    return QDateTime(t.date(), t.time(), Qt::UTC).toMSecsSinceEpoch();
+}
+
+// What KafkaBasedLog (Connect's reader of a topic, which MM2's offset-sync store is) logs as it
+// starts reading its topic and once it has read to the end offsets it asked for at the start.
+constexpr const char* kSyncStoreStarting = "Starting KafkaBasedLog with topic";
+constexpr const char* kSyncStoreRead = "Finished reading KafkaBasedLog for topic";
+
+// A group's committed offsets as driftscope sees them, and the checkpoints MM2 emitted: how the
+// checkpoint task's model (the store under the release, told the task start, and the monotonic filter
+// against the checkpoints the task restored) answers for one group partition.
+struct RestartModel {
+    const driftscope::Session& session;
+    driftscope::Mm2State state;
+    const driftscope::CheckpointMemory& restored;
+
+    // The checkpoint the model emits for `upstream` committed at `committed` by `atMs`, if any,
+    // and whether the store could translate the offset at all.
+    struct Answer {
+        std::optional<driftscope::Checkpoint> emitted;
+        bool translatable = false;
+    };
+    Answer next(const std::string& group, const driftscope::TopicPartition& upstream, int64_t committed,
+                int64_t atMs)
+    {
+        state.advanceTo(atMs);
+        const driftscope::Translation t = state.store().translate(upstream, committed);
+        if (!t.downstream || *t.downstream < 0)
+            return {};
+        const driftscope::SessionInfo& info = session.info;
+        driftscope::Checkpoint c;
+        c.group = group;
+        c.tp = driftscope::checkpointPartition(info.policy, info.sourceAlias, info.targetAlias, upstream);
+        c.upstream = committed;
+        c.downstream = *t.downstream;
+        if (!driftscope::checkpointIsMoreRecent(restored, c))
+            return {std::nullopt, true};
+        return {c, true};
+    }
+};
+
 } // namespace
 
 class RealKafka : public QObject {
@@ -171,10 +313,14 @@ class RealKafka : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void readingRealClusters();
+    void livePredictionRate();
+    void mm2Restart();
+    void sourceBrokerKilled();
     void prediction();
     void readOnly();
     void failoverPlanAppliesWithKafkasTool();
     void scramNeedsLibrdkafka261();
+    void wrongPasswordAndUnknownCa();
 };
 
 void RealKafka::initTestCase()
@@ -202,10 +348,12 @@ void RealKafka::readingRealClusters()
     QCOMPARE(sourceGroups(), expected);
     QCOMPARE(groupsIn(report), expected);
 
+    // Kept in the rig's directory: livePredictionRate measures on it.
     QTemporaryDir dir;
-    const QString capture = dir.filePath("rig.capture");
+    const QString capture = rigFile("running.capture");
+    QFile::remove(capture);
     const CliRun record =
-        runCli(QStringList{"record", "--out", capture, "--duration", "8"} + liveOptions(), 90'000);
+        runCli(QStringList{"record", "--out", capture, "--duration", "15"} + liveOptions(), 90'000);
     QVERIFY2(record.exitCode == 0, qPrintable(record.err + logsHint()));
     const CliRun fromCapture = runCli({"report", capture, "--json"});
     QCOMPARE(fromCapture.exitCode, 0);
@@ -216,16 +364,13 @@ void RealKafka::readingRealClusters()
     QVERIFY(fewUnexplained(recorded, "capture"));
     QCOMPARE(groupsIn(recorded), expected);
     // Heartbeats: MM2 emits one a second; the capture's export lists them.
-    const CliRun exported = runCli({"export", capture});
-    QCOMPARE(exported.exitCode, 0);
-    std::map<QString, int> kinds;
-    for (const QString& line : exported.out.split('\n', Qt::SkipEmptyParts))
-        ++kinds[json(line)["kind"].toString()];
-    qInfo("capture of 8 s: %d offset syncs, %d checkpoints, %d heartbeats", kinds["offset-sync"],
-          kinds["checkpoint"], kinds["heartbeat"]);
-    QVERIFY(kinds["offset-sync"] > 0);
-    QVERIFY(kinds["checkpoint"] > 0);
-    QVERIFY(kinds["heartbeat"] >= 4);
+    auto records = exported(capture);
+    qInfo("capture of 15 s: %d offset syncs, %d checkpoints, %d heartbeats",
+          static_cast<int>(records["offset-sync"].size()), static_cast<int>(records["checkpoint"].size()),
+          static_cast<int>(records["heartbeat"].size()));
+    QVERIFY(!records["offset-sync"].isEmpty());
+    QVERIFY(!records["checkpoint"].isEmpty());
+    QVERIFY(records["heartbeat"].size() >= 10);
 
     // The GUI connects the same way (File > Connect with the MM2 file, here --mm2-config).
     const QString gui = guiSession(dir.filePath("gui.png"), 10);
@@ -233,6 +378,403 @@ void RealKafka::readingRealClusters()
     QVERIFY2(gui.contains("status: A: connected · B: connected"), qPrintable(gui + logsHint()));
     QVERIFY(gui.contains(" 0 undecodable"));
     QVERIFY(QFileInfo(dir.filePath("gui.png")).size() > 0);
+}
+
+// While the workload runs: how often driftscope's live prediction of a group partition ("MM2 now",
+// just before MM2 emitted a checkpoint of it) is that checkpoint. The prediction translates the
+// offset driftscope last knew the group committed (sampled every 5 s, or the previous checkpoint's
+// when that is newer) with the store rebuilt from the syncs written by then; MM2 lists the offsets
+// itself as it emits, so a group that committed since is predicted from an older offset. The rate
+// is printed, not held to a bound; it must be measured over enough checkpoints to mean something.
+void RealKafka::livePredictionRate()
+{
+    const QString capture = rigFile("running.capture");
+    QVERIFY2(QFile::exists(capture), "readingRealClusters records the capture measured here");
+    const std::optional<driftscope::Session> session = openCapture(capture);
+    QVERIFY(session);
+    std::optional<int64_t> firstSample;
+    for (const driftscope::GroupOffsetSample& g : session->groupOffsets)
+        if (g.side == driftscope::ClusterSide::Source)
+            firstSample = std::min(firstSample.value_or(g.sampledAtMs), g.sampledAtMs);
+    QVERIFY2(firstSample, "the recording sampled no committed offset");
+
+    // One report per group and emission time (a round stamps all of a group's checkpoints alike).
+    std::map<std::pair<uint32_t, int64_t>, driftscope::Report> reports;
+    int measured = 0, equal = 0;
+    // Those where driftscope knew the offset MM2 listed (the group did not commit since): what is
+    // left of a miss there is the store's translation, not the sampling.
+    int sameOffset = 0, sameOffsetEqual = 0;
+    std::map<std::string, std::pair<int, int>> byGroup; // equal, measured
+    for (const driftscope::ObservedCheckpoint& c : session->checkpoints) {
+        const int64_t emittedAt = c.stamp.timestampMs;
+        if (emittedAt <= *firstSample) // the history read first: nothing was sampled before it
+            continue;
+        auto report = reports.find({c.group, emittedAt});
+        if (report == reports.end()) {
+            driftscope::ReportOptions options;
+            options.state.release = rigRelease();
+            options.atMs = emittedAt - 1;
+            options.groups = {session->group(c.group)};
+            report =
+                reports.emplace(std::pair{c.group, emittedAt}, driftscope::buildReport(*session, options))
+                    .first;
+        }
+        for (const driftscope::PartitionReport& row : report->second.rows) {
+            if (row.downstream != session->partition(c.partition) || !row.translated ||
+                !row.translated->downstream)
+                continue;
+            auto& [groupEqual, groupMeasured] = byGroup[row.group];
+            ++measured;
+            ++groupMeasured;
+            const bool hit = *row.translated->downstream == c.downstream;
+            equal += hit;
+            groupEqual += hit;
+            if (row.committed == c.upstream) {
+                ++sameOffset;
+                sameOffsetEqual += hit;
+            }
+        }
+    }
+    QString perGroup;
+    for (const auto& [group, counts] : byGroup)
+        perGroup +=
+            QString(" %1 %2/%3").arg(QString::fromStdString(group)).arg(counts.first).arg(counts.second);
+    qInfo(
+        "live prediction rate: %d/%d checkpoints (%.1f %%) were driftscope's MM2 now just before MM2 emitted "
+        "them (by group:%s); %d/%d of those whose committed offset driftscope had already seen",
+        equal, measured, measured ? 100.0 * equal / measured : 0.0, qPrintable(perGroup), sameOffsetEqual,
+        sameOffset);
+    QVERIFY2(measured >= 30, qPrintable(QString("only %1 checkpoints measured").arg(measured)));
+}
+
+// MM2 killed (SIGKILL) and started again while the workload runs (issue 14, test 4). Its restarted
+// checkpoint task restores the checkpoints of its topic (3.7.1+), reads the syncs topic to its end,
+// then checkpoints every 2 s. driftscope's model of that task: the store under the running release
+// told the task start (--task-start N: the syncs the topic held when the task read it, from mm2.log
+// and the syncs' timestamps) with checkpoints restored, and the monotonic filter against the
+// restored checkpoints. For every group partition on the source, MM2's first checkpoint after the
+// restart is the model's for the same committed offset at the same moment, or, where MM2 emitted
+// none, the model emits none for the committed offset either.
+void RealKafka::mm2Restart()
+{
+    const QString target = rigFile("target.librdkafka");
+    const qsizetype logBefore = readAll(rigFile("mm2/mm2.log")).size();
+    QVERIFY2(rigCommand("kill", "mm2"), qPrintable("MM2 could not be killed" + logsHint()));
+    // Nothing writes checkpoints now: the topic holds what the restarted task restores.
+    const QStringList before = workload({"checkpoints", target, "A.checkpoints.internal"});
+    QVERIFY(!before.contains("<failed>") && !before.isEmpty());
+    const auto committedAtKill = sourceCommitted();
+    QVERIFY(!committedAtKill.empty());
+    QVERIFY2(rigCommand("restart", "mm2"), qPrintable("MM2 did not start again" + logsHint()));
+    const qint64 restartedAt = nowMs();
+    // The restarted task's checkpoints over 12 s: they cover a commit of `reports` (every 8 s).
+    qint64 firstAfter = 0;
+    for (int i = 0; i < 60 && (!firstAfter || nowMs() - firstAfter < 12'000); ++i) {
+        QThread::msleep(2'000);
+        const QStringList records = workload({"checkpoint-records", target, "A.checkpoints.internal"});
+        if (!firstAfter && records.size() > before.size())
+            firstAfter = records[before.size()].section(' ', 1, 1).toLongLong();
+    }
+    QVERIFY2(firstAfter > 0,
+             qPrintable("MM2 emitted no checkpoint within 2 minutes of its restart" + logsHint()));
+    qInfo("MM2 restarted; its first checkpoint came %.1f s later", (firstAfter - restartedAt) / 1000.0);
+    const auto committedAtEnd = sourceCommitted();
+    // Kept with the rig's logs: what a failure is diagnosed from.
+    const QString capture = rigFile("restart.capture");
+    QFile::remove(capture);
+    const CliRun record =
+        runCli(QStringList{"record", "--out", capture, "--duration", "3"} + liveOptions(), 90'000);
+    QVERIFY2(record.exitCode == 0, qPrintable(record.err));
+    const std::optional<driftscope::Session> session = openCapture(capture);
+    QVERIFY(session);
+    QCOMPARE(session->undecodable.size(), size_t(0));
+
+    // What the restarted process logged: one checkpoint task, which restored the checkpoints and
+    // then read the syncs topic.
+    const QStringList log = readAll(rigFile("mm2/mm2.log")).mid(logBefore).split('\n');
+    QCOMPARE(log.filter("Starting task MirrorCheckpointConnector-0").size(), 1);
+    qint64 readFrom = -1, readTo = -1;
+    for (const QString& line : log) {
+        if (!line.contains("mm2-offset-syncs.B.internal"))
+            continue;
+        if (readFrom < 0 && line.contains(kSyncStoreStarting))
+            readFrom = logTimeMs(line);
+        if (readTo < 0 && line.contains(kSyncStoreRead))
+            readTo = logTimeMs(line);
+    }
+    QVERIFY2(readFrom > 0 && readTo >= readFrom,
+             qPrintable("mm2.log does not say when the restarted task read the syncs topic:\n" +
+                        log.filter("mm2-offset-syncs.B.internal").join('\n')));
+    // N: the syncs written before the store asked for the topic's end (stamped before it started
+    // reading), up to those written before it had read them all.
+    size_t taskStartLow = 0, taskStartHigh = 0;
+    for (const driftscope::ObservedSync& sync : session->syncs) {
+        taskStartLow += sync.stamp.timestampMs < readFrom;
+        taskStartHigh += sync.stamp.timestampMs <= readTo;
+    }
+
+    // The restored checkpoints: the topic's records before the restart, later ones overwriting.
+    driftscope::CheckpointMemory restored;
+    for (const driftscope::ObservedCheckpoint& c : session->checkpoints)
+        if (c.stamp.topicOffset < before.size())
+            restored[session->group(c.group)][session->partition(c.partition)] = {
+                session->group(c.group),
+                session->partition(c.partition),
+                c.upstream,
+                c.downstream,
+                c.metadata,
+                c.version};
+    QCOMPARE(restored.size(), size_t(4));
+    // MM2's first checkpoint after the restart, of each group partition (target-side names).
+    std::map<std::pair<std::string, driftscope::TopicPartition>, const driftscope::ObservedCheckpoint*> first;
+    int64_t lastAfter = 0;
+    for (const driftscope::ObservedCheckpoint& c : session->checkpoints)
+        if (c.stamp.topicOffset >= before.size()) {
+            first.emplace(std::pair{session->group(c.group), session->partition(c.partition)}, &c);
+            lastAfter = std::max(lastAfter, c.stamp.timestampMs);
+        }
+
+    int heldBack = 0, untranslatable = 0; // of the group partitions MM2 emitted nothing for
+    int stampedBefore = 0;                // checkpoints translated with a sync written after their stamp
+    constexpr int64_t kStampedBeforeMs = 1000;
+    const auto judge = [&](size_t taskStart, bool checkpointsRestored, QStringList& disagreements) {
+        driftscope::Mm2StateOptions options;
+        options.release = rigRelease();
+        options.taskStart = taskStart;
+        options.checkpointsRestored = checkpointsRestored;
+        const driftscope::CheckpointMemory none;
+        RestartModel model{*session, driftscope::Mm2State(*session, options),
+                           checkpointsRestored ? restored : none};
+        // In time order: the state only moves forward. Group partitions MM2 checkpointed, at their
+        // checkpoint; the others at the end, with the group's committed offset then.
+        std::vector<std::tuple<int64_t, GroupPartition, const driftscope::ObservedCheckpoint*>> moments;
+        for (const auto& [gp, committed] : committedAtEnd) {
+            const driftscope::TopicPartition upstream{std::get<1>(gp).toStdString(), std::get<2>(gp)};
+            const auto c =
+                first.find({std::get<0>(gp).toStdString(),
+                            driftscope::checkpointPartition(session->info.policy, session->info.sourceAlias,
+                                                            session->info.targetAlias, upstream)});
+            moments.emplace_back(c == first.end() ? lastAfter : c->second->stamp.timestampMs, gp,
+                                 c == first.end() ? nullptr : c->second);
+        }
+        std::sort(moments.begin(), moments.end(),
+                  [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+        int agree = 0;
+        heldBack = untranslatable = stampedBefore = 0;
+        for (const auto& [at, gp, emitted] : moments) {
+            const driftscope::TopicPartition upstream{std::get<1>(gp).toStdString(), std::get<2>(gp)};
+            const std::string group = std::get<0>(gp).toStdString();
+            if (emitted) {
+                const auto predicted = model.next(group, upstream, emitted->upstream, at).emitted;
+                if (predicted && predicted->downstream == emitted->downstream) {
+                    ++agree;
+                    continue;
+                }
+                // MM2 stamps a checkpoint before it lists the group's offsets and translates them
+                // (README.md, "Checkpoints stamped before their sync"): the model with the syncs
+                // written up to a second later, one at a time, on a state of its own.
+                RestartModel late{*session, driftscope::Mm2State(*session, options), model.restored};
+                bool lateAgrees = false;
+                for (const driftscope::ObservedSync& sync : session->syncs) {
+                    const int64_t stamped = sync.stamp.timestampMs;
+                    if (stamped <= at || stamped > at + kStampedBeforeMs)
+                        continue;
+                    const auto laterAnswer = late.next(group, upstream, emitted->upstream, stamped).emitted;
+                    if ((lateAgrees = laterAnswer && laterAnswer->downstream == emitted->downstream))
+                        break;
+                }
+                if (lateAgrees) {
+                    ++agree;
+                    ++stampedBefore;
+                    continue;
+                }
+                disagreements << name(gp) + ": MM2 " + QString::number(emitted->upstream) + "->" +
+                                     QString::number(emitted->downstream) + " at " + QString::number(at) +
+                                     ", driftscope " +
+                                     (predicted ? QString::number(predicted->downstream) : "none");
+                continue;
+            }
+            // No checkpoint since the restart: the model emits none for the offset committed then,
+            // because the store cannot translate it or the restored checkpoint holds it back.
+            const qint64 committed = committedAtEnd.at(gp);
+            const auto predicted = model.next(group, upstream, committed, at);
+            if (!predicted.emitted) {
+                ++agree;
+                ++(predicted.translatable ? heldBack : untranslatable);
+            } else {
+                disagreements << name(gp) + ": MM2 none, driftscope " + QString::number(committed) + "->" +
+                                     QString::number(predicted.emitted->downstream) + " (committed " +
+                                     QString::number(committedAtKill.count(gp) ? committedAtKill.at(gp)
+                                                                               : -1) +
+                                     " at the kill)";
+            }
+        }
+        return agree;
+    };
+    const int rows = static_cast<int>(committedAtEnd.size());
+    // N is at least the syncs stamped before the store started reading (they were in the topic when
+    // it asked for the end), at most those stamped by the time it had read to the end. Under
+    // restored checkpoints the store's content does not depend on N, only when its load is done: the
+    // model must agree with the least N; the larger N it also agrees with narrow the range down
+    // (a checkpoint MM2 translated before a sync was written shows the load was done without it).
+    size_t agreeingUpTo = taskStartLow;
+    for (size_t taskStart = taskStartLow; taskStart <= taskStartHigh; ++taskStart) {
+        QStringList disagreements;
+        const int agree = judge(taskStart, true, disagreements);
+        if (taskStart == taskStartLow)
+            QVERIFY2(disagreements.isEmpty(),
+                     qPrintable(QString("--task-start %1: %2/%3; ").arg(taskStart).arg(agree).arg(rows) +
+                                disagreements.join("; ")));
+        if (!disagreements.isEmpty())
+            break;
+        agreeingUpTo = taskStart;
+    }
+    {
+        QStringList none; // the counts printed below are those of the least N
+        judge(taskStartLow, true, none);
+    }
+    qInfo(
+        "%d/%d group partitions: MM2's next checkpoint after its restart is driftscope's (4.3.1, "
+        "--task-start "
+        "N --checkpoints-restored yes); %d of them had none in %.0f s, as the model says (%d held back by "
+        "the "
+        "restored checkpoint, %d too old to translate); %d translated with syncs written up to 1 s after the "
+        "checkpoint's stamp",
+        rows, rows, heldBack + untranslatable, (lastAfter - firstAfter) / 1000.0, heldBack, untranslatable,
+        stampedBefore);
+    qInfo("N: the restarted task's offset-sync store started reading at %s (mm2.log), when %zu of the %zu "
+          "syncs "
+          "the capture holds were stamped, and had read to the end at %s, when %zu were; the model agrees "
+          "for N "
+          "from %zu to %zu",
+          qPrintable(QDateTime::fromMSecsSinceEpoch(readFrom, Qt::UTC).toString(Qt::ISODateWithMs)),
+          taskStartLow, session->syncs.size(),
+          qPrintable(QDateTime::fromMSecsSinceEpoch(readTo, Qt::UTC).toString(Qt::ISODateWithMs)),
+          taskStartHigh, taskStartLow, agreeingUpTo);
+    // The same restart modelled as if the task could not restore its checkpoints (as before 3.7.1):
+    // printed, to show what the restore changes in this run.
+    QStringList without;
+    const int agreeWithout = judge(taskStartLow, false, without);
+    qInfo("without restored checkpoints the model would agree on %d/%d%s%s", agreeWithout, rows,
+          without.isEmpty() ? "" : ": ", qPrintable(without.join("; ")));
+}
+
+// The source broker killed (SIGKILL) and started again while `record` runs (issue 14, test 4): the
+// capture holds every record of the topics, exactly as the rig's own client reads them (offsets,
+// partitions, upstream and downstream offsets, timestamps) with no hole after the outage, and the
+// outage as an event of the source.
+void RealKafka::sourceBrokerKilled()
+{
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("outage.capture");
+    QProcess record;
+    record.start(DRIFTSCOPE_CLI, QStringList{"record", "--out", capture} + liveOptions());
+    QVERIFY(record.waitForStarted());
+    QThread::msleep(8'000); // the history is read, a round of samples taken
+    QVERIFY2(record.state() == QProcess::Running, record.readAllStandardError().constData());
+    const qint64 killedAt = nowMs();
+    QVERIFY2(rigCommand("kill", "a"), qPrintable("broker A could not be killed" + logsHint()));
+    QThread::msleep(3'000);
+    QVERIFY2(rigCommand("restart", "a"), qPrintable("broker A did not start again" + logsHint()));
+    const qint64 restartedAt = nowMs();
+    // MM2 and the workload go on: syncs of every mirrored partition written after the restart.
+    const QString source = rigFile("source-admin.librdkafka");
+    QStringList syncs;
+    for (int i = 0; i < 45; ++i) {
+        syncs = workload({"offset-syncs", source, "mm2-offset-syncs.B.internal"});
+        std::set<QString> after;
+        for (const QString& line : syncs)
+            if (line.section(' ', 1, 1).toLongLong() > restartedAt)
+                after.insert(line.section(' ', 2, 3));
+        if (after.size() >= 6)
+            break;
+        QThread::msleep(2'000);
+    }
+    QThread::msleep(3'000);
+    // What the rig's client reads now, the capture must hold (it reads on until stopped).
+    syncs = workload({"offset-syncs", source, "mm2-offset-syncs.B.internal"});
+    const QStringList checkpoints =
+        workload({"checkpoint-records", rigFile("target.librdkafka"), "A.checkpoints.internal"});
+    QVERIFY(!syncs.contains("<failed>") && !checkpoints.contains("<failed>"));
+    QThread::msleep(3'000);
+    ::kill(static_cast<pid_t>(record.processId()), SIGINT);
+    QVERIFY(record.waitForFinished(60'000));
+    const QString recordErr = QString::fromUtf8(record.readAllStandardError());
+    QVERIFY2(record.exitStatus() == QProcess::NormalExit && record.exitCode() == 0, qPrintable(recordErr));
+
+    auto records = exported(capture);
+    // The capture's syncs and checkpoints, as the rig's client prints them.
+    QStringList capturedSyncs, capturedCheckpoints;
+    for (const QJsonObject& o : records["offset-sync"])
+        capturedSyncs << QString("%1 %2 %3 %4 %5 %6")
+                             .arg(o["topic_offset"].toInteger())
+                             .arg(o["timestamp_ms"].toInteger())
+                             .arg(o["topic"].toString())
+                             .arg(o["partition"].toInt())
+                             .arg(o["upstream"].toInteger())
+                             .arg(o["downstream"].toInteger());
+    for (const QJsonObject& o : records["checkpoint"])
+        capturedCheckpoints << QString("%1 %2 %3 %4 %5 %6 %7")
+                                   .arg(o["topic_offset"].toInteger())
+                                   .arg(o["timestamp_ms"].toInteger())
+                                   .arg(o["group"].toString(), o["topic"].toString())
+                                   .arg(o["partition"].toInt())
+                                   .arg(o["upstream"].toInteger())
+                                   .arg(o["downstream"].toInteger());
+    // Every record the rig read is in the capture, in the same place, and the capture has no hole
+    // (offsets one after the other from the topic's start, also past the ones the rig read).
+    const auto holds = [](const QStringList& captured, const QStringList& read, const char* what) {
+        bool ok = captured.size() >= read.size() && captured.mid(0, read.size()) == read;
+        for (qsizetype i = 1; ok && i < captured.size(); ++i)
+            ok = captured[i].section(' ', 0, 0).toLongLong() ==
+                 captured[i - 1].section(' ', 0, 0).toLongLong() + 1;
+        if (!ok)
+            qWarning("%s: the capture holds %d records, the rig read %d; first difference at %d", what,
+                     static_cast<int>(captured.size()), static_cast<int>(read.size()),
+                     static_cast<int>(
+                         std::mismatch(captured.begin(), captured.end(), read.begin(), read.end()).first -
+                         captured.begin()));
+        return ok;
+    };
+    QVERIFY(holds(capturedSyncs, syncs, "offset syncs"));
+    QVERIFY(holds(capturedCheckpoints, checkpoints, "checkpoints"));
+    int syncsAfter = 0;
+    for (const QString& line : syncs)
+        syncsAfter += line.section(' ', 1, 1).toLongLong() > restartedAt;
+    QVERIFY2(syncsAfter >= 6, "MM2 wrote too few syncs after the restart to show there is no hole");
+
+    // The outage as events of the source: unreachable once it was killed, connected again after.
+    qint64 down = 0, up = 0;
+    QString downMessage;
+    for (const QJsonObject& e : records["event"]) {
+        if (e["side"].toString() != "source")
+            continue;
+        const qint64 at = e["at_ms"].toInteger();
+        if (!down && e["state"].toString() == "unreachable" && at >= killedAt) {
+            down = at;
+            downMessage = e["message"].toString();
+        } else if (down && !up && e["state"].toString() == "connected") {
+            up = at;
+        }
+    }
+    QStringList events;
+    for (const QJsonObject& e : records["event"])
+        events << QString::fromUtf8(QJsonDocument(e).toJson(QJsonDocument::Compact));
+    QVERIFY2(down > 0 && up > down, qPrintable(events.join('\n')));
+    const CliRun report = runCli({"report", capture, "--json"});
+    QCOMPARE(report.exitCode, 0);
+    const QJsonObject r = json(report.out);
+    QCOMPARE(r["undecodable_records"].toInt(-1), 0);
+    QVERIFY(r["current"].toBool()); // at the end of the capture both clusters were read again
+    QVERIFY(fewUnexplained(r, "capture across the outage"));
+    qInfo("broker A killed at +0 s and started again at +%.1f s; the capture: \"%s\" at +%.1f s, connected "
+          "again at "
+          "+%.1f s; %d offset syncs (%d written after the restart) and %d checkpoints, each as the rig read "
+          "it, no "
+          "hole",
+          (restartedAt - killedAt) / 1000.0, qPrintable(downMessage), (down - killedAt) / 1000.0,
+          (up - killedAt) / 1000.0, static_cast<int>(capturedSyncs.size()), syncsAfter,
+          static_cast<int>(capturedCheckpoints.size()));
 }
 
 // Test 2: once the workload is quiet, driftscope's "MM2 now" under 4.3.1 is what the real MM2
@@ -263,7 +805,7 @@ void RealKafka::prediction()
         targetOffsets[{f[0], f[1], f[2].toInt()}] = f[3].toLongLong();
     }
 
-    int agree = 0, rows = 0, withoutCheckpoint = 0;
+    int agree = 0, rows = 0, withoutCheckpoint = 0, tooOld = 0;
     QStringList disagreements;
     for (const QJsonValue& v : report["rows"].toArray()) {
         const QJsonObject row = v.toObject();
@@ -294,7 +836,18 @@ void RealKafka::prediction()
         // the synced offset, and the report says so.
         const bool resumesThere = row["resume_offset"].toInteger(-2) == target &&
                                   row["resume_from"].toString() == "synced-group-offset";
-        if (predicted && mm2Now == emitted && emitted == target && resumesThere)
+        // Too old to translate now: the store's oldest retained sync lies past the committed
+        // offset, so MM2 emits nothing (it drops a translation of -1) and its last checkpoint stays
+        // in force, and so does the group offset it synced. The restarts of mm2Restart and
+        // sourceBrokerKilled do that: the restarted source task replicates again from its last
+        // committed source offset, and a sync below the newest one clears the partition's history
+        // (an upstream rewind), past the offsets of a stalled group such as audit.
+        const qint64 committedNow = row["committed"].toInteger(-1);
+        const bool keptInForce = translated["status"].toString() == "too-old" &&
+                                 translated["sync"].toObject()["upstream"].toInteger(-1) > committedNow &&
+                                 checkpoint->second.first <= committedNow;
+        tooOld += keptInForce;
+        if (((predicted && mm2Now == emitted) || keptInForce) && emitted == target && resumesThere)
             ++agree;
         else
             disagreements << name(gp) + ": committed " + QString::number(row["committed"].toInteger(-1)) +
@@ -303,8 +856,9 @@ void RealKafka::prediction()
                                  ", B's group offset " + QString::number(target);
     }
     qInfo("%d/%d group partitions: driftscope's MM2 now (4.3.1) == MM2's last checkpoint == the group offset "
-          "MM2 synced to B (%d of them untranslatable on both sides)",
-          agree, rows, withoutCheckpoint);
+          "MM2 synced to B (%d of them without a checkpoint on both sides; %d too old to translate now, so "
+          "that MM2's last checkpoint stays in force)",
+          agree, rows, withoutCheckpoint, tooOld);
     QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.join("; ")));
     // Every partition a group committed on the source is a row (the admin's view of A).
     const QStringList committed = workload({"group-offsets", rigFile("source-admin.librdkafka")});
@@ -397,12 +951,7 @@ void RealKafka::readOnly()
 void RealKafka::failoverPlanAppliesWithKafkasTool()
 {
     const QString work = qEnvironmentVariable("DRIFTSCOPE_REAL_KAFKA_WORK");
-    QMap<QString, QString> env;
-    for (const QString& line : readAll(rigFile("rig.env")).split('\n')) {
-        const qsizetype eq = line.indexOf('=');
-        if (eq > 0)
-            env[line.left(eq)] = line.mid(eq + 1);
-    }
+    const QMap<QString, QString> env = rigEnv();
     const QString classpath = readAll(work + "/cp-" + env.value("RIG_RELEASE") + ".txt").trimmed();
     QVERIFY2(!classpath.isEmpty(), "the rig's classpath is missing (real_kafka_prepare resolves it)");
     const QStringList tool{"-cp", classpath, "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
@@ -467,8 +1016,7 @@ void RealKafka::failoverPlanAppliesWithKafkasTool()
 
 void RealKafka::scramNeedsLibrdkafka261()
 {
-    const QString password =
-        readAll(rigFile("rig.env")).section("RIG_DRIFTSCOPE_PASSWORD=", 1).section('\n', 0, 0);
+    const QString password = rigEnv().value("RIG_DRIFTSCOPE_PASSWORD");
     QVERIFY(!password.isEmpty());
     const CliRun run = runCli({"report", "--mm2-config", rigFile("driftscope-scram.properties"),
                                "--mm2-version", "4.3.1", "--json", "--timeout", "20"},
@@ -483,6 +1031,92 @@ void RealKafka::scramNeedsLibrdkafka261()
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains("SASL authentication error") && run.err.contains("SCRAM-SHA-512"),
              qPrintable(run.err));
+}
+
+// A wrong password and a CA that did not sign the broker's certificate (issue 14, test 4): report
+// fails within its timeout naming the cause, record keeps the cause as the source's state, and no
+// password shows anywhere: stdout, stderr, the capture's bytes or its export.
+void RealKafka::wrongPasswordAndUnknownCa()
+{
+    const QMap<QString, QString> env = rigEnv();
+    const QStringList secrets{env.value("RIG_DRIFTSCOPE_PASSWORD"), env.value("RIG_WRONG_PASSWORD")};
+    QVERIFY(!secrets[0].isEmpty() && !secrets[1].isEmpty());
+    struct Case {
+        const char* file = nullptr;
+        QStringList cause; // what the message names
+        QProcess report, record;
+        QElapsedTimer started;
+        qint64 reportMs = -1; // how long report took
+    };
+    std::array<Case, 2> cases;
+    cases[0].file = "driftscope-wrong-password.properties";
+    cases[0].cause = {"SASL authentication error", "Invalid username or password"};
+    cases[1].file = "driftscope-unknown-ca.properties";
+    cases[1].cause = {"SSL handshake failed", "certificate verify failed"};
+    constexpr int kTimeoutS = 10;
+    QTemporaryDir dir;
+    // All four at once: each waits for a cluster that never lets it in.
+    for (Case& c : cases) {
+        const QStringList config{"--mm2-config", rigFile(c.file), "--mm2-version", "4.3.1"};
+        c.started.start();
+        c.report.start(DRIFTSCOPE_CLI,
+                       QStringList{"report", "--json", "--timeout", QString::number(kTimeoutS)} + config);
+        c.record.start(
+            DRIFTSCOPE_CLI,
+            QStringList{"record", "--out", dir.filePath(c.file + QString(".capture")), "--duration", "6"} +
+                config);
+    }
+    // When each report ends, to within 50 ms; one that outlives its timeout by 30 s hangs.
+    for (bool waiting = true; waiting;) {
+        waiting = false;
+        for (Case& c : cases) {
+            if (c.reportMs >= 0)
+                continue;
+            if (c.report.state() == QProcess::NotRunning || c.report.waitForFinished(50))
+                c.reportMs = c.started.elapsed();
+            else if (c.started.elapsed() > (kTimeoutS + 30) * 1000)
+                QFAIL(qPrintable(QString(c.file) + ": report hangs"));
+            else
+                waiting = true;
+        }
+    }
+    for (Case& c : cases) {
+        const qint64 elapsed = c.reportMs;
+        QVERIFY(c.record.waitForFinished(60'000) || c.record.state() == QProcess::NotRunning);
+        const QString out = QString::fromUtf8(c.report.readAllStandardOutput());
+        const QString err = QString::fromUtf8(c.report.readAllStandardError());
+        const QString recordOut =
+            QString::fromUtf8(c.record.readAllStandardOutput() + c.record.readAllStandardError());
+        const QString capture = dir.filePath(c.file + QString(".capture"));
+        QFile file(capture);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        const CliRun exportRun = runCli({"export", capture});
+        QCOMPARE(exportRun.exitCode, 0);
+        for (const QString& secret : secrets) {
+            QVERIFY2(!out.contains(secret) && !err.contains(secret), c.file);
+            QVERIFY2(!recordOut.contains(secret), c.file);
+            QVERIFY2(!bytes.contains(secret.toUtf8()) && !exportRun.out.contains(secret), c.file);
+        }
+        // report: exit 1 within the timeout (and its slack), naming the source's state and cause.
+        QCOMPARE(c.report.exitCode(), 1);
+        QVERIFY2(elapsed < (kTimeoutS + 10) * 1000, qPrintable(QString::number(elapsed)));
+        QVERIFY2(err.contains("source cluster unreachable: "), qPrintable(err));
+        for (const QString& cause : c.cause)
+            QVERIFY2(err.contains(cause), qPrintable(err));
+        // record: the target is read (MM2's checkpoints); the source's state names the cause.
+        QCOMPARE(c.record.exitCode(), 0);
+        QString sourceState;
+        for (const QString& line : exportRun.out.split('\n', Qt::SkipEmptyParts)) {
+            const QJsonObject o = json(line);
+            if (o["kind"] == "event" && o["side"] == "source" && o["state"] == "unreachable")
+                sourceState = o["message"].toString();
+        }
+        for (const QString& cause : c.cause)
+            QVERIFY2(sourceState.contains(cause), qPrintable(sourceState));
+        qInfo("%s: report exit 1 after %.1f s: %s", c.file, elapsed / 1000.0,
+              qPrintable(err.trimmed().section('\n', -1)));
+    }
 }
 
 QTEST_GUILESS_MAIN(RealKafka)

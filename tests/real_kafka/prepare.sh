@@ -6,9 +6,10 @@
 # ~/.m2). A release Maven Central does not serve fails here, naming it.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-work="$1"
+# Absolute: Maven resolves a relative output file against the pom's folder, not this one.
+mkdir -p "$1"
+work="$(cd "$1" && pwd)"
 shift
-mkdir -p "$work"
 for tool in java mvn openssl; do
   command -v "$tool" > /dev/null || { echo "prepare.sh: $tool is missing (bash .ci/bootstrap test installs it)" >&2; exit 1; }
 done

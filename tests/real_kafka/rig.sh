@@ -3,6 +3,9 @@
 # from Maven Central (prepare.sh resolved them into WORK), on free loopback ports.
 #   bash tests/real_kafka/rig.sh start WORK RELEASE WORKLOAD   (WORKLOAD: the rig-workload program)
 #   bash tests/real_kafka/rig.sh stop WORK
+#   bash tests/real_kafka/rig.sh kill WORK a|b|mm2     (SIGKILL, returns once it is gone)
+#   bash tests/real_kafka/rig.sh restart WORK a|b|mm2  (the same command again; a broker: returns
+#                                                       once it started)
 # Source cluster A: SASL_SSL with SCRAM-SHA-512 (a CA and a broker certificate made here) and ACLs
 # (StandardAuthorizer); the principal `driftscope` may only read (README.md). Target B: plaintext.
 # Everything lives in WORK/rig: rig.env (ports, paths), pids, the logs of both brokers, MM2 and
@@ -37,17 +40,92 @@ stop() {
   rm -f "$rig/pids"
 }
 
-if [ "$mode" = stop ]; then
+# A process killed outright can stay a zombie for a while when nobody reaps it: that is gone too.
+running() {
+  [ -n "$1" ] && kill -0 "$1" 2> /dev/null && [ "$(awk '{print $3}' "/proc/$1/stat" 2> /dev/null)" != Z ]
+}
+pid_of() { sed -n "s/^$1=//p" "$rig/pids"; }
+set_pid() {
+  sed -i "/^$1=/d" "$rig/pids"
+  echo "$1=$2" >> "$rig/pids"
+}
+failed() {
+  echo "rig.sh: $1" >&2
+  echo "rig.sh: logs in $rig (a/server.log, a/authorizer.log, b/server.log, mm2/mm2.log, workload/workload.log)" >&2
+  exit 1
+}
+# $1 what, $2 seconds, then the condition.
+await() {
+  local what="$1" seconds="$2"
+  shift 2
+  for _ in $(seq 1 $((seconds * 5))); do
+    "$@" && return 0
+    sleep 0.2
+  done
+  failed "$what within $seconds s"
+}
+
+# Two cores: the JVMs start with the serial collector and the C1 compiler only.
+jvm=(java -Xms128m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Djava.awt.headless=true)
+use_release() {
+  classpath_file="$work/cp-$1.txt"
+  [ -s "$classpath_file" ] || { echo "rig.sh: $classpath_file is missing (prepare.sh resolves it)" >&2; exit 1; }
+  classpath="$(cat "$classpath_file")"
+}
+# The brokers and MM2 are started the same way by start and restart (a restart appends to the logs).
+start_broker() {
+  "${jvm[@]}" -Dlog4j2.configurationFile="$rig/$1/log4j2.properties" -cp "$classpath" kafka.Kafka \
+    "$rig/$1/server.properties" >> "$rig/$1/stdout.log" 2>&1 &
+  set_pid "$1" $!
+}
+start_mm2() {
+  "${jvm[@]}" -Dlog4j2.configurationFile="$rig/mm2/log4j2.properties" -cp "$classpath" \
+    org.apache.kafka.connect.mirror.MirrorMaker "$rig/mm2.properties" >> "$rig/mm2/stdout.log" 2>&1 &
+  set_pid mm2 $!
+}
+broker_starts() { grep -c "Kafka Server started" "$rig/$1/server.log" 2> /dev/null || true; }
+
+case "$mode" in
+stop)
   stop
   echo "rig stopped; its logs are in $rig"
   exit 0
-fi
-[ "$mode" = start ] || { echo "usage: rig.sh start WORK RELEASE WORKLOAD | stop WORK" >&2; exit 2; }
+  ;;
+kill)
+  name="$3"
+  pid="$(pid_of "$name")"
+  running "$pid" || failed "$name is not running"
+  kill -9 "$pid"
+  await "$name did not die" 30 eval '! running '"$pid"
+  echo "$name ($pid) killed"
+  exit 0
+  ;;
+restart)
+  name="$3"
+  running "$(pid_of "$name")" && failed "$name is still running"
+  use_release "$(sed -n 's/^RIG_RELEASE=//p' "$rig/rig.env")"
+  restarted=$(date +%s%N)
+  case "$name" in
+  a | b)
+    before="$(broker_starts "$name")"
+    start_broker "$name"
+    await "broker $name did not start again" 90 eval '[ "$(broker_starts '"$name"')" -gt '"$before"' ]'
+    ;;
+  mm2) start_mm2 ;;
+  *) failed "restart: no $name (a, b or mm2)" ;;
+  esac
+  echo "$name restarted ($(pid_of "$name")) in $((($(date +%s%N) - restarted) / 1000000)) ms"
+  exit 0
+  ;;
+start) ;;
+*)
+  echo "usage: rig.sh start WORK RELEASE WORKLOAD | stop WORK | kill WORK NAME | restart WORK NAME" >&2
+  exit 2
+  ;;
+esac
 release="$3"
 workload="$4"
-classpath_file="$work/cp-$release.txt"
-[ -s "$classpath_file" ] || { echo "rig.sh: $classpath_file is missing (prepare.sh resolves it)" >&2; exit 1; }
-classpath="$(cat "$classpath_file")"
+use_release "$release"
 started=$(date +%s%N)
 
 # A rig left by an interrupted run is stopped first; its files go.
@@ -55,11 +133,6 @@ stop
 rm -rf "$rig"
 mkdir -p "$rig"/{certs,a,b,mm2,workload}
 : > "$rig/pids"
-failed() {
-  echo "rig.sh: $1" >&2
-  echo "rig.sh: logs in $rig (a/server.log, a/authorizer.log, b/server.log, mm2/mm2.log, workload/workload.log)" >&2
-  exit 1
-}
 
 ports=($("$workload" ports 4)) || failed "no free loopback ports"
 port_a=${ports[0]} port_a_controller=${ports[1]} port_b=${ports[2]} port_b_controller=${ports[3]}
@@ -81,9 +154,13 @@ openssl x509 -req -in "$certs/broker.csr" -CA "$certs/ca.pem" -CAkey "$certs/ca.
   -days 2 -extfile "$certs/san.ext" -out "$certs/broker.pem" 2>> "$certs/openssl.log"
 openssl pkcs12 -export -in "$certs/broker.pem" -inkey "$certs/broker.key" -name broker \
   -passout "pass:$store_password" -out "$certs/broker.p12" 2>> "$certs/openssl.log"
+# A second CA, which signed nothing the brokers present: a client that trusts only it must fail.
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=a CA the rig's brokers do not use" \
+  -keyout "$certs/other-ca.key" -out "$certs/other-ca.pem" 2>> "$certs/openssl.log"
 
 # ---- Broker configurations ----
-# The authorizer's decisions go to authorizer.log (denials at INFO), the rest to server.log.
+# The authorizer's decisions go to authorizer.log (denials at INFO), the rest to server.log; times
+# in UTC, as records are stamped, so that the tests can compare the two.
 log4j() {
   cat << EOF
 status = warn
@@ -91,12 +168,12 @@ appender.server.type = File
 appender.server.name = server
 appender.server.fileName = $1/server.log
 appender.server.layout.type = PatternLayout
-appender.server.layout.pattern = [%d] %p %m (%c)%n
+appender.server.layout.pattern = [%d{yyyy-MM-dd HH:mm:ss,SSS}{UTC}] %p %m (%c)%n
 appender.authorizer.type = File
 appender.authorizer.name = authorizer
 appender.authorizer.fileName = $1/authorizer.log
 appender.authorizer.layout.type = PatternLayout
-appender.authorizer.layout.pattern = [%d] %p %m%n
+appender.authorizer.layout.pattern = [%d{yyyy-MM-dd HH:mm:ss,SSS}{UTC}] %p %m%n
 rootLogger.level = info
 rootLogger.appenderRef.server.ref = server
 logger.authorizer.name = kafka.authorizer.logger
@@ -189,6 +266,12 @@ A->B.sync.group.offsets.interval.seconds=2
 A->B.emit.heartbeats.interval.seconds=1
 A->B.refresh.topics.interval.seconds=5
 A->B.refresh.groups.interval.seconds=5
+# MM2 4.3.1 ignores this top-level worker setting (its workers log offset.flush.interval.ms =
+# 60000; it takes it as B.offset.flush.interval.ms): the source task commits its offsets, and fires
+# its pending syncs, every 60 s, and a killed MM2 replicates up to a minute again. Set as MM2 takes
+# it, the syncs fired every second made checkpoints translated with a sync written after their stamp
+# frequent (README.md, "Checkpoints stamped before their sync"): left as the rig had it until
+# driftscope's rule allows for that.
 offset.flush.interval.ms=1000
 replication.factor=1
 offset-syncs.topic.replication.factor=1
@@ -205,6 +288,12 @@ mm2_properties SCRAM-SHA-512 mm2 "$mm2_password" > "$rig/mm2.properties"
 # -X overrides); driftscope-scram.properties is the same with SCRAM, which librdkafka 2.0.2 fails.
 mm2_properties PLAIN driftscope "$driftscope_password" > "$rig/driftscope.properties"
 mm2_properties SCRAM-SHA-512 driftscope "$driftscope_password" > "$rig/driftscope-scram.properties"
+# The faults a user meets (README.md, "Faults"): a wrong password, and a CA that did not sign the
+# broker's certificate; everything else is driftscope.properties.
+wrong_password="wrong-$RANDOM$RANDOM"
+mm2_properties PLAIN driftscope "$wrong_password" > "$rig/driftscope-wrong-password.properties"
+sed "s|^A.ssl.truststore.location=.*|A.ssl.truststore.location=$certs/other-ca.pem|" \
+  "$rig/driftscope.properties" > "$rig/driftscope-unknown-ca.properties"
 # librdkafka settings of the workload (admin) on A, and of anything reading B.
 cat > "$rig/source-admin.librdkafka" << EOF
 bootstrap.servers=127.0.0.1:$port_a
@@ -223,11 +312,10 @@ RIG_SOURCE=127.0.0.1:$port_a
 RIG_TARGET=127.0.0.1:$port_b
 RIG_CA=$certs/ca.pem
 RIG_DRIFTSCOPE_PASSWORD=$driftscope_password
+RIG_WRONG_PASSWORD=$wrong_password
 EOF
 
 # ---- Start-up ----
-# Two cores: the JVMs start with the serial collector and the C1 compiler only.
-jvm=(java -Xms128m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Djava.awt.headless=true)
 # Kafka's classes have the same names across 3.x and 4.x here; 4.x moved the storage tool.
 storage_tool=kafka.tools.StorageTool
 # (A random ID may start with "-": it is passed as --cluster-id=ID, never as a separate word.)
@@ -243,22 +331,9 @@ format_a=$!
   failed "formatting B's storage failed: $(tail -3 "$rig/b/format.log")"
 wait $format_a || failed "formatting A's storage failed: $(tail -3 "$rig/a/format.log")"
 
-for cluster in a b; do
-  "${jvm[@]}" -Dlog4j2.configurationFile="$rig/$cluster/log4j2.properties" -cp "$classpath" kafka.Kafka \
-    "$rig/$cluster/server.properties" > "$rig/$cluster/stdout.log" 2>&1 &
-  echo "$cluster=$!" >> "$rig/pids"
-done
-alive() { kill -0 "$(sed -n "s/^$1=//p" "$rig/pids")" 2> /dev/null; }
-# $1 what, $2 seconds, then the condition.
-await() {
-  local what="$1" seconds="$2"
-  shift 2
-  for _ in $(seq 1 $((seconds * 5))); do
-    "$@" && return 0
-    sleep 0.2
-  done
-  failed "$what within $seconds s"
-}
+start_broker a
+start_broker b
+alive() { running "$(pid_of "$1")"; }
 started_up() {
   for cluster in a b; do
     alive "$cluster" || failed "broker $cluster exited: $(tail -3 "$rig/$cluster/stdout.log")"
@@ -277,9 +352,7 @@ await "the workload did not start" 30 test -s "$rig/workload/state"
 # MM2's own log4j2 configuration: everything to mm2.log.
 sed -e "s|$rig/a/server.log|$rig/mm2/mm2.log|" -e "s|$rig/a/authorizer.log|$rig/mm2/authorizer.log|" \
   "$rig/a/log4j2.properties" > "$rig/mm2/log4j2.properties"
-"${jvm[@]}" -Dlog4j2.configurationFile="$rig/mm2/log4j2.properties" -cp "$classpath" \
-  org.apache.kafka.connect.mirror.MirrorMaker "$rig/mm2.properties" > "$rig/mm2/stdout.log" 2>&1 &
-echo "mm2=$!" >> "$rig/pids"
+start_mm2
 
 # The workload's groups start once MM2 synced offsets of every mirrored partition (6).
 syncs() {

@@ -8,6 +8,8 @@
 //   rig-workload wait-records PROPS TOPIC N S until TOPIC holds N records (at most S seconds)
 //   rig-workload group-offsets PROPS          every group's committed offsets: GROUP TOPIC P OFFSET
 //   rig-workload checkpoints PROPS TOPIC      MM2's checkpoints in TOPIC: GROUP TOPIC P UP DOWN
+//   rig-workload checkpoint-records PROPS TOPIC  the same, each line after OFFSET TIMESTAMP
+//   rig-workload offset-syncs PROPS TOPIC     MM2's offset syncs: OFFSET TIMESTAMP TOPIC P UP DOWN
 //   rig-workload acls PROPS PRINCIPAL         the principal's ACL bindings
 //   rig-workload snapshot PROPS               topics, their configs, groups and committed offsets
 // PROPS: librdkafka settings, KEY=VALUE a line. Exit 0 on success, 1 with a message otherwise.
@@ -24,6 +26,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -272,10 +275,11 @@ void produce(rd_kafka_t* rk, const char* topic, int32_t partition, const std::st
     }
 }
 
-// Delivery failures end the workload: a rig that silently lost records would test nothing.
+// Delivery failures end the workload: a rig that silently lost records would test nothing. The
+// records an aborted transaction purges from the queue are meant to go.
 void onDelivery(rd_kafka_t*, const rd_kafka_message_t* m, void*)
 {
-    if (m->err) {
+    if (m->err && m->err != RD_KAFKA_RESP_ERR__PURGE_QUEUE && m->err != RD_KAFKA_RESP_ERR__PURGE_INFLIGHT) {
         std::fprintf(stderr, "rig-workload: delivery failed: %s\n", rd_kafka_err2str(m->err));
         std::_Exit(1);
     }
@@ -313,23 +317,49 @@ void plainProducer(const Props& props)
     check(rd_kafka_flush(rk.get(), 30'000), "flushing orders and customers");
 }
 
+// A transactional call through a broker outage (the tests kill the source broker, README.md): a
+// retriable error is retried (for up to two minutes), and one that requires an abort aborts the
+// transaction (`aborted` then says so); a fatal error ends the workload.
+bool transactionCall(rd_kafka_t* rk, const char* what, const std::function<rd_kafka_error_t*()>& call)
+{
+    const auto deadline = Clock::now() + std::chrono::minutes(2);
+    for (;;) {
+        rd_kafka_error_t* error = call();
+        if (!error)
+            return true;
+        if (rd_kafka_error_txn_requires_abort(error)) {
+            rd_kafka_error_destroy(error);
+            transactionCall(rk, "abort_transaction", [rk] { return rd_kafka_abort_transaction(rk, 30'000); });
+            return false;
+        }
+        if (!rd_kafka_error_is_retriable(error) || Clock::now() > deadline)
+            checkError(error, what);
+        rd_kafka_error_destroy(error);
+        pause(std::chrono::milliseconds(500));
+    }
+}
+
 // payments: transactions of 10 records, every third aborted, 5 transactions a second.
 void transactionalProducer(const Props& props)
 {
     Handle rk = producer(props, {{"transactional.id", "rig-payments"}, {"linger.ms", "5"}});
-    checkError(rd_kafka_init_transactions(rk.get(), 30'000), "init_transactions");
+    rd_kafka_t* p = rk.get();
+    transactionCall(p, "init_transactions", [p] { return rd_kafka_init_transactions(p, 30'000); });
     for (int64_t t = 0; !g_stop; ++t) {
-        checkError(rd_kafka_begin_transaction(rk.get()), "begin_transaction");
+        checkError(rd_kafka_begin_transaction(p), "begin_transaction");
         for (int i = 0; i < 10; ++i)
-            produce(rk.get(), "payments", static_cast<int32_t>((t + i) % 2), "payment-" + std::to_string(t),
+            produce(p, "payments", static_cast<int32_t>((t + i) % 2), "payment-" + std::to_string(t),
                     "{\"tx\":" + std::to_string(t) + ",\"n\":" + std::to_string(i) + "}");
         // Flushed first, so that an aborted transaction's batches are in the log (the gaps the
-        // rig is after) rather than purged from the queue by the abort.
-        check(rd_kafka_flush(rk.get(), 30'000), "flushing a transaction");
+        // rig is after) rather than purged from the queue by the abort. A broker that is down
+        // holds the flush up: it is waited for as long as the records may wait (5 minutes).
+        for (int waited = 0; rd_kafka_flush(p, 10'000) == RD_KAFKA_RESP_ERR__TIMED_OUT; waited += 10)
+            if (waited >= 300)
+                fail("payments: a transaction's records were not delivered in 5 minutes");
         if (t % 3 == 2)
-            checkError(rd_kafka_abort_transaction(rk.get(), 30'000), "abort_transaction");
+            transactionCall(p, "abort_transaction", [p] { return rd_kafka_abort_transaction(p, 30'000); });
         else
-            checkError(rd_kafka_commit_transaction(rk.get(), 30'000), "commit_transaction");
+            transactionCall(p, "commit_transaction", [p] { return rd_kafka_commit_transaction(p, 30'000); });
         pause(std::chrono::milliseconds(200));
     }
 }
@@ -618,7 +648,7 @@ public:
     int64_t integer(int width)
     {
         if (m_end - m_p < width)
-            fail("a checkpoint record is shorter than its schema");
+            fail("a record is shorter than its schema");
         uint64_t v = 0;
         for (int i = 0; i < width; ++i)
             v = (v << 8) | *m_p++;
@@ -632,7 +662,7 @@ public:
     {
         const int64_t length = integer(2);
         if (length < 0 || m_end - m_p < length)
-            fail("a checkpoint record's string is longer than the record");
+            fail("a record's string is longer than the record");
         std::string out(reinterpret_cast<const char*>(m_p), static_cast<size_t>(length));
         m_p += length;
         return out;
@@ -643,14 +673,14 @@ private:
     const unsigned char* m_end;
 };
 
-// GROUP TOPIC PARTITION UPSTREAM DOWNSTREAM, one line per record, in the topic's order (one
-// partition; several are read one after the other).
-int printCheckpoints(const Props& props, const std::string& topic)
+// Every record of TOPIC, partition after partition, in the topic's order, handed to `take`.
+void readTopic(const Props& props, const std::string& topic,
+               const std::function<void(const rd_kafka_message_t&)>& take)
 {
     // librdkafka's assign() wants a group.id; explicit offsets and no commits leave no group.
     Handle rk = client(RD_KAFKA_CONSUMER, props,
                        {{"enable.partition.eof", "true"},
-                        {"group.id", "rig-checkpoint-reader"},
+                        {"group.id", "rig-topic-reader"},
                         {"enable.auto.commit", "false"},
                         {"enable.auto.offset.store", "false"}});
     const rd_kafka_metadata_t* md = metadata(rk.get());
@@ -682,22 +712,53 @@ int printCheckpoints(const Props& props, const std::string& topic)
                 break;
             if (m->err)
                 fail(topic + ": " + rd_kafka_message_errstr(m.get()));
-            Bytes key(m->key, m->key_len), value(m->payload, m->len);
-            const std::string group = key.text();
-            const std::string target = key.text();
-            const int64_t partition = key.integer(4);
-            value.integer(2);
-            const int64_t upstream = value.integer(8);
-            const int64_t downstream = value.integer(8);
-            std::printf("%s %s %lld %lld %lld\n", group.c_str(), target.c_str(),
-                        static_cast<long long>(partition), static_cast<long long>(upstream),
-                        static_cast<long long>(downstream));
+            take(*m);
             next = m->offset + 1;
         }
     }
     std::fflush(stdout);
     // No group was joined: closing one would wait for a coordinator to hand offsets to.
     rd_kafka_destroy_flags(rk.release(), RD_KAFKA_DESTROY_F_NO_CONSUMER_CLOSE);
+}
+
+// MM2's checkpoints: GROUP TOPIC PARTITION UPSTREAM DOWNSTREAM, one line per record, in the
+// topic's order; with `where`, each line starts with the record's OFFSET and TIMESTAMP (ms).
+int printCheckpoints(const Props& props, const std::string& topic, bool where)
+{
+    readTopic(props, topic, [where](const rd_kafka_message_t& m) {
+        Bytes key(m.key, m.key_len), value(m.payload, m.len);
+        const std::string group = key.text();
+        const std::string target = key.text();
+        const int64_t partition = key.integer(4);
+        value.integer(2);
+        const int64_t upstream = value.integer(8);
+        const int64_t downstream = value.integer(8);
+        if (where)
+            std::printf("%lld %lld ", static_cast<long long>(m.offset),
+                        static_cast<long long>(rd_kafka_message_timestamp(&m, nullptr)));
+        std::printf("%s %s %lld %lld %lld\n", group.c_str(), target.c_str(),
+                    static_cast<long long>(partition), static_cast<long long>(upstream),
+                    static_cast<long long>(downstream));
+    });
+    return 0;
+}
+
+// MM2's offset syncs (OffsetSync's schema: key topic as an int16-length string and partition
+// int32; value upstream and downstream offsets int64, big-endian): OFFSET TIMESTAMP TOPIC
+// PARTITION UPSTREAM DOWNSTREAM, one line per record, in the topic's order.
+int printOffsetSyncs(const Props& props, const std::string& topic)
+{
+    readTopic(props, topic, [](const rd_kafka_message_t& m) {
+        Bytes key(m.key, m.key_len), value(m.payload, m.len);
+        const std::string upstreamTopic = key.text();
+        const int64_t partition = key.integer(4);
+        const int64_t upstream = value.integer(8);
+        const int64_t downstream = value.integer(8);
+        std::printf("%lld %lld %s %lld %lld %lld\n", static_cast<long long>(m.offset),
+                    static_cast<long long>(rd_kafka_message_timestamp(&m, nullptr)), upstreamTopic.c_str(),
+                    static_cast<long long>(partition), static_cast<long long>(upstream),
+                    static_cast<long long>(downstream));
+    });
     return 0;
 }
 
@@ -736,7 +797,8 @@ int usage()
 {
     std::fputs(
         "usage: rig-workload ports N | setup PROPS | run PROPS STATE_FILE | wait-records PROPS TOPIC N S | "
-        "group-offsets PROPS | checkpoints PROPS TOPIC | acls PROPS PRINCIPAL | snapshot PROPS\n",
+        "group-offsets PROPS | checkpoints PROPS TOPIC | checkpoint-records PROPS TOPIC | offset-syncs PROPS "
+        "TOPIC | acls PROPS PRINCIPAL | snapshot PROPS\n",
         stderr);
     return 2;
 }
@@ -758,7 +820,11 @@ int main(int argc, char** argv)
         if (args.size() == 2 && args[0] == "group-offsets")
             return printGroupOffsets(readProps(args[1]));
         if (args.size() == 3 && args[0] == "checkpoints")
-            return printCheckpoints(readProps(args[1]), args[2]);
+            return printCheckpoints(readProps(args[1]), args[2], false);
+        if (args.size() == 3 && args[0] == "checkpoint-records")
+            return printCheckpoints(readProps(args[1]), args[2], true);
+        if (args.size() == 3 && args[0] == "offset-syncs")
+            return printOffsetSyncs(readProps(args[1]), args[2]);
         if (args.size() == 3 && args[0] == "acls")
             return printAcls(readProps(args[1]), args[2]);
         if (args.size() == 2 && args[0] == "snapshot")

@@ -190,7 +190,9 @@ std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOpti
     if (slot && slot->version == m_version && slot->serves(options, selection, maxMoments))
         return slot->answer;
     const Session& session = m_session;
-    const auto [from, to] = sessionSpan(session);
+    // Not a structured binding: the lambdas below capture them (clang 14 refuses those).
+    const auto span = sessionSpan(session);
+    const int64_t from = span.first, to = span.second;
     const int64_t horizon = to - kSettleMs;
     const auto group = session.findGroup(selection.group);
     ReportBasis basis = reportBasis(session);

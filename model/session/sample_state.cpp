@@ -63,14 +63,14 @@ void SampleState::followGrowth()
 void SampleState::take(uint32_t index, const GroupOffsetSample& g)
 {
     const auto [it, added] =
-        m_committed.try_emplace({g.side, g.group, g.partition}, g.offset, g.sampledAtMs, index);
+        m_committed.try_emplace({g.side, g.group, g.partition}, Committed{g.offset, g.sampledAtMs, index});
     if (!added && supersedes(g.sampledAtMs, index, it->second.atMs, it->second.index))
         it->second = {g.offset, g.sampledAtMs, index};
 }
 
 void SampleState::take(uint32_t index, const LogOffsetSample& l)
 {
-    const auto [it, added] = m_logs.try_emplace({l.side, l.partition}, l, index);
+    const auto [it, added] = m_logs.try_emplace({l.side, l.partition}, LogSeen{l, index});
     if (!added && supersedes(l.sampledAtMs, index, it->second.sample.sampledAtMs, it->second.index))
         it->second = {l, index};
 }

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <set>
-#include <thread>
 
 namespace driftscope {
 namespace {
@@ -63,7 +62,7 @@ void thinByHalf(GroupSeries& series)
         for (size_t i = 0; i < p.atMs.size(); ++i)
             if (std::binary_search(kept.begin(), kept.end(), p.atMs[i])) {
                 thinned.atMs.push_back(p.atMs[i]);
-                thinned.rows.push_back(std::move(p.rows[i]));
+                thinned.rows.push_back(p.rows[i]);
             }
         p = std::move(thinned);
     }
@@ -126,6 +125,7 @@ void ExplorerModel::replace(Session session)
     m_session = std::move(session);
     m_upstreamSeen.clear();
     m_syncsSummed = 0;
+    m_span = {};
     ++m_version;
 }
 
@@ -191,8 +191,7 @@ std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOpti
         return slot->answer;
     const Session& session = m_session;
     // Not a structured binding: the lambdas below capture them (clang 14 refuses those).
-    const auto span = sessionSpan(session);
-    const int64_t from = span.first, to = span.second;
+    const int64_t from = m_spanNow.first, to = m_spanNow.second;
     const int64_t horizon = to - kSettleMs;
     const auto group = session.findGroup(selection.group);
     ReportBasis basis = reportBasis(session);
@@ -340,9 +339,14 @@ ReleaseAnswer ExplorerModel::releaseAnswer(const ReportOptions& options, const S
 {
     ReleaseAnswer r;
     r.release = options.state.release;
-    std::thread seriesWork([&] { r.series = seriesFor(options, selection, maxMoments); });
-    r.cursor = view();
-    seriesWork.join();
+    m_seriesThread.start([&] { r.series = seriesFor(options, selection, maxMoments); });
+    try {
+        r.cursor = view();
+    } catch (...) {
+        m_seriesThread.wait(); // the task refers to this frame
+        throw;
+    }
+    m_seriesThread.wait();
     return r;
 }
 
@@ -402,7 +406,8 @@ ExplorerAnswer ExplorerModel::answer(const ExplorerRequest& request, const Publi
     result.sessionVersion = m_version;
     result.request = request;
     result.selection = resolveSelection(session, request.selection);
-    const auto [from, to] = sessionSpan(session);
+    m_spanNow = m_span.of(session);
+    const auto [from, to] = m_spanNow;
     result.fromMs = from;
     result.toMs = to;
     result.cursorMs = std::clamp(request.cursorMs.value_or(to), from, std::max(from, to));

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "model/analysis/explorer_view.h"
+#include "model/util/side_thread.h"
 
 #include <functional>
 #include <map>
@@ -119,6 +120,9 @@ private:
     std::map<Release, std::unique_ptr<SeriesCache>> m_series;
     // The summary of m_version, and the upstream partitions of the syncs summed up so far.
     std::shared_ptr<const SessionSummary> m_summary;
+    SessionSpan m_span;
+    std::pair<int64_t, int64_t> m_spanNow;        // of the answer being computed
+    SideThread m_seriesThread{"driftscope-seri"}; // a release's series beside its cursor view
     uint64_t m_summaryVersion = UINT64_MAX;
     std::vector<bool> m_upstreamSeen;
     size_t m_syncsSummed = 0;

@@ -32,7 +32,7 @@ constexpr size_t kMaxSeriesPartitions = 16;
 struct SelectionSeries {
     Selection selection;
     GroupSeries series;
-    std::vector<SyncLifetime> lifetimes; // of the selected partition, over the whole session
+    SharedChunks<SyncLifetime> lifetimes; // of the selected partition, over the whole session
 };
 
 // The partitions a selection's series cover: the selected one, then the group's others in order,

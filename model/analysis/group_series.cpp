@@ -31,24 +31,30 @@ const PartitionSeries* GroupSeries::find(const TopicPartition& upstream) const
 
 std::pair<int64_t, int64_t> sessionSpan(const Session& session)
 {
-    int64_t first = INT64_MAX;
+    return SessionSpan().of(session);
+}
+
+std::pair<int64_t, int64_t> SessionSpan::of(const Session& session)
+{
     const auto see = [&](int64_t t) {
-        first = std::min(first, t);
+        m_first = std::min(m_first, t);
     };
-    if (!session.syncs.empty())
+    // Records count from the first of their topic, samples from the earliest of them.
+    if (m_seen.syncs == 0 && !session.syncs.empty())
         see(session.syncs.front().stamp.timestampMs);
-    if (!session.checkpoints.empty())
+    if (m_seen.checkpoints == 0 && !session.checkpoints.empty())
         see(session.checkpoints.front().stamp.timestampMs);
-    if (!session.heartbeats.empty())
+    if (m_seen.heartbeats == 0 && !session.heartbeats.empty())
         see(session.heartbeats.front().stamp.timestampMs);
-    for (const GroupOffsetSample& g : session.groupOffsets)
-        see(g.sampledAtMs);
-    for (const LogOffsetSample& l : session.logOffsets)
-        see(l.sampledAtMs);
+    for (size_t i = m_seen.groupOffsets; i < session.groupOffsets.size(); ++i)
+        see(session.groupOffsets[i].sampledAtMs);
+    for (size_t i = m_seen.logOffsets; i < session.logOffsets.size(); ++i)
+        see(session.logOffsets[i].sampledAtMs);
+    m_seen = session.mark();
     const int64_t last = session.lastActivityMs();
-    if (first == INT64_MAX)
+    if (m_first == INT64_MAX)
         return {last, last};
-    return {std::min(first, last), last};
+    return {std::min(m_first, last), last};
 }
 
 std::vector<int64_t> seriesMoments(const Session& session, const std::string& group, int64_t fromMs,
@@ -192,13 +198,13 @@ void SyncLifetimeTracker::advanceTo(int64_t untilMs)
             retainedNext.push_back(static_cast<size_t>(r.sync.id));
         for (const size_t held : m_retainedNow)
             if (std::find(retainedNext.begin(), retainedNext.end(), held) == retainedNext.end())
-                m_out[held].expiredAtMs = s.stamp.timestampMs;
+                m_out.mutableAt(held).expiredAtMs = s.stamp.timestampMs;
         std::swap(m_retainedNow, retainedNext);
     }
 }
 
-std::vector<SyncLifetime> syncLifetimes(const Session& session, const Mm2StateOptions& options,
-                                        uint32_t upstreamPartition, int64_t untilMs)
+SharedChunks<SyncLifetime> syncLifetimes(const Session& session, const Mm2StateOptions& options,
+                                         uint32_t upstreamPartition, int64_t untilMs)
 {
     SyncLifetimeTracker tracker(session, options, upstreamPartition);
     tracker.advanceTo(untilMs);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "model/analysis/health_report.h"
+#include "model/util/shared_chunks.h"
 
 #include <optional>
 #include <string>
@@ -18,7 +19,7 @@ namespace driftscope {
 struct PartitionSeries {
     TopicPartition upstream;
     std::vector<int64_t> atMs;
-    std::vector<PartitionReport> rows; // rows[i] holds at atMs[i]
+    SharedChunks<PartitionReport> rows; // rows[i] holds at atMs[i]; copies share them
 };
 
 struct GroupSeries {
@@ -38,6 +39,17 @@ std::vector<int64_t> seriesMoments(const Session& session, const std::string& gr
 
 // The session's time span: its first and last record, sample or event (0, 0 when empty).
 std::pair<int64_t, int64_t> sessionSpan(const Session& session);
+
+// sessionSpan for a session that grows: only what was added since the last call is looked at
+// (samples are not in time order everywhere, so the first moment is a minimum over all).
+class SessionSpan {
+public:
+    std::pair<int64_t, int64_t> of(const Session& session);
+
+private:
+    Session::Mark m_seen;
+    int64_t m_first = INT64_MAX;
+};
 
 // The upstream partitions of a group (sampled on the source or checkpointed), sorted.
 std::vector<TopicPartition> groupPartitions(const Session& session, const std::string& group);
@@ -81,8 +93,8 @@ struct SyncLifetime {
 
 // Every sync of `upstreamPartition` written by `untilMs`, in topic order, replayed through the
 // release's store exactly as Mm2State does (same initial load and task start).
-std::vector<SyncLifetime> syncLifetimes(const Session& session, const Mm2StateOptions& options,
-                                        uint32_t upstreamPartition, int64_t untilMs);
+SharedChunks<SyncLifetime> syncLifetimes(const Session& session, const Mm2StateOptions& options,
+                                         uint32_t upstreamPartition, int64_t untilMs);
 
 // syncLifetimes for a session that grows: advanceTo(t) extends `lifetimes()` to the syncs
 // written by t, exactly as syncLifetimes(session, options, partition, t) lists them.
@@ -90,15 +102,15 @@ class SyncLifetimeTracker {
 public:
     SyncLifetimeTracker(const Session& session, const Mm2StateOptions& options, uint32_t upstreamPartition);
     void advanceTo(int64_t untilMs);
-    const std::vector<SyncLifetime>& lifetimes() const { return m_out; }
+    const SharedChunks<SyncLifetime>& lifetimes() const { return m_out; }
 
 private:
     const Session* m_session;
     uint32_t m_partition;
     SyncsReplay m_replay;
     SyncStore::PartitionId m_id;
-    size_t m_next = 0; // into Session::syncs
-    std::vector<SyncLifetime> m_out;
+    size_t m_next = 0;                 // into Session::syncs
+    SharedChunks<SyncLifetime> m_out;  // answers hold copies: only expiring syncs change
     std::vector<size_t> m_retainedNow; // indices into m_out of the syncs the store holds
 };
 

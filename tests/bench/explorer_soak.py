@@ -7,8 +7,9 @@ the demo's cost is not counted) and is started under xvfb-run on them with `--mm
 File > Connect does. Every --sample-interval seconds the window's threads are read from
 /proc/PID/task/*/stat:
 
-  worker   CPU seconds per minute of the thread `driftscope-analys` (AnalysisService's worker;
-           the series thread it starts for each answer is short-lived and counted in `process`)
+  worker   CPU seconds per minute of the explorer's model: the thread `driftscope-analys`
+           (AnalysisService's worker) and `driftscope-seri`, where the model computes a release's
+           series (binaries before that thread started one per answer, counted in `process` only)
   process  CPU seconds per minute of the whole window (GUI thread, reader, worker, series)
   rss      resident memory of the window, from /proc/PID/status (VmRSS)
 
@@ -105,7 +106,7 @@ class Window:
         per_name, total = threads(self.pid)
         if per_name is None:
             return False
-        worker = sum(s for n, s in per_name.items() if n.startswith("driftscope-anal"))
+        worker = sum(s for n, s in per_name.items() if n.startswith(("driftscope-anal", "driftscope-seri")))
         self.samples.append((time.time() - self.started, worker, total, rss_mib(self.pid)))
         return True
 

@@ -49,10 +49,10 @@ ExplorerRequest requestFor(const char* release, const char* group, size_t maxMom
     return r;
 }
 
-std::string reportOf(const std::vector<PartitionReport>& rows, const Report& frame)
+std::string reportOf(const SharedChunks<PartitionReport>& rows, const Report& frame)
 {
     Report r = frame;
-    r.rows = rows;
+    r.rows = rows.toVector();
     return reportJson(r);
 }
 

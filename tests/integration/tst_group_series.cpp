@@ -162,7 +162,7 @@ void GroupSeriesTest::lifetimesAgreeWithTheStoreAtEveryMoment()
     options.taskStart = static_cast<size_t>(taskStart);
     const auto [from, to] = sessionSpan(session);
     for (uint32_t p = 0; p < session.partitionCount(); ++p) {
-        const std::vector<SyncLifetime> lives = syncLifetimes(session, options, p, to);
+        const SharedChunks<SyncLifetime> lives = syncLifetimes(session, options, p, to);
         if (lives.empty())
             continue;
         const TopicPartition& tp = session.partition(p);
@@ -190,7 +190,7 @@ void GroupSeriesTest::legacyStoreExpiresEachSyncAtTheNext()
     o.syncs = {{{0, 10, 10}, tp, 5, 5}, {{1, 20, 20}, tp, 8, 7}, {{2, 30, 30}, tp, 3, 3}};
     Mm2StateOptions options;
     options.release = parseRelease("3.4.0").value();
-    const std::vector<SyncLifetime> lives = syncLifetimes(o, options, tp, 100);
+    const SharedChunks<SyncLifetime> lives = syncLifetimes(o, options, tp, 100);
     QCOMPARE(lives.size(), size_t(3));
     QCOMPARE(lives[0].expiredAtMs, std::optional<int64_t>(20));
     QCOMPARE(lives[1].expiredAtMs, std::optional<int64_t>(30));
@@ -207,7 +207,7 @@ void GroupSeriesTest::rewindExpiresEverything()
                {{1, 2, 2}, tp, 150, 251},
                {{2, 3, 3}, tp, 200, 10},
                {{3, 4, 4}, tp, 20, 20}};
-    const std::vector<SyncLifetime> lives = syncLifetimes(o, Mm2StateOptions{}, tp, 10);
+    const SharedChunks<SyncLifetime> lives = syncLifetimes(o, Mm2StateOptions{}, tp, 10);
     QCOMPARE(lives.size(), size_t(4));
     for (size_t i = 0; i < 3; ++i)
         QCOMPARE(lives[i].expiredAtMs, std::optional<int64_t>(4));

@@ -1,5 +1,7 @@
 #include "model/mm2/partition_index.h"
 
+#include <algorithm>
+
 namespace driftscope {
 inline uint64_t PartitionIndex::hashOf(const TopicPartition& tp)
 {
@@ -47,6 +49,7 @@ int64_t PartitionIndex::findSlow(const TopicPartition& tp) const
     const Slot& slot = m_slots[probe(tp, hashOf(tp))];
     if (slot.idPlusOne == 0)
         return kAbsent;
+    std::atomic_ref<uint32_t>(m_lastTopic).store(m_topicOf[slot.idPlusOne - 1], std::memory_order_relaxed);
     return remember(slot.idPlusOne - 1);
 }
 
@@ -54,15 +57,32 @@ uint32_t PartitionIndex::internSlow(const TopicPartition& tp)
 {
     const uint64_t hash = hashOf(tp);
     Slot* slot = &m_slots[probe(tp, hash)];
-    if (slot->idPlusOne != 0)
+    if (slot->idPlusOne != 0) {
+        std::atomic_ref<uint32_t>(m_lastTopic)
+            .store(m_topicOf[slot->idPlusOne - 1], std::memory_order_relaxed);
         return remember(slot->idPlusOne - 1);
+    }
     if ((m_keys.size() + 1) * 2 > m_slots.size()) { // keep the load factor at most 1/2
         grow();
         slot = &m_slots[probe(tp, hash)];
     }
     m_keys.push_back(tp);
-    *slot = Slot{hash, static_cast<uint32_t>(m_keys.size())};
-    return remember(static_cast<uint32_t>(m_keys.size() - 1));
+    const auto id = static_cast<uint32_t>(m_keys.size() - 1);
+    *slot = Slot{hash, id + 1};
+    const auto [named, added] = m_topicIds.try_emplace(tp.topic, static_cast<uint32_t>(m_topics.size()));
+    if (added)
+        m_topics.push_back(Topic{tp.topic, {}});
+    const uint32_t t = named->second;
+    Topic* topic = &m_topics[t];
+    m_topicOf.push_back(t);
+    if (tp.partition >= 0 && tp.partition < kMaxByNumber) {
+        const auto number = static_cast<size_t>(tp.partition);
+        if (topic->idPlusOne.size() <= number)
+            topic->idPlusOne.resize(number + 1, 0);
+        topic->idPlusOne[number] = id + 1;
+    }
+    std::atomic_ref<uint32_t>(m_lastTopic).store(t, std::memory_order_relaxed);
+    return remember(id);
 }
 
 void PartitionIndex::grow()

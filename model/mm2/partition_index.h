@@ -2,8 +2,11 @@
 //
 // Every record read from MM2's internal topics names its partition, so this lookup sits on the
 // hot path of rebuilding a store: an open-addressing table (no node per entry, no rehash of
-// keys) plus a one-entry cache for runs of records of the same partition. Lookups (const) may run
-// on several threads at once; interning needs exclusive access.
+// keys), a one-entry cache for runs of records of the same partition, and for records of one
+// topic that go round its partitions (a fetch of many partitions hands them over that way) the
+// ids of the last topic's partitions by number, which costs a name comparison instead of a hash
+// and a probe. Lookups (const) may run on several threads at once; interning needs exclusive
+// access.
 #pragma once
 
 #include "model/records/records.h"
@@ -11,6 +14,8 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace driftscope {
@@ -25,6 +30,8 @@ public:
         const uint32_t last = lastHit();
         if (last < m_keys.size() && samePartition(m_keys[last], tp))
             return last;
+        if (const uint32_t id = inLastTopic(tp))
+            return remember(id - 1);
         return findSlow(tp);
     }
     // The id of `tp`, registering it if new.
@@ -33,6 +40,8 @@ public:
         const uint32_t last = lastHit();
         if (last < m_keys.size() && samePartition(m_keys[last], tp))
             return last;
+        if (const uint32_t id = inLastTopic(tp))
+            return remember(id - 1);
         return internSlow(tp);
     }
 
@@ -72,6 +81,25 @@ private:
         std::memcpy(&w, p, sizeof w); // one unaligned load
         return w;
     }
+    // A topic's partitions by number: id + 1, 0 for one not registered. Numbers beyond
+    // kMaxByNumber go through the table only.
+    struct Topic {
+        std::string name;
+        std::vector<uint32_t> idPlusOne;
+    };
+    static constexpr int32_t kMaxByNumber = 1 << 16;
+    uint32_t inLastTopic(const TopicPartition& tp) const
+    {
+        const uint32_t t = std::atomic_ref<uint32_t>(m_lastTopic).load(std::memory_order_relaxed);
+        if (t >= m_topics.size())
+            return 0;
+        const Topic& topic = m_topics[t];
+        const size_t n = topic.name.size();
+        if (tp.partition < 0 || static_cast<size_t>(tp.partition) >= topic.idPlusOne.size() ||
+            n != tp.topic.size() || !sameBytes(topic.name.data(), tp.topic.data(), n))
+            return 0;
+        return topic.idPlusOne[static_cast<size_t>(tp.partition)];
+    }
     static uint64_t hashOf(const TopicPartition& tp);
     int64_t findSlow(const TopicPartition& tp) const;
     uint32_t internSlow(const TopicPartition& tp);
@@ -80,6 +108,9 @@ private:
     void grow();
 
     std::vector<TopicPartition> m_keys;
+    std::vector<uint32_t> m_topicOf; // by id: index into m_topics
+    std::vector<Topic> m_topics;     // in first-seen order
+    std::unordered_map<std::string, uint32_t> m_topicIds;
     std::vector<Slot> m_slots = std::vector<Slot>(16);
     // The one-entry cache is written by const lookups. Accessed atomically (relaxed: it is only
     // a hint, checked before use), so threads may look up a shared index concurrently; a plain
@@ -91,6 +122,8 @@ private:
         return id;
     }
     alignas(std::atomic_ref<uint32_t>::required_alignment) mutable uint32_t m_lastHit = 0;
+    // The topic of the last id found by the table (a hint like m_lastHit).
+    alignas(std::atomic_ref<uint32_t>::required_alignment) mutable uint32_t m_lastTopic = 0;
 };
 
 } // namespace driftscope

@@ -132,6 +132,7 @@ Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& sc
                 next.checkpoints = m.checkpoints;
                 next.heartbeats = m.heartbeats;
                 next.groupCommits = p->workload->commits();
+                next.groupResets = p->workload->resetsToLogStart();
                 next.syncsRead = m.syncsRead;
                 // Paused, nothing is produced or mirrored: the lag stays as it was.
                 const int64_t now = nowMs();

@@ -21,7 +21,11 @@ std::string demoRunSummary(const DemoStats& s)
            " replicated (" + std::to_string(s.filtered) + " filtered), " + std::to_string(s.syncsSent) +
            " offset syncs, " + std::to_string(s.checkpoints) + " checkpoints, " +
            std::to_string(s.heartbeats) + " heartbeats, " + std::to_string(s.groupCommits) +
-           " group commits; " + demoStatusText(s);
+           " group commits" +
+           (s.groupResets
+                ? " (" + std::to_string(s.groupResets) + " positions pruned, reset to the log start)"
+                : std::string()) +
+           "; " + demoStatusText(s);
 }
 
 void writeDemoStatusJson(JsonWriter& json, const DemoStats& s, int64_t elapsedMs)
@@ -34,6 +38,7 @@ void writeDemoStatusJson(JsonWriter& json, const DemoStats& s, int64_t elapsedMs
     json.key("offset_syncs").value(static_cast<int64_t>(s.syncsSent));
     json.key("checkpoints").value(static_cast<int64_t>(s.checkpoints));
     json.key("group_commits").value(static_cast<int64_t>(s.groupCommits));
+    json.key("group_resets_to_log_start").value(static_cast<int64_t>(s.groupResets));
     json.key("mirror_lag_records").value(s.mirrorLagRecords);
     json.key("mirror_lag_ms").value(s.mirrorLagMs);
     json.key("mirror_lag_max_ms").value(s.mirrorLagMaxMs);

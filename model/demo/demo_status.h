@@ -17,6 +17,9 @@ struct DemoStats {
     uint64_t checkpoints = 0;
     uint64_t heartbeats = 0;
     uint64_t groupCommits = 0;
+    // Far-behind positions found pruned from the source log, reset to its start (what a consumer
+    // with auto.offset.reset=earliest does): the mock keeps about 5 MB a partition.
+    uint64_t groupResets = 0;
     uint64_t syncsRead = 0; // by the engine's own store
     // The demo's own MM2 against its source: records written but not yet mirrored, the age of
     // the oldest of them now and the largest that age has been, and the age beyond which the demo

@@ -57,7 +57,7 @@ std::optional<std::string> DemoWorkload::init()
     rd_kafka_AdminOptions_set_request_timeout(m_commitOptions, kMaxAdminTimeoutMs, error, sizeof error);
     for (const DemoGroup& spec : m_scenario.groups) {
         Group g{&spec, {}, {}, 0, false};
-        for (const auto& entry : m_partitions)
+        for (auto& entry : m_partitions)
             if (spec.topics.empty() ||
                 std::find(spec.topics.begin(), spec.topics.end(), entry.first.topic) != spec.topics.end())
                 g.consumed.push_back(&entry);
@@ -142,13 +142,49 @@ DemoLag DemoWorkload::lagBehind(const std::function<int64_t(const TopicPartition
     return lag;
 }
 
+namespace {
+
+// A far-behind position this many records behind the log end may have been pruned: the mock
+// keeps about 200,000 of the demo's records a partition (docs/demo.md), ten times this.
+constexpr int64_t kMayBePrunedBehind = 20'000;
+// How long an answer about a log start is used: groups that commit within a second of each
+// other share one request. A real consumer's committed offset can fall behind a log start that
+// moves after its commit too; what it never does is read on from a pruned position.
+constexpr int64_t kLogStartAgeMs = 1'000;
+constexpr int kLogStartTimeoutMs = 500;
+
+} // namespace
+
+int64_t DemoWorkload::logStart(const TopicPartition& tp, Partition& partition, int64_t nowMs)
+{
+    if (partition.startAskedMs && nowMs - *partition.startAskedMs < kLogStartAgeMs)
+        return partition.start;
+    partition.startAskedMs = nowMs;
+    int64_t low = 0, high = 0;
+    // ListOffsets on the source, which is the demo's own; an answer that does not come keeps the
+    // last one (the next commit asks again).
+    if (rd_kafka_query_watermark_offsets(m_producer.get(), tp.topic.c_str(), tp.partition, &low, &high,
+                                         kLogStartTimeoutMs) == RD_KAFKA_RESP_ERR_NO_ERROR)
+        partition.start = std::max(partition.start, low);
+    return partition.start;
+}
+
 void DemoWorkload::commit(Group& g, int64_t nowMs)
 {
-    (void)nowMs;
     rd_kafka_topic_partition_list_t* list =
         rd_kafka_topic_partition_list_new(static_cast<int>(g.consumed.size()));
-    for (const auto* entry : g.consumed) {
-        const auto& [tp, partition] = *entry;
+    for (auto* entry : g.consumed) {
+        auto& [tp, partition] = *entry;
+        if (g.spec->habit == DemoGroup::Habit::FarBehind &&
+            static_cast<double>(partition.end) - g.position[tp] > kMayBePrunedBehind) {
+            // A consumer whose position was pruned gets OFFSET_OUT_OF_RANGE and, with
+            // auto.offset.reset=earliest, reads on from the log start: it never commits below it.
+            const auto start = static_cast<double>(logStart(tp, partition, nowMs));
+            if (g.position[tp] < start) {
+                g.position[tp] = start;
+                ++m_resets;
+            }
+        }
         const int64_t offset = g.spec->habit == DemoGroup::Habit::FarBehind
                                    ? static_cast<int64_t>(g.position[tp])
                                    : partition.end;

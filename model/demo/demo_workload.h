@@ -11,6 +11,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
 
 namespace driftscope::kafka {
 
@@ -35,6 +36,9 @@ public:
 
     uint64_t produced() const { return m_produced; }
     uint64_t commits() const { return m_commits; }
+    // Times a far-behind group found its position pruned from the log and went on from the log
+    // start, as a consumer with auto.offset.reset=earliest does.
+    uint64_t resetsToLogStart() const { return m_resets; }
     // The lag of a mirror that has handled each partition up to `mirroredEnd(partition)`
     // (exclusive). Forgets the produce times of what it handled.
     DemoLag lagBehind(const std::function<int64_t(const TopicPartition&)>& mirroredEnd, int64_t nowMs);
@@ -45,13 +49,16 @@ private:
         double due = 0;       // records owed by the rate so far
         uint64_t written = 0; // records produced to it
         int64_t end = 0;      // log end offset, from delivery reports
+        // The log start as last asked (the mock prunes a log's head beyond 5 MB), and when.
+        int64_t start = 0;
+        std::optional<int64_t> startAskedMs;
         // Acknowledged batches: the log end after each and when it was produced, oldest first,
         // down to the first not yet mirrored.
         std::deque<std::pair<int64_t, int64_t>> batches;
     };
     struct Group {
         const DemoGroup* spec = nullptr;
-        std::vector<const std::pair<const TopicPartition, Partition>*> consumed;
+        std::vector<std::pair<const TopicPartition, Partition>*> consumed;
         std::map<TopicPartition, double> position; // FarBehind
         int64_t nextCommitMs = 0;
         bool committing = false; // a commit is in flight: the next waits for its answer
@@ -59,6 +66,7 @@ private:
 
     void produce(int64_t nowMs, double seconds);
     void commit(Group& group, int64_t nowMs);
+    int64_t logStart(const TopicPartition& tp, Partition& partition, int64_t nowMs);
     void takeCommitResults();
 
     const DemoScenario& m_scenario;
@@ -74,6 +82,7 @@ private:
     int64_t m_nextProduceMs = 0;
     uint64_t m_produced = 0;
     uint64_t m_commits = 0;
+    uint64_t m_resets = 0;
     uint64_t m_sequence = 0;
 };
 

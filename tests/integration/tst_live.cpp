@@ -139,6 +139,7 @@ private Q_SLOTS:
     void refusedLogOffsetsAreAStateSaidOnce();
     void mirroredPartitionsComeFromCheckpointsToo();
     void brokerDownWhileRecordingLosesNothing();
+    void farBehindGroupGoesOnFromTheLogStartOncePruned();
     // Last: it leaves extreme syncs in the demo's topic.
     void injectedRecordsOfEveryWrongShape();
 
@@ -633,6 +634,40 @@ Bytes be64(int64_t v)
     return out;
 }
 } // namespace
+
+// The mock keeps about 5 MB a partition and prunes the head beyond that. A far-behind group of
+// the demo whose position was pruned goes on from the log start, as a consumer with
+// auto.offset.reset=earliest does, instead of committing offsets the log no longer has for hours.
+// A firehose partition reaches the bound within seconds here; the group reads at 1/50 of its rate.
+void Live::farBehindGroupGoesOnFromTheLogStartOncePruned()
+{
+    DemoScenario s = demoScenario("steady").value();
+    constexpr double kRate = 20'000;
+    constexpr int64_t kCommitMs = 1000;
+    s.topics = {{"firehose", 1, kRate, 0}};
+    s.groups = {{"analytics", DemoGroup::Habit::FarBehind, kCommitMs, 0.02}};
+    s.produceIntervalMs = 250;
+    auto demo = DemoClusters::start(s);
+    QVERIFY2(demo.ok(), demo.ok() ? "" : demo.error().c_str());
+    QVERIFY2(eventually([&] { return (*demo)->stats().groupResets > 0; }, 90'000),
+             qPrintable(QString::fromStdString(demoRunSummary((*demo)->stats()))));
+    // The commit after a reset: at or after the log start it was given, which has moved on by at
+    // most the records of a commit interval and the second a log start is kept for since then.
+    const uint64_t commits = (*demo)->stats().groupCommits;
+    QVERIFY(eventually([&] { return (*demo)->stats().groupCommits >= commits + 2; }, 10'000));
+    const TopicPartition firehose{"firehose", 0};
+    const ClusterSnapshot after = snapshot((*demo)->info().sourceBootstrap, {"analytics"});
+    const auto [start, end] = after.logs.at(firehose);
+    const int64_t committed = after.committed.at({"analytics", firehose});
+    qInfo("log %lld..%lld, analytics committed %lld; %s", static_cast<long long>(start),
+          static_cast<long long>(end), static_cast<long long>(committed),
+          demoRunSummary((*demo)->stats()).c_str());
+    QVERIFY(start > 0); // pruned
+    // Reading at 1/50 of the rate from offset 0 it would be at a fiftieth of the log end.
+    QVERIFY2(committed >= start - static_cast<int64_t>(kRate * 3),
+             qPrintable(QString::number(start - committed)));
+    QVERIFY(committed <= end);
+}
 
 void Live::injectedRecordsOfEveryWrongShape()
 {

@@ -96,9 +96,17 @@ void DemoStatus::runSummaryAndStatusJson()
         json.str(),
         std::string(
             R"({"elapsed_ms":30000,"produced":1200,"replicated":1180,"filtered":30,"offset_syncs":24,)"
-            R"("checkpoints":16,"group_commits":40,"mirror_lag_records":120,"mirror_lag_ms":800,)"
+            R"("checkpoints":16,"group_commits":40,"group_resets_to_log_start":0,"mirror_lag_records":120,)"
+            R"("mirror_lag_ms":800,)"
             R"("mirror_lag_max_ms":1500,"mirror_lag_limit_ms":7000,"keeping_up":true,)"
             R"j("status":"demo MM2 lag 120 records, oldest 0.8 s (largest 1.5 s, design up to 7.0 s)"})j"));
+    // Positions pruned from the log are counted where they happened.
+    s.groupResets = 3;
+    QCOMPARE(
+        demoRunSummary(s),
+        std::string("1200 records produced, 1180 replicated (30 filtered), 24 offset syncs, 16 checkpoints, "
+                    "60 heartbeats, 40 group commits (3 positions pruned, reset to the log start); demo MM2 "
+                    "lag 120 records, oldest 0.8 s (largest 1.5 s, design up to 7.0 s)"));
 }
 
 QTEST_GUILESS_MAIN(DemoStatus)

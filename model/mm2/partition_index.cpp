@@ -44,8 +44,12 @@ inline size_t PartitionIndex::probe(const TopicPartition& tp, uint64_t hash) con
     }
 }
 
+// Out of line with the table, so that find() and intern() stay small enough to be inlined into
+// the hot loops whose records repeat one partition (translation asks for one at a time).
 int64_t PartitionIndex::findSlow(const TopicPartition& tp) const
 {
+    if (const uint32_t id = inLastTopic(tp))
+        return remember(id - 1);
     const Slot& slot = m_slots[probe(tp, hashOf(tp))];
     if (slot.idPlusOne == 0)
         return kAbsent;
@@ -55,6 +59,8 @@ int64_t PartitionIndex::findSlow(const TopicPartition& tp) const
 
 uint32_t PartitionIndex::internSlow(const TopicPartition& tp)
 {
+    if (const uint32_t id = inLastTopic(tp))
+        return remember(id - 1);
     const uint64_t hash = hashOf(tp);
     Slot* slot = &m_slots[probe(tp, hash)];
     if (slot->idPlusOne != 0) {

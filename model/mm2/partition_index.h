@@ -30,8 +30,6 @@ public:
         const uint32_t last = lastHit();
         if (last < m_keys.size() && samePartition(m_keys[last], tp))
             return last;
-        if (const uint32_t id = inLastTopic(tp))
-            return remember(id - 1);
         return findSlow(tp);
     }
     // The id of `tp`, registering it if new.
@@ -40,8 +38,6 @@ public:
         const uint32_t last = lastHit();
         if (last < m_keys.size() && samePartition(m_keys[last], tp))
             return last;
-        if (const uint32_t id = inLastTopic(tp))
-            return remember(id - 1);
         return internSlow(tp);
     }
 

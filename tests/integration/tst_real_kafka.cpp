@@ -1,8 +1,10 @@
 // driftscope against real Kafka brokers and a real MirrorMaker 2 (tests/real_kafka/README.md):
-// the rig that real_kafka_start set up in DRIFTSCOPE_REAL_KAFKA_WORK. Each test function is one
-// CTest test, run in this order (tests/CMakeLists.txt): readingRealClusters, livePredictionRate,
-// mm2Restart and sourceBrokerKilled with the workload running, prediction (it quiesces the
-// workload), readOnly, and the rest. driftscope always connects as the restricted principal,
+// the rig that real_kafka_start set up in DRIFTSCOPE_REAL_KAFKA_WORK, running the Kafka release
+// DRIFTSCOPE_REAL_KAFKA_RELEASE (driftscope is told it with --mm2-version; real_kafka_39_start's
+// rig runs 3.9.1 for a part of the functions). Each test function is one CTest test, run in this
+// order (tests/CMakeLists.txt): readingRealClusters, livePredictionRate, mm2Restart and
+// sourceBrokerKilled with the workload running, prediction (it quiesces the workload), readOnly,
+// and the rest. driftscope always connects as the restricted principal,
 // through driftscope.properties (the rig's mm2.properties with that principal's credentials);
 // the faults of wrongPasswordAndUnknownCa through the rig's files that get it wrong.
 #include "support/cli_runner.h"
@@ -38,6 +40,12 @@
 #include <tuple>
 
 namespace {
+
+// The release the rig runs, as CTest names it; initTestCase holds it to the rig's rig.env.
+QString releaseName()
+{
+    return qEnvironmentVariable("DRIFTSCOPE_REAL_KAFKA_RELEASE");
+}
 
 QString rigDir()
 {
@@ -124,7 +132,7 @@ QJsonObject json(const QString& text)
 const QStringList& liveOptions()
 {
     static const QStringList options = {"--mm2-config", rigFile("driftscope.properties"), "--mm2-version",
-                                        "4.3.1"};
+                                        releaseName()};
     return options;
 }
 
@@ -254,7 +262,7 @@ std::optional<driftscope::Session> openCapture(const QString& path)
 
 const driftscope::Release& rigRelease()
 {
-    static const driftscope::Release release = driftscope::parseRelease("4.3.1").value();
+    static const driftscope::Release release = driftscope::parseRelease(releaseName().toStdString()).value();
     return release;
 }
 
@@ -328,6 +336,11 @@ void RealKafka::initTestCase()
     // Not skipped when the rig is missing: real_kafka_start set it up, or failed saying why.
     QVERIFY2(QFile::exists(rigFile("rig.env")),
              qPrintable("no rig in " + rigDir() + " (real_kafka_start starts it)" + logsHint()));
+    // driftscope is told the release the rig runs, which must be one driftscope knows.
+    QVERIFY2(!releaseName().isEmpty(),
+             "DRIFTSCOPE_REAL_KAFKA_RELEASE is not set (tests/CMakeLists.txt sets it)");
+    QCOMPARE(rigEnv().value("RIG_RELEASE"), releaseName());
+    QVERIFY2(driftscope::parseRelease(releaseName().toStdString()).ok(), qPrintable(releaseName()));
 }
 
 // Test 1: report and record read both clusters through the MM2 configuration, over SASL_SSL
@@ -634,14 +647,14 @@ void RealKafka::mm2Restart()
         judge(taskStartLow, true, none);
     }
     qInfo(
-        "%d/%d group partitions: MM2's next checkpoint after its restart is driftscope's (4.3.1, "
+        "%d/%d group partitions: MM2's next checkpoint after its restart is driftscope's (%s, "
         "--task-start "
         "N --checkpoints-restored yes); %d of them had none in %.0f s, as the model says (%d held back by "
         "the "
         "restored checkpoint, %d too old to translate); %d translated with syncs written up to 1 s after the "
         "checkpoint's stamp",
-        rows, rows, heldBack + untranslatable, (lastAfter - firstAfter) / 1000.0, heldBack, untranslatable,
-        stampedBefore);
+        rows, rows, qPrintable(releaseName()), heldBack + untranslatable, (lastAfter - firstAfter) / 1000.0,
+        heldBack, untranslatable, stampedBefore);
     qInfo("N: the restarted task's offset-sync store started reading at %s (mm2.log), when %zu of the %zu "
           "syncs "
           "the capture holds were stamped, and had read to the end at %s, when %zu were; the model agrees "
@@ -777,8 +790,8 @@ void RealKafka::sourceBrokerKilled()
           static_cast<int>(capturedCheckpoints.size()));
 }
 
-// Test 2: once the workload is quiet, driftscope's "MM2 now" under 4.3.1 is what the real MM2
-// checkpointed and synced, for every group partition; and every checkpoint MM2 emitted is
+// Test 2: once the workload is quiet, driftscope's "MM2 now" under the rig's release is what the
+// real MM2 checkpointed and synced, for every group partition; and every checkpoint MM2 emitted is
 // explained by a sync driftscope rebuilt.
 void RealKafka::prediction()
 {
@@ -855,10 +868,10 @@ void RealKafka::prediction()
                                  QString::number(checkpoint->second.first) + "->" + QString::number(emitted) +
                                  ", B's group offset " + QString::number(target);
     }
-    qInfo("%d/%d group partitions: driftscope's MM2 now (4.3.1) == MM2's last checkpoint == the group offset "
+    qInfo("%d/%d group partitions: driftscope's MM2 now (%s) == MM2's last checkpoint == the group offset "
           "MM2 synced to B (%d of them without a checkpoint on both sides; %d too old to translate now, so "
           "that MM2's last checkpoint stays in force)",
-          agree, rows, withoutCheckpoint, tooOld);
+          agree, rows, qPrintable(releaseName()), withoutCheckpoint, tooOld);
     QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.join("; ")));
     // Every partition a group committed on the source is a row (the admin's view of A).
     const QStringList committed = workload({"group-offsets", rigFile("source-admin.librdkafka")});
@@ -1019,15 +1032,15 @@ void RealKafka::scramNeedsLibrdkafka261()
     const QString password = rigEnv().value("RIG_DRIFTSCOPE_PASSWORD");
     QVERIFY(!password.isEmpty());
     const CliRun run = runCli({"report", "--mm2-config", rigFile("driftscope-scram.properties"),
-                               "--mm2-version", "4.3.1", "--json", "--timeout", "20"},
+                               "--mm2-version", releaseName(), "--json", "--timeout", "20"},
                               60'000);
     QVERIFY(!run.out.contains(password) && !run.err.contains(password));
     if (rd_kafka_version() >= 0x020601ff) {
         QCOMPARE(run.exitCode, 0);
         return;
     }
-    qInfo("librdkafka %s: SCRAM against Kafka 4.3.1 fails as expected: %s", rd_kafka_version_str(),
-          qPrintable(run.err.section('\n', -2, -2)));
+    qInfo("librdkafka %s: SCRAM against Kafka %s fails as expected: %s", rd_kafka_version_str(),
+          qPrintable(releaseName()), qPrintable(run.err.section('\n', -2, -2)));
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains("SASL authentication error") && run.err.contains("SCRAM-SHA-512"),
              qPrintable(run.err));
@@ -1057,7 +1070,7 @@ void RealKafka::wrongPasswordAndUnknownCa()
     QTemporaryDir dir;
     // All four at once: each waits for a cluster that never lets it in.
     for (Case& c : cases) {
-        const QStringList config{"--mm2-config", rigFile(c.file), "--mm2-version", "4.3.1"};
+        const QStringList config{"--mm2-config", rigFile(c.file), "--mm2-version", releaseName()};
         c.started.start();
         c.report.start(DRIFTSCOPE_CLI,
                        QStringList{"report", "--json", "--timeout", QString::number(kTimeoutS)} + config);

@@ -316,6 +316,13 @@ offset.storage.replication.factor=1
 status.storage.replication.factor=1
 config.storage.replication.factor=1
 tasks.max=1
+# MM2 (its configuration's config providers) and each herder's worker (whose settings are the
+# target cluster's, A.* or B.*) find MM2's connectors and converters through their ServiceLoader
+# manifests (KIP-898, 3.6+) instead of scanning every class on the classpath: seconds less at start
+# and at a restart on two cores.
+plugin.discovery=service_load
+A.plugin.discovery=service_load
+B.plugin.discovery=service_load
 EOF
 }
 mm2_properties SCRAM-SHA-512 mm2 "$mm2_password" > "$rig/mm2.properties"

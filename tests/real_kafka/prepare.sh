@@ -16,8 +16,11 @@ done
 for release in "$@"; do
   # A classpath resolved from an older pom is resolved again.
   [ -s "$work/cp-$release.txt" ] && [ "$work/cp-$release.txt" -nt "$here/release/pom.xml" ] && continue
+  # 3.x logs through Log4j 1 (reload4j), 4.x through Log4j 2 (release/pom.xml's profiles).
+  logging=()
+  case "$release" in [0-3].*) logging=(-Dkafka.log4j1) ;; esac
   if ! mvn -q -B -Dstyle.color=never -f "$here/release/pom.xml" dependency:build-classpath -Dkafka.version="$release" \
-      -Dmdep.outputFile="$work/cp-$release.tmp" > "$work/resolve-$release.log" 2>&1; then
+      "${logging[@]}" -Dmdep.outputFile="$work/cp-$release.tmp" > "$work/resolve-$release.log" 2>&1; then
     grep -m1 -E "Could not|ERROR" "$work/resolve-$release.log" >&2 || true
     echo "prepare.sh: Kafka $release's broker or MirrorMaker 2 could not be resolved from Maven Central" >&2
     exit 1

@@ -187,15 +187,17 @@ bool quiesce()
 // translates them, and a sync written in between can translate it; driftscope explains a
 // checkpoint with the syncs stamped at or before it. The rig met 0-2 such checkpoints in a quiet
 // run, and up to 5 of 215 after the restarts of MM2 and the source broker (a restarted source task
-// writes a burst of syncs, which a checkpoint's listing overtakes more often); more than 3 % (at
-// least 2) is a failure.
+// writes a burst of syncs, which a checkpoint's listing overtakes more often). A freshly started
+// MM2's first round races with the partitions' first syncs: 3.9.1 met 2 of 59 there (13 and 114 ms
+// before orders-0's and orders-2's 0->0 syncs), so a short run allows 3; more than 3 % (at least
+// 4) is a failure.
 bool fewUnexplained(const QJsonObject& report, const char* what)
 {
     const qint64 read = report["checkpoints_read"].toInteger();
     const qint64 unexplained = report["unexplained_checkpoints"].toInteger(-1);
     qInfo("%s: %lld/%lld checkpoints explained by a retained sync driftscope rebuilt", what,
           static_cast<long long>(read - unexplained), static_cast<long long>(read));
-    return unexplained >= 0 && unexplained <= std::max<qint64>(2, read * 3 / 100);
+    return unexplained >= 0 && unexplained <= std::max<qint64>(3, read * 3 / 100);
 }
 
 std::set<QString> groupsIn(const QJsonObject& report)

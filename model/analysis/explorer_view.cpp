@@ -96,6 +96,10 @@ std::string explainRow(const PartitionReport& row, TranslationRule rule)
     const CheckpointView& c = *row.checkpoint;
     text += "; checkpoint " + withThousands(c.upstream) + " -> " + withThousands(c.downstream) + " emitted " +
             formatDurationMs(c.ageMs) + " ago";
+    if (row.checkpointHeld && row.committed && *row.committed != c.upstream)
+        text += " and still in force: MM2 emits a checkpoint only when its downstream offset moves forward, "
+                "and " +
+                withThousands(*row.committed) + " translates to no more than " + withThousands(c.downstream);
     if (const std::string outcome = explainOutcome(row); !outcome.empty())
         text += "; " + outcome;
     return text;

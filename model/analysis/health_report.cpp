@@ -117,7 +117,11 @@ void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> 
     if (!row.checkpoint)
         return;
     const CheckpointView& c = *row.checkpoint;
-    if (row.committed && *row.committed != c.upstream && c.ageMs > staleAfterMs)
+    row.checkpointHeld = state.store().profile().monotonicCheckpoints && row.committed &&
+                         *row.committed >= c.upstream && row.translated &&
+                         row.translated->status == TranslationStatus::Translated &&
+                         row.translated->downstream && *row.translated->downstream <= c.downstream;
+    if (row.committed && *row.committed != c.upstream && c.ageMs > staleAfterMs && !row.checkpointHeld)
         row.verdicts.push_back(Verdict::CheckpointStale);
     // Extrapolating releases assume D_c holds the record U_c. Over gaps (transaction markers,
     // compaction) the target has fewer records than that, so D_c lies past U_c's copy.
@@ -151,8 +155,8 @@ std::string_view verdictMeaning(Verdict verdict)
     case Verdict::NoCheckpoint:
         return "MM2 could translate the committed offset but has emitted no checkpoint for it yet";
     case Verdict::CheckpointStale:
-        return "the group committed since the checkpoint, which is older than the stale limit: a failover "
-               "replays what was committed since (staleness)";
+        return "the group committed since the checkpoint, which is older than the stale limit, and MM2 would "
+               "now emit a newer one: a failover replays what was committed since (staleness)";
     case Verdict::SkipPossible:
         return "a failover may skip records: this release extrapolates from its only sync (up to 3.4.0), and "
                "over gaps (aborted transactions, compaction, filtered records) the checkpoint lies past the "

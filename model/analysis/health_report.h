@@ -81,6 +81,10 @@ struct PartitionReport {
     bool committedFromCheckpoint = false;  // S is the checkpoint's U_c: newer than any sample
     std::optional<Translation> translated; // MM2's translation of S now (none without S)
     std::optional<CheckpointView> checkpoint;
+    // MM2 would emit no newer checkpoint now: from 3.4.1 it emits one only when the downstream
+    // offset moves forward (or the group rewound), and its translation of the committed offset
+    // gives no more than the checkpoint's. An old checkpoint is then not a stale one.
+    bool checkpointHeld = false;
     ReplayWindow replay;
     std::optional<ResumeOffset> resume;     // none: no checkpoint, see noResumeReason
     std::string noResumeReason;             // "no checkpoint", "no sync", "too old", "not ready"

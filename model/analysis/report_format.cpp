@@ -34,6 +34,14 @@ std::string committedFrom(const PartitionReport& row)
     return row.committed ? (row.committedFromCheckpoint ? "checkpoint" : "sample") : "";
 }
 
+// A checkpoint older than the stale limit that MM2 keeps in force because it emits none that
+// would go back, though the group committed since: where the stale verdict would otherwise be.
+bool heldPastStaleLimit(const PartitionReport& row, int64_t staleAfterMs)
+{
+    return row.checkpointHeld && row.checkpoint && row.committed &&
+           *row.committed != row.checkpoint->upstream && row.checkpoint->ageMs > staleAfterMs;
+}
+
 std::string plain(const std::optional<int64_t>& v)
 {
     return v ? std::to_string(*v) : std::string();
@@ -126,6 +134,7 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
         json.key("age_ms").value(c.ageMs);
         syncJson(json, c.sync);
         json.key("explained").value(c.explained);
+        json.key("held").value(row.checkpointHeld);
         json.endObject();
     } else {
         json.null();
@@ -310,7 +319,9 @@ std::string reportText(const Report& report)
             toString(row.upstream),
             committedText(row),
             translatedText(row),
-            c ? withThousands(c->upstream) + " -> " + withThousands(c->downstream) : "-",
+            c ? withThousands(c->upstream) + " -> " + withThousands(c->downstream) +
+                    (heldPastStaleLimit(row, report.staleAfterMs) ? " (held)" : "")
+              : "-",
             c ? formatDurationMs(c->ageMs) : "-",
             resumeText(row),
             outcomeText(r),
@@ -329,6 +340,13 @@ std::string reportText(const Report& report)
     out += table.str() + "\n";
     if (fromCheckpoints)
         out += "* the committed offset as MM2 read it for its last checkpoint (newer than any sample)\n";
+    if (std::any_of(report.rows.begin(), report.rows.end(),
+                    [&](const PartitionReport& r) { return heldPastStaleLimit(r, report.staleAfterMs); }))
+        out +=
+            "(held) older than the stale limit but not stale: MM2 emits a checkpoint only when its "
+            "downstream "
+            "offset moves forward (from 3.4.1), and it translates the committed offset to no more than this "
+            "one, which stays in force\n";
     std::vector<Verdict> shown;
     for (const PartitionReport& row : report.rows)
         for (Verdict v : row.verdicts)

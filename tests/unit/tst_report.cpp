@@ -1,6 +1,7 @@
 // The health report from observations: which checkpoint is in force, which sync it came from,
 // the replay window, the verdicts, and the report's text, JSON and CSV forms.
 #include "model/analysis/checkpoint_cadence.h"
+#include "model/analysis/explorer_view.h"
 #include "model/analysis/health_report.h"
 #include "model/analysis/report_format.h"
 #include "model/util/text_format.h"
@@ -178,9 +179,32 @@ void Reports::staleCheckpoint()
     Fixture f;
     ReportOptions options = at(4000);
     options.staleAfterMs = 1000;
+    // Committed 210 since the checkpoint 150 -> 97 at 2.5 s: MM2 translates it to 191 now, a
+    // checkpoint it would emit, and the one in force is 1.5 s old.
+    f.session.groupOffsets.push_back({4000, ClusterSide::Source, f.app1, f.orders0, 210});
     const Report staleReport = buildReport(f.session, options);
     const PartitionReport* row = rowOf(staleReport, "app-1", 0);
     QCOMPARE(row->verdicts, verdicts({Verdict::CheckpointStale}));
+    QVERIFY(!row->checkpointHeld);
+    // Committed 180: MM2 translates it to 97, no more than the checkpoint's 97, and emits none
+    // (checkpoints only move forward from 3.4.1): held, not stale. 3.4.0 has no such filter.
+    f.session.groupOffsets.push_back({4000, ClusterSide::Source, f.app1, f.orders0, 180});
+    const Report heldReport = buildReport(f.session, options);
+    row = rowOf(heldReport, "app-1", 0);
+    QVERIFY(row->checkpointHeld);
+    QVERIFY(row->verdicts.empty());
+    QCOMPARE(row->replay.staleness, int64_t{30});
+    QCOMPARE(explainRow(*row, TranslationRule::CappedPlusOne),
+             std::string(
+                 "committed 180 -> newest retained sync at or before it is 100 -> 96; the group is ahead of "
+                 "it, so 97; checkpoint 150 -> 97 emitted 1.5 s ago and still in force: MM2 emits a "
+                 "checkpoint only when its downstream offset moves forward, and 180 translates to no more "
+                 "than 97; a failover now resumes at 97 on A.orders-0 (the target group offset MM2 synced) "
+                 "and replays 79 offsets (granularity 49 + group-offset sync 0 + staleness 30 + commit "
+                 "cadence 0)"));
+    ReportOptions legacy = options;
+    legacy.state.release = parseRelease("3.4.0").value();
+    QVERIFY(!rowOf(buildReport(f.session, legacy), "app-1", 0)->checkpointHeld);
     // A group that has not moved since its checkpoint is not stale, however old the checkpoint.
     f.session.groupOffsets.push_back({4000, ClusterSide::Source, f.app1, f.orders0, 150});
     const Report stillReport = buildReport(f.session, options);
@@ -421,7 +445,8 @@ void Reports::formats()
             "\"committed_at_ms\":4000,\"committed_from\":\"sample\",\"mm2_now\":{\"result\":97,\"status\":"
             "\"translated\",\"sync\":{\"upstream\":100,\"downstream\":96}},\"checkpoint\":{\"upstream\":150,"
             "\"downstream\":97,\"emitted_at_ms\":2500,\"age_ms\":1500,\"sync\":{\"upstream\":100,"
-            "\"downstream\":96},\"explained\":true},\"resume_offset\":97,\"resume_from\":\"synced-group-"
+            "\"downstream\":96},\"explained\":true,\"held\":true},\"resume_offset\":97,\"resume_from\":"
+            "\"synced-group-"
             "offset\","
             "\"no_resume_reason\":null,\"replay\":{\"outcome\":\"replay\",\"replay\":79,\"skip\":0,"
             "\"granularity\":49,\"group_sync\":0,\"staleness\":30,\"cadence\":0,\"overshoot\":0,\"rewind\":0,"

@@ -111,8 +111,17 @@ class Window:
         return True
 
     def stop(self):
-        for p in (self.xvfb, self.demo):
-            p.terminate()
+        # The window first, and xvfb-run left to end by itself, which stops its X server:
+        # terminating xvfb-run (a shell script) left both running.
+        try:
+            os.kill(self.pid, 15)
+        except (OSError, TypeError):
+            pass
+        try:
+            self.xvfb.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.xvfb.terminate()
+        self.demo.terminate()
         for p in (self.xvfb, self.demo):
             try:
                 p.wait(timeout=20)

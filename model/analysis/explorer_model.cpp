@@ -184,14 +184,16 @@ ExplorerModel::CursorState& ExplorerModel::cursorAt(const Mm2StateOptions& optio
 }
 
 std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOptions& options,
-                                                                const Selection& selection, size_t maxMoments)
+                                                                const ExplorerAnswer& frame)
 {
+    const Selection& selection = frame.selection;
+    const size_t maxMoments = frame.request.maxMoments;
     std::unique_ptr<SeriesCache>& slot = m_series[options.state.release];
     if (slot && slot->version == m_version && slot->serves(options, selection, maxMoments))
         return slot->answer;
     const Session& session = m_session;
     // Not a structured binding: the lambdas below capture them (clang 14 refuses those).
-    const int64_t from = m_spanNow.first, to = m_spanNow.second;
+    const int64_t from = frame.fromMs, to = frame.toMs;
     const int64_t horizon = to - kSettleMs;
     const auto group = session.findGroup(selection.group);
     ReportBasis basis = reportBasis(session);
@@ -334,12 +336,12 @@ std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOpti
 // A release's series (on a second core: both replay the session) and its view at the cursor,
 // which `view` builds.
 template <class View>
-ReleaseAnswer ExplorerModel::releaseAnswer(const ReportOptions& options, const Selection& selection,
-                                           size_t maxMoments, View view)
+ReleaseAnswer ExplorerModel::releaseAnswer(const ReportOptions& options, const ExplorerAnswer& frame,
+                                           View view)
 {
     ReleaseAnswer r;
     r.release = options.state.release;
-    m_seriesThread.start([&] { r.series = seriesFor(options, selection, maxMoments); });
+    m_seriesThread.start([&] { r.series = seriesFor(options, frame); });
     try {
         r.cursor = view();
     } catch (...) {
@@ -388,7 +390,7 @@ std::optional<ExplorerAnswer> ExplorerModel::firstForSelection(const ExplorerAns
         options.groups = {base.selection.group};
         if (partition)
             options.partitions = {*base.selection.partition};
-        first.releases.push_back(releaseAnswer(options, first.selection, base.request.maxMoments, [&] {
+        first.releases.push_back(releaseAnswer(options, first, [&] {
             Mm2State state(session, options.state, scope);
             state.advanceTo(base.cursorMs);
             SampleState samples(session);
@@ -406,8 +408,7 @@ ExplorerAnswer ExplorerModel::answer(const ExplorerRequest& request, const Publi
     result.sessionVersion = m_version;
     result.request = request;
     result.selection = resolveSelection(session, request.selection);
-    m_spanNow = m_span.of(session);
-    const auto [from, to] = m_spanNow;
+    const auto [from, to] = m_span.of(session);
     result.fromMs = from;
     result.toMs = to;
     result.cursorMs = std::clamp(request.cursorMs.value_or(to), from, std::max(from, to));
@@ -424,7 +425,7 @@ ExplorerAnswer ExplorerModel::answer(const ExplorerRequest& request, const Publi
             first(std::move(*early));
     for (const Release& release : releases) {
         const ReportOptions options = optionsFor(request, release, result.cursorMs);
-        result.releases.push_back(releaseAnswer(options, result.selection, request.maxMoments, [&] {
+        result.releases.push_back(releaseAnswer(options, result, [&] {
             CursorState& c = cursorAt(options.state, result.cursorMs);
             return buildCursorView(session, c.state, c.samples, options, result.selection);
         }));

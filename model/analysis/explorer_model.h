@@ -104,11 +104,11 @@ private:
     std::shared_ptr<const SessionSummary> summary();
     bool cursorNeedsRebuild(const Mm2StateOptions& options, int64_t atMs) const;
     CursorState& cursorAt(const Mm2StateOptions& options, int64_t atMs);
-    std::shared_ptr<const SelectionSeries> seriesFor(const ReportOptions& options, const Selection& selection,
-                                                     size_t maxMoments);
+    // `frame`: the answer being computed (its selection, span and the request's moments).
+    std::shared_ptr<const SelectionSeries> seriesFor(const ReportOptions& options,
+                                                     const ExplorerAnswer& frame);
     template <class View>
-    ReleaseAnswer releaseAnswer(const ReportOptions& options, const Selection& selection, size_t maxMoments,
-                                View view);
+    ReleaseAnswer releaseAnswer(const ReportOptions& options, const ExplorerAnswer& frame, View view);
     std::optional<ExplorerAnswer> firstForSelection(const ExplorerAnswer& base,
                                                     const std::vector<Release>& releases);
 
@@ -121,7 +121,6 @@ private:
     // The summary of m_version, and the upstream partitions of the syncs summed up so far.
     std::shared_ptr<const SessionSummary> m_summary;
     SessionSpan m_span;
-    std::pair<int64_t, int64_t> m_spanNow;        // of the answer being computed
     SideThread m_seriesThread{"driftscope-seri"}; // a release's series beside its cursor view
     uint64_t m_summaryVersion = UINT64_MAX;
     std::vector<bool> m_upstreamSeen;

@@ -1,6 +1,7 @@
 #include "model/analysis/health_report.h"
 
 #include "model/analysis/checkpoint_cadence.h"
+#include "model/mm2/checkpoint_task.h"
 #include "model/mm2/translation_rule.h"
 #include "model/util/text_format.h"
 
@@ -117,11 +118,13 @@ void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> 
     if (!row.checkpoint)
         return;
     const CheckpointView& c = *row.checkpoint;
-    row.checkpointHeld = state.store().profile().monotonicCheckpoints && row.committed &&
-                         *row.committed >= c.upstream && row.translated &&
-                         row.translated->status == TranslationStatus::Translated &&
-                         row.translated->downstream && *row.translated->downstream <= c.downstream;
-    if (row.committed && *row.committed != c.upstream && c.ageMs > staleAfterMs && !row.checkpointHeld)
+    // The checkpoint MM2 would emit now is the committed offset's translation: held when the
+    // release's monotonic filter would drop it.
+    row.checkpointHeld =
+        state.store().profile().monotonicCheckpoints && row.committed && row.translated &&
+        row.translated->status == TranslationStatus::Translated && row.translated->downstream &&
+        !movesPastLastCheckpoint(c.upstream, c.downstream, *row.committed, *row.translated->downstream);
+    if (checkpointOutOfDate(row, staleAfterMs) && !row.checkpointHeld)
         row.verdicts.push_back(Verdict::CheckpointStale);
     // Extrapolating releases assume D_c holds the record U_c. Over gaps (transaction markers,
     // compaction) the target has fewer records than that, so D_c lies past U_c's copy.
@@ -135,6 +138,12 @@ void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> 
 }
 
 } // namespace
+
+bool checkpointOutOfDate(const PartitionReport& row, int64_t staleAfterMs)
+{
+    return row.checkpoint && row.committed && *row.committed != row.checkpoint->upstream &&
+           row.checkpoint->ageMs > staleAfterMs;
+}
 
 std::string_view verdictName(Verdict verdict)
 {

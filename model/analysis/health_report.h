@@ -116,6 +116,10 @@ struct Report {
     std::vector<PartitionReport> rows; // by group, then upstream partition
 };
 
+// The group committed since a checkpoint older than the stale limit: stale, unless MM2 holds it
+// (checkpointHeld), which reports then say instead.
+bool checkpointOutOfDate(const PartitionReport& row, int64_t staleAfterMs);
+
 Report buildReport(const Session& session, const ReportOptions& options);
 // The same from a state already rebuilt for options.atMs (the GUI keeps one per cursor).
 Report buildReport(const Session& session, const Mm2State& state, const ReportOptions& options);

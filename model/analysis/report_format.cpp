@@ -38,8 +38,7 @@ std::string committedFrom(const PartitionReport& row)
 // would go back, though the group committed since: where the stale verdict would otherwise be.
 bool heldPastStaleLimit(const PartitionReport& row, int64_t staleAfterMs)
 {
-    return row.checkpointHeld && row.checkpoint && row.committed &&
-           *row.committed != row.checkpoint->upstream && row.checkpoint->ageMs > staleAfterMs;
+    return row.checkpointHeld && checkpointOutOfDate(row, staleAfterMs);
 }
 
 std::string plain(const std::optional<int64_t>& v)

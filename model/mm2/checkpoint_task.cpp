@@ -33,9 +33,14 @@ bool checkpointIsMoreRecent(const CheckpointMemory& memory, const Checkpoint& ch
     const auto last = group->second.find(checkpoint.tp);
     if (last == group->second.end())
         return true;
-    if (checkpoint.upstream < last->second.upstream)
-        return true;
-    return checkpoint.downstream > last->second.downstream;
+    return movesPastLastCheckpoint(last->second.upstream, last->second.downstream, checkpoint.upstream,
+                                   checkpoint.downstream);
+}
+
+bool movesPastLastCheckpoint(int64_t lastUpstream, int64_t lastDownstream, int64_t upstream,
+                             int64_t downstream)
+{
+    return upstream < lastUpstream || downstream > lastDownstream;
 }
 
 bool CheckpointTask::topicAccepted(const std::string& topic)

@@ -49,6 +49,11 @@ using CheckpointMemory = std::map<std::string, std::map<TopicPartition, Checkpoi
 // last one remembered for its group and partition. Public so that a checkpoint task that restarted
 // can be judged against the memory it restored (tests of a real MM2 do that).
 bool checkpointIsMoreRecent(const CheckpointMemory& memory, const Checkpoint& checkpoint);
+// The filter's rule for a checkpoint (upstream, downstream) after the one last emitted: it passes
+// when the group rewound upstream or the downstream offset moves forward. Reports use it to tell
+// a checkpoint MM2 holds from a stale one.
+bool movesPastLastCheckpoint(int64_t lastUpstream, int64_t lastDownstream, int64_t upstream,
+                             int64_t downstream);
 
 class CheckpointTask {
 public:

@@ -1,7 +1,5 @@
 #include "model/mm2/partition_index.h"
 
-#include <algorithm>
-
 namespace driftscope {
 inline uint64_t PartitionIndex::hashOf(const TopicPartition& tp)
 {

@@ -1,107 +1,180 @@
 #include "model/mm2/partition_index.h"
 
+#include <bit>
+
 namespace driftscope {
-inline uint64_t PartitionIndex::hashOf(const TopicPartition& tp)
+
+namespace {
+
+// splitmix64's finaliser: spreads the bits of a key over the power-of-two tables' low bits.
+uint64_t mixed(uint64_t h)
 {
-    // Eight bytes of topic name per multiply, then a splitmix64-style finaliser: a few cycles for
-    // the short names topics have, and well spread for the power-of-two table. Every record whose
-    // partition is not the previous record's comes here (a topic read round-robin over its
-    // partitions does, every time), so the tail is read with two overlapping loads rather than
-    // byte by byte; together with the length they cover every byte.
-    const size_t n = tp.topic.size();
-    const char* data = tp.topic.data();
-    uint64_t h = n * 0x9E3779B97F4A7C15ULL ^ static_cast<uint32_t>(tp.partition);
-    auto mix = [&h](uint64_t word) {
-        h = (h ^ word) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 31;
-    };
-    if (n >= 8) {
-        size_t at = 0;
-        for (; at + 8 < n; at += 8)
-            mix(load<uint64_t>(data + at));
-        mix(load<uint64_t>(data + n - 8)); // the last eight bytes, overlapping the previous word
-    } else if (n >= 4) {
-        mix(load<uint32_t>(data) | uint64_t{load<uint32_t>(data + n - 4)} << 32);
-    } else if (n > 0) {
-        const auto byte = [data](size_t i) {
-            return uint64_t{static_cast<uint8_t>(data[i])};
-        };
-        mix(byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16);
-    }
-    h = (h ^ (h >> 30)) * 0x94D049BB133111EBULL;
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
     return h ^ (h >> 31);
 }
 
-inline size_t PartitionIndex::probe(const TopicPartition& tp, uint64_t hash) const
+} // namespace
+
+// Both inlined into the lookups: as calls they cost more than their work.
+[[gnu::always_inline]] inline PartitionIndex::NameKey PartitionIndex::keyOf(const std::string& name)
 {
-    const size_t mask = m_slots.size() - 1;
-    for (size_t i = hash & mask;; i = (i + 1) & mask) {
-        const Slot& slot = m_slots[i];
-        if (slot.idPlusOne == 0 || (slot.hash == hash && samePartition(m_keys[slot.idPlusOne - 1], tp)))
+    const size_t n = name.size();
+    const char* data = name.data();
+    if (n >= 8)
+        return {load<uint64_t>(data), load<uint64_t>(data + n - 8), n};
+    if (n >= 4)
+        return {load<uint32_t>(data), load<uint32_t>(data + n - 4), n};
+    uint64_t bytes = 0;
+    std::memcpy(&bytes, data, n);
+    return {bytes, 0, n};
+}
+
+[[gnu::always_inline]] inline size_t PartitionIndex::topicSlot(const std::string& name,
+                                                               const NameKey& key) const
+{
+    // One multiply of the tail (where names of related topics differ: orders-eu, orders-us,
+    // topic-1, topic-2) and the length; the top bits pick the slot.
+    std::atomic_ref<uint32_t> hint(m_lastTopicSlot);
+    const uint32_t last = hint.load(std::memory_order_relaxed);
+    if (last < m_topicTable.size() && m_topicTable[last].topicPlusOne != 0 &&
+        holds(m_topicTable[last], name, key))
+        return last;
+    const size_t mask = m_topicTable.size() - 1;
+    const int shift = 64 - std::countr_zero(m_topicTable.size());
+    for (size_t i = ((key.tail ^ key.length) * 0x9E3779B97F4A7C15ULL) >> shift;; i = (i + 1) & mask) {
+        const TopicSlot& slot = m_topicTable[i];
+        if (slot.topicPlusOne == 0)
             return i;
+        if (holds(slot, name, key)) {
+            hint.store(static_cast<uint32_t>(i), std::memory_order_relaxed);
+            return i;
+        }
     }
 }
 
-// Out of line with the table, so that find() and intern() stay small enough to be inlined into
-// the hot loops whose records repeat one partition (translation asks for one at a time).
+uint32_t PartitionIndex::otherNumber(const TopicPartition& tp, uint64_t hash, size_t& at) const
+{
+    const size_t mask = m_otherNumbers.size() - 1;
+    for (at = hash & mask;; at = (at + 1) & mask) {
+        const OtherSlot& slot = m_otherNumbers[at];
+        if (slot.idPlusOne == 0)
+            return 0;
+        if (slot.hash == hash && samePartition(m_keys[slot.idPlusOne - 1], tp))
+            return slot.idPlusOne;
+    }
+}
+
+namespace {
+
+uint64_t otherHash(const TopicPartition& tp)
+{
+    uint64_t h = static_cast<uint32_t>(tp.partition);
+    for (const char c : tp.topic)
+        h = h * 31 + static_cast<uint8_t>(c);
+    return mixed(h);
+}
+
+} // namespace
+
+// Out of line, so that find() and intern() stay small enough to be inlined into the hot loops
+// whose records repeat one partition (translation asks for one at a time).
 int64_t PartitionIndex::findSlow(const TopicPartition& tp) const
 {
-    if (const uint32_t id = inLastTopic(tp))
-        return remember(id - 1);
-    const Slot& slot = m_slots[probe(tp, hashOf(tp))];
-    if (slot.idPlusOne == 0)
-        return kAbsent;
-    std::atomic_ref<uint32_t>(m_lastTopic).store(m_topicOf[slot.idPlusOne - 1], std::memory_order_relaxed);
-    return remember(slot.idPlusOne - 1);
+    uint32_t id = 0;
+    if (byNumber(tp.partition)) {
+        const TopicSlot& slot = m_topicTable[topicSlot(tp.topic, keyOf(tp.topic))];
+        const auto number = static_cast<uint32_t>(tp.partition);
+        id = number < slot.idCount ? slot.ids[number] : 0;
+    } else {
+        size_t at = 0;
+        id = otherNumber(tp, otherHash(tp), at);
+    }
+    return id == 0 ? kAbsent : remember(id - 1);
 }
 
 uint32_t PartitionIndex::internSlow(const TopicPartition& tp)
 {
-    if (const uint32_t id = inLastTopic(tp))
-        return remember(id - 1);
-    const uint64_t hash = hashOf(tp);
-    Slot* slot = &m_slots[probe(tp, hash)];
-    if (slot->idPlusOne != 0) {
-        std::atomic_ref<uint32_t>(m_lastTopic)
-            .store(m_topicOf[slot->idPlusOne - 1], std::memory_order_relaxed);
-        return remember(slot->idPlusOne - 1);
+    if (!byNumber(tp.partition)) {
+        const uint64_t hash = otherHash(tp);
+        size_t at = 0;
+        if (const uint32_t found = otherNumber(tp, hash, at))
+            return remember(found - 1);
+        m_keys.push_back(tp);
+        const auto id = static_cast<uint32_t>(m_keys.size() - 1);
+        m_otherNumbers[at] = OtherSlot{hash, id + 1};
+        if (++m_otherCount * 2 > m_otherNumbers.size())
+            growOtherNumbers();
+        return remember(id);
     }
-    if ((m_keys.size() + 1) * 2 > m_slots.size()) { // keep the load factor at most 1/2
-        grow();
-        slot = &m_slots[probe(tp, hash)];
+
+    const NameKey key = keyOf(tp.topic);
+    size_t at = topicSlot(tp.topic, key);
+    if (m_topicTable[at].topicPlusOne == 0) {
+        m_topicNames.push_back(tp.topic);
+        m_ids.emplace_back();
+        m_topicTable[at] = TopicSlot{key, nullptr, 0, static_cast<uint32_t>(m_topicNames.size())};
+        if (m_topicNames.size() * 2 > m_topicTable.size()) {
+            growTopicTable();
+            at = topicSlot(tp.topic, key);
+        }
     }
+    TopicSlot& slot = m_topicTable[at];
+    const auto number = static_cast<uint32_t>(tp.partition);
+    if (number < slot.idCount && slot.ids[number] != 0)
+        return remember(slot.ids[number] - 1);
+
     m_keys.push_back(tp);
     const auto id = static_cast<uint32_t>(m_keys.size() - 1);
-    *slot = Slot{hash, id + 1};
-    const auto [named, added] = m_topicIds.try_emplace(tp.topic, static_cast<uint32_t>(m_topics.size()));
-    if (added)
-        m_topics.push_back(Topic{tp.topic, {}});
-    const uint32_t t = named->second;
-    Topic* topic = &m_topics[t];
-    m_topicOf.push_back(t);
-    if (tp.partition >= 0 && tp.partition < kMaxByNumber) {
-        const auto number = static_cast<size_t>(tp.partition);
-        if (topic->idPlusOne.size() <= number)
-            topic->idPlusOne.resize(number + 1, 0);
-        topic->idPlusOne[number] = id + 1;
-    }
-    std::atomic_ref<uint32_t>(m_lastTopic).store(t, std::memory_order_relaxed);
+    std::vector<uint32_t>& ids = m_ids[slot.topicPlusOne - 1];
+    if (ids.size() <= number)
+        ids.resize(number + 1, 0);
+    ids[number] = id + 1;
+    slot.ids = ids.data();
+    slot.idCount = static_cast<uint32_t>(ids.size());
     return remember(id);
 }
 
-void PartitionIndex::grow()
+void PartitionIndex::growTopicTable()
 {
-    std::vector<Slot> old = std::move(m_slots);
-    m_slots.assign(old.size() * 2, Slot{});
-    const size_t mask = m_slots.size() - 1;
-    for (const Slot& s : old) {
+    const std::vector<TopicSlot> old = std::move(m_topicTable);
+    m_topicTable.assign(old.size() * 2, TopicSlot{});
+    for (const TopicSlot& s : old)
+        if (s.topicPlusOne != 0)
+            m_topicTable[topicSlot(m_topicNames[s.topicPlusOne - 1], s.key)] = s;
+}
+
+void PartitionIndex::growOtherNumbers()
+{
+    const std::vector<OtherSlot> old = std::move(m_otherNumbers);
+    m_otherNumbers.assign(old.size() * 2, OtherSlot{});
+    const size_t mask = m_otherNumbers.size() - 1;
+    for (const OtherSlot& s : old) {
         if (s.idPlusOne == 0)
             continue;
         size_t i = s.hash & mask;
-        while (m_slots[i].idPlusOne != 0)
+        while (m_otherNumbers[i].idPlusOne != 0)
             i = (i + 1) & mask;
-        m_slots[i] = s;
+        m_otherNumbers[i] = s;
     }
+}
+
+PartitionIndex& PartitionIndex::operator=(const PartitionIndex& other)
+{
+    if (this == &other)
+        return *this;
+    m_keys = other.m_keys;
+    m_topicNames = other.m_topicNames;
+    m_ids = other.m_ids;
+    m_topicTable = other.m_topicTable;
+    for (TopicSlot& s : m_topicTable) // point at this index's own arrays
+        if (s.topicPlusOne != 0)
+            s.ids = m_ids[s.topicPlusOne - 1].data();
+    m_otherNumbers = other.m_otherNumbers;
+    m_otherCount = other.m_otherCount;
+    m_lastHit = other.lastHit();
+    m_lastTopicSlot = std::atomic_ref<uint32_t>(other.m_lastTopicSlot).load(std::memory_order_relaxed);
+    return *this;
 }
 
 } // namespace driftscope

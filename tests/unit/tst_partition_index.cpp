@@ -1,8 +1,10 @@
 // PartitionIndex gives dense ids in first-seen order, whichever of its paths answers: the
-// one-entry cache (runs of one partition), the last topic's partitions by number (round-robin
-// over a topic), or the hash table (everything else). Checked against a std::map on an
-// interleaving of topics, partition numbers beyond the by-number range, negative numbers and
-// names that differ only at their ends.
+// one-entry cache (runs of one partition), the topic table (by name, then partitions by number;
+// the last topic found first), or the table of partition numbers outside the by-number range.
+// Checked against a std::map on an interleaving of topics (enough to grow the topic table),
+// partition numbers beyond the by-number range, negative numbers, names that differ only at
+// their ends, and long names that share their length and first and last eight bytes (the topic
+// table's key) and differ only in the middle.
 #include "model/mm2/partition_index.h"
 #include "support/qtest_printers.h"
 
@@ -22,8 +24,22 @@ private slots:
 
 void PartitionIndexTest::idsAreFirstSeenOrderWhicheverPathAnswers()
 {
-    const std::vector<std::string> topics = {
-        "orders-eu", "orders-us", "o", "", "topic-with-a-long-name-1", "topic-with-a-long-name-2"};
+    std::vector<std::string> topics = {"orders-eu",
+                                       "orders-us",
+                                       "o",
+                                       "",
+                                       "abcd",
+                                       "abce",
+                                       "topic-with-a-long-name-1",
+                                       "topic-with-a-long-name-2",
+                                       "prefix12-middle-A-suffix12",
+                                       "prefix12-middle-B-suffix12",
+                                       "exactly-16-bytes",
+                                       "exactly-16-bytez",
+                                       "seventeen-bytes-1",
+                                       "seventeen-bytes-2"};
+    for (int i = 0; i < 40; ++i) // grow the topic table several times
+        topics.push_back("t" + std::to_string(i));
     const std::vector<int32_t> numbers = {0, 1, 2, 7, 999, 65535, 65536, 1 << 30, -1, INT32_MIN};
     std::mt19937_64 rng(7);
     PartitionIndex index;
@@ -57,10 +73,14 @@ void PartitionIndexTest::idsAreFirstSeenOrderWhicheverPathAnswers()
         QCOMPARE(index.at(id), tp);
         QCOMPARE(index.find(tp), int64_t{id});
     }
-    // A copy answers alike.
+    // A copy answers alike, also once the original has grown its arrays further.
     const PartitionIndex copy = index;
+    for (int32_t number = 0; number < 5000; ++number)
+        index.intern({"orders-eu", number});
     for (const auto& [tp, id] : expected)
         QCOMPARE(copy.find(tp), int64_t{id});
+    QCOMPARE(copy.find({"orders-eu", 4999}), PartitionIndex::kAbsent);
+    QCOMPARE(copy.size(), expected.size());
 }
 
 void PartitionIndexTest::aPartitionNotRegisteredIsAbsent()

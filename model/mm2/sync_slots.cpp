@@ -65,48 +65,83 @@ void updateSlotsKafka15202(SyncSlots& syncs, const StoredSync& sync)
     const StoredSync head = syncs[0];
     syncs[0] = sync;
 
-    // Fast path over the old head's run (usually slots 0..5-8). There the candidate is the old
-    // head and is followed by itself (a duplicate), so MM2's loop only skips it, and it would
-    // only promote it when B already holds for slot `current`, which ends the update anyway.
+    // MM2's loop reads the slots' values from before this update at the candidate index, which
+    // starts at the last slot of the old head's run and only grows: `original` keeps each slot
+    // from there on before it is overwritten.
+    StoredSync original[kSlotCount];
+    const StoredSync* replacement = &sync;
     int current = 1;
+    int candidate;
     const int stop = firstValidHeadSlot(sync, head);
     if (stop != 0) {
+        // Fast path over the old head's run (usually slots 0..5-8). There the candidate is the old
+        // head and is followed by itself (a duplicate), so MM2's loop only skips it, and it would
+        // only promote it when B already holds for slot `current`, which ends the update anyway.
         for (; current < stop && syncs[current].isSameSync(head); ++current)
             syncs[current] = sync;
         if (current == stop && syncs[current].isSameSync(head))
             return;
+
+        // Past the run, the candidate is the old head and the original slot after it is another
+        // sync (no duplicate); `sync` is a new record, never the head. With d = sync - head (no
+        // wrap-around here: firstValidHeadSlot checked), 2^(stop-2) < d <= 2^(stop-1). Before
+        // `stop` the head is therefore not recent enough (d > 2^(current-1)) but separated
+        // (d >= 2^max(current-3, 0)): MM2 neither promotes nor skips it, the replacement stays
+        // `sync`, and each slot takes `sync` unless B already holds for it, the only test left.
+        candidate = current - 1;
+        original[candidate] = head;
+        for (; current < stop; ++current) {
+            if (recentEnough(sync, syncs[current], current - 1))
+                return;
+            original[current] = syncs[current];
+            syncs[current] = sync;
+        }
+
+        // At `stop` the head is recent (d <= 2^(stop-1)) and, for stop >= 2, still separated
+        // (d > 2^(stop-2) >= 2^max(stop-3, 0)); it is not skipped, so MM2's only decision there is
+        // to promote it when it is separated from the next slot. (With stop = 1 and d = 0 it is
+        // not separated: the general loop decides.)
+        if (stop >= 2) {
+            original[stop] = syncs[stop];
+            if (stop + 1 >= kSlotCount || separated(head, syncs[stop + 1], stop)) {
+                replacement = &original[candidate];
+                ++candidate;
+            }
+            if (recentEnough(sync, syncs[stop], stop - 1))
+                return;
+            syncs[stop] = *replacement;
+            ++current;
+        }
     } else {
         for (; current < kSlotCount && syncs[current].isSameSync(head); ++current) {
             if (recentEnough(sync, head, current - 1))
                 return;
             syncs[current] = sync;
         }
+        candidate = current - 1;
+        original[candidate] = head;
     }
 
-    // The general loop reads the slots' values from before this update at the candidate index,
-    // which starts at the last slot of the old head's run and only grows; later slots are saved
-    // as the loop overwrites them.
-    StoredSync original[kSlotCount];
-    original[current - 1] = head;
-    const StoredSync* replacement = &sync;
-    int candidate = current - 1;
     for (; current < kSlotCount; ++current) {
         const int previous = current - 1;
         original[current] = syncs[current];
         bool skip;
         do {
+            // MM2 promotes a candidate that is recent and separated from both neighbours, and
+            // skips one that is a duplicate or not separated from the previous slot. Separation
+            // from the previous slot is tested first: without it the candidate is skipped and
+            // the other two tests cannot matter. candidate < current < kSlotCount, so the next
+            // original slot exists.
             const StoredSync& old = original[candidate];
-            const bool recent = recentEnough(syncs[previous], old, previous);
             const bool separatedFromPrevious = separated(syncs[previous], old, previous);
-            const bool separatedFromNext =
-                current + 1 >= kSlotCount || separated(old, syncs[current + 1], current);
-            const bool duplicate = candidate + 1 < kSlotCount && original[candidate + 1].isSameSync(old);
-            const bool promote = recent && separatedFromPrevious && separatedFromNext;
-            if (promote)
+            skip = !separatedFromPrevious || original[candidate + 1].isSameSync(old);
+            if (separatedFromPrevious && recentEnough(syncs[previous], old, previous) &&
+                (current + 1 >= kSlotCount || separated(old, syncs[current + 1], current))) {
                 replacement = &old;
-            skip = duplicate || !separatedFromPrevious;
-            if (promote || skip)
                 ++candidate;
+            } else if (skip) {
+                ++candidate;
+            }
         } while (candidate < current && skip);
 
         if (recentEnough(syncs[previous], syncs[current], previous))

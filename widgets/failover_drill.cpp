@@ -69,7 +69,8 @@ void FailoverDrill::setReport(std::shared_ptr<const Report> report, const std::s
         const QSignalBlocker block(m_when);
         m_when->setDateTime(QDateTime::fromMSecsSinceEpoch(m_report->atMs, QTimeZone::utc()));
     }
-    m_table->setRows(ReportTableModel::Rows(m_report, &m_report->rows), m_first, m_count);
+    m_table->setRows(ReportTableModel::Rows(m_report, &m_report->rows), m_first, m_count,
+                     m_report->staleAfterMs);
     const FailoverPlan plan = groupPlan();
     QString text;
     if (m_count == 0 || plan.groups.empty()) {

@@ -1,5 +1,6 @@
 #include "widgets/report_table.h"
 
+#include "model/analysis/row_text.h"
 #include "model/analysis/translation_text.h"
 #include "model/util/text_format.h"
 #include "widgets/health_badge.h"
@@ -13,7 +14,7 @@ enum Column {
     Group,
     Partition,
     Committed,
-    MmNow,
+    IfCheckpointedNow,
     Checkpoint,
     Age,
     Resume,
@@ -30,36 +31,27 @@ enum Column {
     ColumnCount
 };
 
-const char* const kHeaders[ColumnCount] = {"Group",
-                                           "Partition",
-                                           "Committed",
-                                           "MM2 now",
-                                           "Checkpoint U -> D",
-                                           "Age",
-                                           "Resume offset",
-                                           "Resume from",
-                                           "Target group offset",
-                                           "Outcome",
-                                           "= Granularity",
-                                           "+ Group sync",
-                                           "+ Staleness",
-                                           "+ Cadence",
-                                           "- Overshoot",
-                                           "- Rewind",
-                                           "Health"};
+const char* const kHeaders[ColumnCount] = {
+    "Group",         "Partition",     "Committed",   "If checkpointed now", "Checkpoint U -> D",
+    "Age",           "Resume offset", "Resume from", "Target group offset", "Outcome",
+    "= Granularity", "+ Group sync",  "+ Staleness", "+ Cadence",           "- Overshoot",
+    "- Rewind",      "Health"};
 const char* const kHeaderTips[ColumnCount] = {
     nullptr,
     nullptr,
     "The group's last committed offset on the source (* taken from the checkpoint, newer than the last "
     "sample)",
-    "What MM2 would translate the committed offset to now (not where a failover resumes: see Resume offset)",
+    "What MM2 would translate the committed offset to if it emitted a checkpoint now: not where a failover "
+    "resumes (that is Resume offset)",
     "The checkpoint in force: the committed offset MM2 translated -> its downstream offset on the target",
     "Time since the checkpoint was emitted",
     "Where a failed-over group starts on the target: the checkpoint's downstream offset, or the target group "
     "offset MM2 synced when the flow syncs group offsets",
     "checkpoint, or synced-group-offset (sync.group.offsets.enabled)",
     "The group's committed offset on the target (MM2's sync.group.offsets), if any",
-    "What a failover now does: replays N upstream offsets, or SKIPS N that the group never processed",
+    "What a failover now does: replays N upstream offsets, or SKIPS N that the group never processed; "
+    "'replay unknown' or 'may SKIP' where nothing says which source record the target holds at the resume "
+    "offset (hover the cell for why)",
     "Rounding back to a retained sync",
     "The synced target group offset lags the checkpoint (sync.group.offsets.interval.seconds)",
     "Progress committed since the checkpoint",
@@ -74,27 +66,10 @@ QString number(std::optional<int64_t> v)
     return v ? QString::fromStdString(withThousands(*v)) : QString("-");
 }
 
-QString translated(const PartitionReport& r)
+QString text(const PartitionReport& r, int column, int64_t staleAfterMs)
 {
-    if (!r.translated)
-        return "-";
-    switch (r.translated->status) {
-    case TranslationStatus::Translated:
-    case TranslationStatus::Identity:
-    case TranslationStatus::TooOld:
-        return number(r.translated->downstream);
-    case TranslationStatus::NoSync:
-        return "none";
-    case TranslationStatus::NotReady:
-        return "not ready";
-    }
-    return "-";
-}
-
-QString text(const PartitionReport& r, int column)
-{
-    const auto replay = [&](int64_t v) {
-        return r.replay.available ? number(v) : QString("-");
+    const auto part = [&](int64_t v) {
+        return QString::fromStdString(outcomePartText(r, v));
     };
     switch (column) {
     case Group:
@@ -103,11 +78,10 @@ QString text(const PartitionReport& r, int column)
         return QString::fromStdString(toString(r.upstream));
     case Committed:
         return number(r.committed) + (r.committedFromCheckpoint ? " *" : "");
-    case MmNow:
-        return translated(r);
+    case IfCheckpointedNow:
+        return QString::fromStdString(ifCheckpointedNowText(r));
     case Checkpoint:
-        return r.checkpoint ? number(r.checkpoint->upstream) + " -> " + number(r.checkpoint->downstream)
-                            : "-";
+        return QString::fromStdString(checkpointText(r, staleAfterMs));
     case Age:
         return r.checkpoint ? QString::fromStdString(formatDurationMs(r.checkpoint->ageMs)) : "-";
     case Resume:
@@ -117,32 +91,43 @@ QString text(const PartitionReport& r, int column)
     case TargetCommitted:
         return number(r.targetCommitted);
     case Outcome:
-        if (!r.replay.available)
-            return "-";
-        return r.replay.skips() ? "SKIPS " + number(r.replay.skip) : "replays " + number(r.replay.replay);
+        return QString::fromStdString(outcomeText(r));
     case Granularity:
-        return replay(r.replay.granularity);
+        return part(r.replay.granularity);
     case GroupSync:
-        return replay(r.replay.groupSync);
+        return part(r.replay.groupSync);
     case Staleness:
-        return replay(r.replay.staleness);
+        return part(r.replay.staleness);
     case Cadence:
-        return replay(r.replay.cadence);
+        return part(r.replay.cadence);
     case Overshoot:
-        return replay(r.replay.overshoot);
+        return part(r.replay.overshoot);
     case Rewind:
-        return replay(r.replay.rewind);
+        return part(r.replay.rewind);
     case Status:
         return healthLabel(healthOf(r.verdicts));
     }
     return {};
 }
 
+QVariant tip(const PartitionReport& r, int column)
+{
+    if (column == Status)
+        return verdictTip(r.verdicts);
+    if (column == Outcome && !r.replayUnknownBecause.empty())
+        return QString::fromStdString("Unknown: " + r.replayUnknownBecause);
+    if (column == Checkpoint && r.checkpointKept != CheckpointKept::No)
+        return QString::fromStdString("Still in force: " +
+                                      std::string(checkpointKeptMeaning(r.checkpointKept)));
+    return {};
+}
+
 } // namespace
 
-void ReportTableModel::setRows(Rows rows, size_t first, size_t count)
+void ReportTableModel::setRows(Rows rows, size_t first, size_t count, int64_t staleAfterMs)
 {
     beginResetModel();
+    m_staleAfterMs = staleAfterMs;
     m_rows = std::move(rows);
     const size_t size = m_rows ? m_rows->size() : 0;
     m_first = std::min(first, size);
@@ -175,7 +160,14 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        return text(*r, column);
+        return text(*r, column, m_staleAfterMs);
+    case Qt::FontRole:
+        if (column == Resume) { // the one number to act on
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
     case Qt::TextAlignmentRole:
         return column == Group || column == Partition || column == Status
                    ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
@@ -183,11 +175,11 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         if (column == Status)
             return healthColor(healthOf(r->verdicts));
-        if (column == Outcome && r->replay.skips())
+        if (column == Outcome && (r->replay.skips() || outcomeOf(*r) == driftscope::Outcome::MaySkip))
             return healthColor(Health::SkipPossible);
         return {};
     case Qt::ToolTipRole:
-        return column == Status ? verdictTip(r->verdicts) : QVariant();
+        return tip(*r, column);
     default:
         return {};
     }
@@ -221,10 +213,10 @@ ReportTable::ReportTable(QWidget* parent) : QTableView(parent)
     });
 }
 
-void ReportTable::setRows(ReportTableModel::Rows rows, size_t first, size_t count)
+void ReportTable::setRows(ReportTableModel::Rows rows, size_t first, size_t count, int64_t staleAfterMs)
 {
     const bool sized = m_model.rowCount() > 0;
-    m_model.setRows(std::move(rows), first, count);
+    m_model.setRows(std::move(rows), first, count, staleAfterMs);
     // Parts that no row has stay out of the way (as in the CLI's text): the group-offset sync
     // when no group resumes at a synced offset, overshoot and rewind when none subtracts.
     bool synced = false, overshoot = false, rewind = false;

@@ -19,8 +19,9 @@ class ReportTableModel : public QAbstractTableModel {
 public:
     using Rows = std::shared_ptr<const std::vector<PartitionReport>>;
 
-    // `first`/`count` select a contiguous range of the rows (a group's; rows come by group).
-    void setRows(Rows rows, size_t first = 0, size_t count = SIZE_MAX);
+    // `first`/`count` select a contiguous range of the rows (a group's; rows come by group);
+    // `staleAfterMs` is the report's stale limit, past which a checkpoint kept in force is marked.
+    void setRows(Rows rows, size_t first = 0, size_t count = SIZE_MAX, int64_t staleAfterMs = INT64_MAX);
     const PartitionReport* row(int index) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -31,6 +32,7 @@ public:
 private:
     Rows m_rows;
     size_t m_first = 0, m_count = 0;
+    int64_t m_staleAfterMs = INT64_MAX;
 };
 
 class ReportTable : public QTableView {
@@ -39,7 +41,8 @@ class ReportTable : public QTableView {
 public:
     explicit ReportTable(QWidget* parent = nullptr);
 
-    void setRows(ReportTableModel::Rows rows, size_t first = 0, size_t count = SIZE_MAX);
+    void setRows(ReportTableModel::Rows rows, size_t first = 0, size_t count = SIZE_MAX,
+                 int64_t staleAfterMs = INT64_MAX);
     int rowCount() const { return m_model.rowCount(); }
     // The cell text of a row and column, for tests ("" when out of range).
     QString cell(int row, int column) const;

@@ -6,7 +6,22 @@
 
 #include "model/analysis/report_format.h"
 
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
 namespace driftscope::cli {
+namespace {
+
+// Bold for the resume offset on a terminal, unless NO_COLOR asks for none (no-color.org).
+TextStyle terminalStyle()
+{
+    const char* noColor = std::getenv("NO_COLOR");
+    const bool plain = (noColor && *noColor) || !isatty(fileno(stdout));
+    return plain ? TextStyle::Plain : TextStyle::Terminal;
+}
+
+} // namespace
 
 int runReport(const QStringList& args)
 {
@@ -40,13 +55,11 @@ int runReport(const QStringList& args)
         printOut(reportJson(result));
     else if (parser.isSet("csv")) {
         std::fputs(reportCsv(result).c_str(), stdout);
-        // CSV lines are all rows: the reader's problems go to stderr (a live read printed its
-        // events there already).
-        if (!input.live)
-            for (const std::string& line : readerProblemLines(result))
-                printNote("note: " + line);
+        // CSV lines are all rows: the report's notes go to stderr, in the text report's words.
+        for (const std::string& line : reportNotes(result))
+            printNote(line.starts_with("note: ") ? line : "note: " + line);
     } else
-        std::fputs(reportText(result).c_str(), stdout);
+        std::fputs(reportText(result, terminalStyle()).c_str(), stdout);
     return failOnExit(result, failOn).value_or(kOk);
 }
 

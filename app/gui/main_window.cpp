@@ -440,7 +440,8 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         m_pages[i]->display(input, heading);
         m_pages[i]->show();
     }
-    m_groupsTable->setRows(widgets::ReportTableModel::Rows(m_result, &first.cursor.report.rows));
+    m_groupsTable->setRows(widgets::ReportTableModel::Rows(m_result, &first.cursor.report.rows), 0, SIZE_MAX,
+                           first.cursor.report.staleAfterMs);
     m_drill->setReport(report, r.selection.group);
 
     m_status->showSession(s);

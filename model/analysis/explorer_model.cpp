@@ -39,8 +39,11 @@ ReportBasis reportBasis(const Session& session)
                   info.syncGroupOffsetsIntervalMs,
                   info.sourceAlias,
                   info.targetAlias};
+    // The cadence as of the session's end: a frozen moment's own (as of that moment) changes
+    // only when a checkpoint joins an emission round the moment already saw, which moves this too.
     if (!info.emitIntervalConfigured)
-        b.observedIntervalMs = observedCheckpointIntervalMs(session);
+        if (const auto cadence = observedCheckpointCadence(session, INT64_MAX))
+            b.observedIntervalMs = cadence->intervalMs;
     return b;
 }
 

@@ -1,5 +1,6 @@
 #include "model/analysis/explorer_view.h"
 
+#include "model/analysis/row_text.h"
 #include "model/analysis/translation_text.h"
 #include "model/util/text_format.h"
 
@@ -96,10 +97,12 @@ std::string explainRow(const PartitionReport& row, TranslationRule rule)
     const CheckpointView& c = *row.checkpoint;
     text += "; checkpoint " + withThousands(c.upstream) + " -> " + withThousands(c.downstream) + " emitted " +
             formatDurationMs(c.ageMs) + " ago";
-    if (row.checkpointHeld && row.committed && *row.committed != c.upstream)
+    if (row.checkpointKept == CheckpointKept::MonotonicFilter)
         text += " and still in force: MM2 emits a checkpoint only when its downstream offset moves forward, "
                 "and " +
                 withThousands(*row.committed) + " translates to no more than " + withThousands(c.downstream);
+    else if (row.checkpointKept != CheckpointKept::No)
+        text += " and still in force: " + std::string(checkpointKeptMeaning(row.checkpointKept));
     if (const std::string outcome = explainOutcome(row); !outcome.empty())
         text += "; " + outcome;
     return text;
@@ -114,6 +117,11 @@ std::string explainOutcome(const PartitionReport& row)
     std::string text = "a failover now resumes at " + withThousands(row.resume->offset) + " on " +
                        toString(row.downstream) +
                        (synced ? " (the target group offset MM2 synced)" : " (the checkpoint)");
+    const Outcome outcome = outcomeOf(row);
+    if (outcome == Outcome::MaySkip)
+        return text + " and may SKIP records, how many is unknown: " + row.replayUnknownBecause;
+    if (outcome == Outcome::Unknown)
+        return text + "; how much it replays is unknown: " + row.replayUnknownBecause;
     std::string parts = "granularity " + withThousands(r.granularity);
     if (synced)
         parts += " + group-offset sync " + withThousands(r.groupSync);
@@ -123,13 +131,9 @@ std::string explainOutcome(const PartitionReport& row)
     if (r.rewind > 0)
         parts += " - rewind " + withThousands(r.rewind);
     if (r.skip > 0)
-        text += " and SKIPS " + withThousands(r.skip) + " offsets (" + parts + " = -" +
-                withThousands(r.skip) + ")";
-    else
-        text += " and replays " + withThousands(r.replay) + " offsets (" + parts + ")";
-    if (!r.exact)
-        text += "; the upstream equivalent is MM2's own assumption (no sync explains the resume offset)";
-    return text;
+        return text + " and SKIPS " + withThousands(r.skip) + " offsets (" + parts + " = -" +
+               withThousands(r.skip) + ")";
+    return text + " and replays " + withThousands(r.replay) + " offsets (" + parts + ")";
 }
 
 } // namespace driftscope

@@ -1,5 +1,6 @@
 #include "model/analysis/failover_plan.h"
 
+#include "model/analysis/report_format.h"
 #include "model/analysis/translation_text.h"
 #include "model/util/json_writer.h"
 #include "model/util/text_format.h"
@@ -90,6 +91,7 @@ FailoverPlan planFailover(const Report& report)
     plan.sourceAlias = report.sourceAlias;
     plan.targetAlias = report.targetAlias;
     plan.groupOffsetSync = report.groupOffsetSync;
+    plan.notes = reportNotes(report);
     for (const PartitionReport& row : report.rows) {
         if (plan.groups.empty() || plan.groups.back().group != row.group) {
             plan.groups.push_back({});
@@ -104,9 +106,20 @@ FailoverPlan planFailover(const Report& report)
         std::optional<int64_t> lag;
         if (row.targetEnd && row.targetCommitted)
             lag = *row.targetEnd - *row.targetCommitted;
-        g.resets.push_back(
-            {row.upstream, row.downstream, row.resume->offset, row.resume->source, row.replay.replay, lag});
-        g.replayTotal += row.replay.replay;
+        PlannedReset reset{row.upstream,
+                           row.downstream,
+                           row.resume->offset,
+                           row.resume->source,
+                           std::nullopt,
+                           row.replayUnknownBecause,
+                           lag};
+        if (row.replay.known) {
+            reset.replay = row.replay.replay;
+            g.replayTotal += row.replay.replay;
+        } else {
+            ++g.replayUnknown;
+        }
+        g.resets.push_back(std::move(reset));
     }
     return plan;
 }
@@ -125,8 +138,15 @@ std::string groupPlanSummary(const GroupPlan& g)
     const size_t total = g.resets.size() + g.leftOut.size();
     std::string text = g.group + ": " + std::to_string(g.resets.size()) + " of " + std::to_string(total) +
                        " partitions have a resume offset";
-    if (!g.resets.empty())
+    const size_t known = g.resets.size() - g.replayUnknown;
+    if (!g.resets.empty() && g.replayUnknown == 0)
         text += "; resetting them replays " + withThousands(g.replayTotal) + " offsets in all";
+    else if (known > 0)
+        text += "; resetting them replays " + withThousands(g.replayTotal) + " offsets on the " +
+                std::to_string(known) + " where it is known, and an unknown amount on " +
+                std::to_string(g.replayUnknown) + " (replay unknown)";
+    else if (!g.resets.empty())
+        text += "; resetting them replays an unknown amount (replay unknown)";
     size_t skips = 0;
     for (const LeftOut& l : g.leftOut)
         skips += l.reason == "skip possible";
@@ -146,6 +166,8 @@ std::string planText(const FailoverPlan& plan, const PlanCommand& command)
     out += "Stop the group's consumers on " + plan.sourceAlias +
            " first; the target group must be empty "
            "(no active member) for kafka-consumer-groups to reset it.\n";
+    for (const std::string& note : plan.notes)
+        out += note + "\n";
     if (plan.groupOffsetSync == GroupOffsetSyncMode::Enabled ||
         plan.groupOffsetSync == GroupOffsetSyncMode::Observed)
         out +=
@@ -179,6 +201,10 @@ std::string planJson(const FailoverPlan& plan, const PlanCommand& command)
     json.key("source").value(plan.sourceAlias);
     json.key("target").value(plan.targetAlias);
     json.key("group_offset_sync").value(groupOffsetSyncModeName(plan.groupOffsetSync));
+    json.key("notes").beginArray();
+    for (const std::string& note : plan.notes)
+        json.value(note);
+    json.endArray();
     json.key("groups").beginArray();
     for (const GroupPlan& g : plan.groups) {
         json.beginObject();
@@ -189,7 +215,10 @@ std::string planJson(const FailoverPlan& plan, const PlanCommand& command)
         g.resets.empty() ? json.null() : json.value(commandLine(g, command));
         json.key("target_state");
         g.targetState ? json.value(*g.targetState) : json.null();
-        json.key("replay_total").value(g.replayTotal);
+        // No total where no partition's replay is known: 0 would read as "nothing replayed".
+        json.key("replay_total");
+        g.replayUnknown < g.resets.size() ? json.value(g.replayTotal) : json.null();
+        json.key("replay_unknown_partitions").value(static_cast<uint64_t>(g.replayUnknown));
         json.key("resets").beginArray();
         for (const PlannedReset& r : g.resets) {
             json.beginObject();
@@ -198,7 +227,10 @@ std::string planJson(const FailoverPlan& plan, const PlanCommand& command)
             json.key("target_topic").value(r.target.topic);
             json.key("resume_offset").value(r.offset);
             json.key("resume_from").value(resumeSourceName(r.source));
-            json.key("replay").value(r.replay);
+            json.key("replay");
+            r.replay ? json.value(*r.replay) : json.null();
+            json.key("replay_unknown_because");
+            r.replay ? json.null() : json.value(r.replayUnknownBecause);
             json.key("target_lag");
             r.targetLag ? json.value(*r.targetLag) : json.null();
             json.endObject();

@@ -17,7 +17,10 @@ struct PlannedReset {
     TopicPartition target; // the name on the target cluster, as the reset file names it
     int64_t offset = 0;    // the report's resume offset
     ResumeSource source = ResumeSource::Checkpoint;
-    int64_t replay = 0; // upstream offsets read again after the reset
+    // Upstream offsets read again after the reset; none when nothing says which source record
+    // the target holds at the offset (replayUnknownBecause says why).
+    std::optional<int64_t> replay;
+    std::string replayUnknownBecause;
     // The target group's lag before the reset (target log end - its committed offset there),
     // where both were sampled.
     std::optional<int64_t> targetLag;
@@ -35,7 +38,8 @@ struct GroupPlan {
     std::string fileName; // of the reset file in the plan's folder
     std::vector<PlannedReset> resets;
     std::vector<LeftOut> leftOut;
-    int64_t replayTotal = 0;
+    int64_t replayTotal = 0;                // over the resets whose replay is known
+    size_t replayUnknown = 0;               // resets whose replay is not known
     std::optional<std::string> targetState; // the target group's state where the target was read
 };
 
@@ -44,7 +48,8 @@ struct FailoverPlan {
     std::string release;
     std::string sourceAlias, targetAlias;
     GroupOffsetSyncMode groupOffsetSync = GroupOffsetSyncMode::Unknown;
-    std::vector<GroupPlan> groups; // by name
+    std::vector<std::string> notes; // the report's, in the same words (reportNotes)
+    std::vector<GroupPlan> groups;  // by name
 };
 
 FailoverPlan planFailover(const Report& report);
@@ -57,9 +62,9 @@ std::string planFileName(const std::string& group);
 // "topic,partition,offset" lines without a header, as kafka-consumer-groups --from-file reads.
 std::string resetFileCsv(const GroupPlan& group);
 
-// One line for a group: "orders-app: 12 of 12 partitions have a resume offset; a failover
-// replays 1,234 offsets in all; 1 left out (skip possible)". Never says nothing is skipped
-// when a partition may skip.
+// One line for a group: "orders-app: 12 of 12 partitions have a resume offset; resetting them
+// replays 1,234 offsets in all; 1 may SKIP records (left out)". Never says nothing is skipped
+// when a partition may skip, and counts a replay it cannot know apart from those it can.
 std::string groupPlanSummary(const GroupPlan& group);
 
 struct PlanCommand {

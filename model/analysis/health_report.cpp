@@ -1,6 +1,7 @@
 #include "model/analysis/health_report.h"
 
 #include "model/analysis/checkpoint_cadence.h"
+#include "model/analysis/translation_text.h"
 #include "model/mm2/checkpoint_task.h"
 #include "model/mm2/translation_rule.h"
 #include "model/util/text_format.h"
@@ -18,13 +19,22 @@ constexpr std::array<std::string_view, 7> kVerdictNames = {
     "no-sync",          "too-old",       "not-ready",        "no-checkpoint",
     "checkpoint-stale", "skip-possible", "beyond-target-end"};
 
+constexpr std::array<std::string_view, 5> kCheckpointKeptNames = {"", "monotonic-filter", "too-old",
+                                                                  "not-ready", "no-sync"};
+constexpr std::array<std::string_view, 6> kUnknownReplayNames = {"",
+                                                                 "no-sync-read",
+                                                                 "checkpoint-unexplained",
+                                                                 "passed-through",
+                                                                 "extrapolated",
+                                                                 "synced-offset-unexplained"};
+
 constexpr std::array<std::string_view, 2> kResumeSourceNames = {"checkpoint", "synced-group-offset"};
 constexpr std::array<std::string_view, 4> kGroupOffsetSyncNames = {"enabled", "disabled", "observed",
                                                                    "unknown"};
 
 // The stale limit and how it was chosen: the user's, else 1.5 emit intervals (the next checkpoint
 // is due one interval plus processing time after the last) of the configured interval, else of
-// the cadence the checkpoints themselves show, else of MM2's default.
+// the cadence the checkpoints written by then show, else of MM2's default.
 void chooseStaleLimit(const Session& session, const ReportOptions& options, Report& report)
 {
     const SessionInfo& info = session.info;
@@ -33,12 +43,14 @@ void chooseStaleLimit(const Session& session, const ReportOptions& options, Repo
         report.emitIntervalMs = info.emitCheckpointsIntervalMs;
         interval = "emit.checkpoints.interval.seconds of the MM2 configuration, " +
                    formatDurationMs(report.emitIntervalMs);
-    } else if (const auto observed = observedCheckpointIntervalMs(session)) {
-        report.emitIntervalMs = *observed;
-        interval = "the checkpoint cadence observed, " + formatDurationMs(*observed) +
+    } else if (const auto observed = observedCheckpointCadence(session, report.atMs)) {
+        report.emitIntervalMs = observed->intervalMs;
+        interval = "the checkpoint cadence observed, " + formatDurationMs(observed->intervalMs) + " (" +
+                   std::to_string(observed->rounds) + " emission rounds by then)" +
                    ", as no MM2 configuration was given";
     } else {
         report.emitIntervalMs = info.emitCheckpointsIntervalMs;
+        report.emitIntervalAssumed = true;
         interval = "MM2's default emit interval, " + formatDurationMs(report.emitIntervalMs) +
                    ", as no MM2 configuration was given and too few checkpoints show a cadence";
     }
@@ -59,14 +71,18 @@ GroupOffsetSyncMode groupOffsetSyncMode(const SessionInfo& info, bool targetOffs
 }
 
 // The upstream equivalent of a synced target group offset T: the retained sync it sits on (T is
-// an earlier checkpoint's D_c, so d_s or d_s + 1 of a sync MM2 held), when the rule says.
+// an earlier checkpoint's D_c, so d_s or d_s + 1 of a sync MM2 held), else one the store has
+// thinned out since, when the rule says.
 std::optional<int64_t> syncedUpstreamEquivalent(const Mm2State& state, const TopicPartition& tp,
-                                                int64_t target)
+                                                std::optional<uint32_t> upstreamId, int64_t target)
 {
     const TranslationRule rule = state.store().profile().translation;
     for (const RetainedSync& r : state.store().retained(tp))
         if (const auto ueq = upstreamEquivalentOf(rule, r.sync, target))
             return ueq;
+    if (upstreamId)
+        if (const auto sync = state.syncAtDownstream(*upstreamId, target))
+            return upstreamEquivalentOf(rule, *sync, target);
     return std::nullopt;
 }
 
@@ -94,6 +110,31 @@ std::vector<std::string> reportedGroups(const Session& session, const ReportOpti
     return groups;
 }
 
+// Why MM2 would emit no newer checkpoint than the one in force, though the group committed since.
+CheckpointKept keptBecause(const PartitionReport& row, const ReleaseProfile& profile)
+{
+    if (!row.checkpoint || !row.committed || *row.committed == row.checkpoint->upstream || !row.translated)
+        return CheckpointKept::No;
+    const Translation& t = *row.translated;
+    switch (t.status) {
+    case TranslationStatus::TooOld:
+        return CheckpointKept::TooOld;
+    case TranslationStatus::NotReady:
+        return CheckpointKept::NotReady;
+    case TranslationStatus::NoSync:
+        return CheckpointKept::NoSync;
+    case TranslationStatus::Identity:
+        return CheckpointKept::No;
+    case TranslationStatus::Translated:
+        break;
+    }
+    const CheckpointView& c = *row.checkpoint;
+    if (profile.monotonicCheckpoints && t.downstream &&
+        !movesPastLastCheckpoint(c.upstream, c.downstream, *row.committed, *t.downstream))
+        return CheckpointKept::MonotonicFilter;
+    return CheckpointKept::No;
+}
+
 void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> upstreamId,
            int64_t staleAfterMs)
 {
@@ -118,13 +159,8 @@ void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> 
     if (!row.checkpoint)
         return;
     const CheckpointView& c = *row.checkpoint;
-    // The checkpoint MM2 would emit now is the committed offset's translation: held when the
-    // release's monotonic filter would drop it.
-    row.checkpointHeld =
-        state.store().profile().monotonicCheckpoints && row.committed && row.translated &&
-        row.translated->status == TranslationStatus::Translated && row.translated->downstream &&
-        !movesPastLastCheckpoint(c.upstream, c.downstream, *row.committed, *row.translated->downstream);
-    if (checkpointOutOfDate(row, staleAfterMs) && !row.checkpointHeld)
+    row.checkpointKept = keptBecause(row, state.store().profile());
+    if (checkpointOutOfDate(row, staleAfterMs) && row.checkpointKept == CheckpointKept::No)
         row.verdicts.push_back(Verdict::CheckpointStale);
     // Extrapolating releases assume D_c holds the record U_c. Over gaps (transaction markers,
     // compaction) the target has fewer records than that, so D_c lies past U_c's copy.
@@ -135,6 +171,54 @@ void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> 
         row.verdicts.push_back(Verdict::SkipPossible);
     if (row.targetEnd && row.resume && row.resume->offset > *row.targetEnd)
         row.verdicts.push_back(Verdict::BeyondTargetEnd);
+}
+
+// Why nothing says which source record the target holds at the row's resume offset, when
+// nothing does.
+UnknownReplay whyUnknown(const PartitionReport& row, const Mm2State& state)
+{
+    if (!row.replay.available || row.replay.known)
+        return UnknownReplay::No;
+    const CheckpointView& c = *row.checkpoint;
+    if (!c.explained)
+        return state.store().retained(row.upstream).empty() ? UnknownReplay::NoSyncRead
+                                                            : UnknownReplay::CheckpointUnexplained;
+    if (!c.sync)
+        return UnknownReplay::PassedThrough;
+    if (c.downstream != c.sync->downstream)
+        return UnknownReplay::Extrapolated;
+    return UnknownReplay::SyncedOffsetUnexplained;
+}
+
+std::string unknownReplayText(const PartitionReport& row, const Release& release)
+{
+    const CheckpointView& c = *row.checkpoint;
+    const std::string checkpoint = withThousands(c.upstream) + " -> " + withThousands(c.downstream);
+    switch (row.replayUnknown) {
+    case UnknownReplay::No:
+        return {};
+    case UnknownReplay::NoSyncRead:
+        return "no offset sync of " + toString(row.upstream) + " was read by then, so nothing says which " +
+               "source record the target holds at " + withThousands(c.downstream) +
+               " (is the offset-syncs topic the one MM2 writes?)";
+    case UnknownReplay::CheckpointUnexplained:
+        return "no sync read by then explains checkpoint " + checkpoint + " under MM2 " + toString(release) +
+               " rules (is " + toString(release) + " the release MM2 runs?)";
+    case UnknownReplay::PassedThrough:
+        return "checkpoint " + checkpoint + " came from no sync (MM2 up to 3.2.x passes an offset it " +
+               "cannot translate through unchanged), so nothing says which source record the target " +
+               "holds at " + withThousands(c.downstream);
+    case UnknownReplay::Extrapolated:
+        return "MM2 " + toString(release) + " extrapolated checkpoint " + checkpoint + " from its sync " +
+               withThousands(c.sync->upstream) + " -> " + withThousands(c.sync->downstream) +
+               ": gaps (transaction markers, compaction, filtered records) put the record the target " +
+               "holds at " + withThousands(c.downstream) + " later than " + withThousands(c.upstream) +
+               " by an amount the syncs do not show";
+    case UnknownReplay::SyncedOffsetUnexplained:
+        return "no retained sync explains the target group offset " + withThousands(row.replay.resumeAt) +
+               " that consumers resume at";
+    }
+    return {};
 }
 
 } // namespace
@@ -177,6 +261,35 @@ std::string_view verdictMeaning(Verdict verdict)
                "where it starts";
     }
     return {};
+}
+
+std::string_view checkpointKeptName(CheckpointKept kept)
+{
+    return kCheckpointKeptNames[static_cast<size_t>(kept)];
+}
+
+std::string_view checkpointKeptMeaning(CheckpointKept kept)
+{
+    switch (kept) {
+    case CheckpointKept::No:
+        break;
+    case CheckpointKept::MonotonicFilter:
+        return "MM2 emits a checkpoint only when its downstream offset moves forward (from 3.4.1), and it "
+               "translates the committed offset to no more than this one";
+    case CheckpointKept::TooOld:
+        return "MM2 cannot translate the committed offset (older than the oldest sync it kept), so it emits "
+               "nothing newer";
+    case CheckpointKept::NotReady:
+        return "MM2's store has not finished reading the offset syncs, so it emits nothing newer yet";
+    case CheckpointKept::NoSync:
+        return "MM2 holds no offset sync of the partition, so it emits nothing newer";
+    }
+    return {};
+}
+
+std::string_view unknownReplayName(UnknownReplay why)
+{
+    return kUnknownReplayNames[static_cast<size_t>(why)];
 }
 
 std::string_view resumeSourceName(ResumeSource source)
@@ -311,8 +424,9 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
                                std::nullopt, rule,
                                nullptr};
                 if (fromTarget)
-                    in.synced = SyncedGroupOffset{*row.targetCommitted,
-                                                  syncedUpstreamEquivalent(state, tp, *row.targetCommitted)};
+                    in.synced = SyncedGroupOffset{
+                        *row.targetCommitted,
+                        syncedUpstreamEquivalent(state, tp, upstreamId, *row.targetCommitted)};
                 row.replay = analyzeReplay(in);
             }
             if (const auto log = samples.log(ClusterSide::Source, upstreamId))
@@ -321,6 +435,8 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
                 row.targetEnd = log->end;
             judge(row, state, upstreamId, report.staleAfterMs);
             row.noResumeReason = noResumeReason(row);
+            row.replayUnknown = whyUnknown(row, state);
+            row.replayUnknownBecause = unknownReplayText(row, report.release);
             report.rows.push_back(std::move(row));
         }
     }

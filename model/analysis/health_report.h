@@ -72,6 +72,35 @@ struct CheckpointView {
     bool explained = false;
 };
 
+// Why the checkpoint in force stays although the group committed since: MM2 would emit nothing
+// newer now, so however old it is, it is not stale.
+enum class CheckpointKept {
+    No,              // MM2 would emit a newer checkpoint now (stale once older than the limit)
+    MonotonicFilter, // 3.4.1+: it translates the committed offset to no more than this one
+    TooOld,          // the committed offset is older than the oldest retained sync
+    NotReady,        // the store has not finished its initial read of the offset syncs
+    NoSync,          // the store holds no sync of the partition
+};
+// "", "monotonic-filter", "too-old", "not-ready", "no-sync".
+std::string_view checkpointKeptName(CheckpointKept kept);
+// Why it stays, in words: "MM2 emits a checkpoint only when its downstream offset moves forward
+// (from 3.4.1), and it translates the committed offset to no more than this one".
+std::string_view checkpointKeptMeaning(CheckpointKept kept);
+
+// Why the outcome of a failover is unknown (ReplayWindow::known is false): nothing says which
+// source record the target holds at the resume offset.
+enum class UnknownReplay {
+    No,                      // known (or no checkpoint: no outcome at all)
+    NoSyncRead,              // no offset sync of the partition was read by then
+    CheckpointUnexplained,   // no sync read explains the checkpoint under the chosen release
+    PassedThrough,           // up to 3.2.x, translated without a sync (U -> U)
+    Extrapolated,            // up to 3.4.0, extrapolated past its sync
+    SyncedOffsetUnexplained, // no retained sync explains the synced target group offset
+};
+// "", "no-sync-read", "checkpoint-unexplained", "passed-through", "extrapolated",
+// "synced-offset-unexplained".
+std::string_view unknownReplayName(UnknownReplay why);
+
 struct PartitionReport {
     std::string group;
     TopicPartition upstream;               // on the source
@@ -81,11 +110,12 @@ struct PartitionReport {
     bool committedFromCheckpoint = false;  // S is the checkpoint's U_c: newer than any sample
     std::optional<Translation> translated; // MM2's translation of S now (none without S)
     std::optional<CheckpointView> checkpoint;
-    // MM2 would emit no newer checkpoint now: from 3.4.1 it emits one only when the downstream
-    // offset moves forward (or the group rewound), and its translation of the committed offset
-    // gives no more than the checkpoint's. An old checkpoint is then not a stale one.
-    bool checkpointHeld = false;
+    // Why MM2 would emit no newer checkpoint now, though the group committed since the one in
+    // force: an old checkpoint is then not a stale one.
+    CheckpointKept checkpointKept = CheckpointKept::No;
     ReplayWindow replay;
+    UnknownReplay replayUnknown = UnknownReplay::No;
+    std::string replayUnknownBecause;       // the row's own words when replayUnknown is set
     std::optional<ResumeOffset> resume;     // none: no checkpoint, see noResumeReason
     std::string noResumeReason;             // "no checkpoint", "no sync", "too old", "not ready"
     std::optional<int64_t> targetCommitted; // the group's committed offset on the target
@@ -97,10 +127,13 @@ struct PartitionReport {
 struct Report {
     int64_t atMs = 0;
     Release release;
+    // Set when the release asked for is not one driftscope knows and another's rules run.
+    std::string releaseWarning;
     std::string sourceAlias, targetAlias;
     int64_t staleAfterMs = 0;
-    std::string staleAfterFrom; // how the stale limit was chosen, in words
-    int64_t emitIntervalMs = 0; // the emit interval it assumes: configured, observed or MM2's default
+    std::string staleAfterFrom;       // how the stale limit was chosen, in words
+    int64_t emitIntervalMs = 0;       // the emit interval it assumes: configured, observed or MM2's default
+    bool emitIntervalAssumed = false; // MM2's default, as nothing showed the interval
     GroupOffsetSyncMode groupOffsetSync = GroupOffsetSyncMode::Unknown;
     int64_t groupOffsetSyncIntervalMs = 0; // when Enabled
     size_t syncsApplied = 0;
@@ -116,8 +149,8 @@ struct Report {
     std::vector<PartitionReport> rows; // by group, then upstream partition
 };
 
-// The group committed since a checkpoint older than the stale limit: stale, unless MM2 holds it
-// (checkpointHeld), which reports then say instead.
+// The group committed since a checkpoint older than the stale limit: stale, unless MM2 would
+// emit nothing newer now (checkpointKept), which reports then say instead.
 bool checkpointOutOfDate(const PartitionReport& row, int64_t staleAfterMs);
 
 Report buildReport(const Session& session, const ReportOptions& options);

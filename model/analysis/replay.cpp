@@ -28,17 +28,16 @@ ReplayWindow analyzeReplay(const ReplayInput& in)
 
     // Ueq of D_c: ground truth when the caller has it (what the target really holds at D_c; it
     // also covers a target recreated since the checkpoint), else what the rule says of the
-    // checkpoint's sync; extrapolating releases can only be taken at their word.
+    // checkpoint's sync. Without either, nothing says it: taking U_c would be MM2's own
+    // assumption, so the outcome is unknown.
     std::optional<int64_t> checkpointUeq;
     if (in.upstreamAt)
         checkpointUeq = in.upstreamAt(r.downstream);
     if (!checkpointUeq && r.sync)
         checkpointUeq = upstreamEquivalentOf(in.rule, *r.sync, r.downstream);
-    w.exact = checkpointUeq.has_value();
-    const int64_t ueqC = checkpointUeq.value_or(r.upstream);
-
     w.resumeAt = r.downstream;
-    w.upstreamEquivalent = ueqC;
+    w.checkpointAgeMs = sub(in.nowMs, r.emittedAtMs);
+    std::optional<int64_t> ueq = checkpointUeq;
     if (in.synced) {
         w.fromSyncedGroupOffset = true;
         w.resumeAt = in.synced->downstream;
@@ -46,16 +45,18 @@ ReplayWindow analyzeReplay(const ReplayInput& in)
         if (!ueqT)
             ueqT = in.synced->upstreamEquivalent;
         if (!ueqT && in.synced->downstream == r.downstream)
-            ueqT = ueqC;
-        w.exact = w.exact && ueqT.has_value();
-        // Otherwise one upstream offset per downstream offset between T and D_c: MM2's own
-        // assumption, as for D_c without a sync.
-        w.upstreamEquivalent = ueqT ? *ueqT : sub(ueqC, sub(r.downstream, in.synced->downstream));
+            ueqT = checkpointUeq;
+        ueq = ueqT;
     }
+    // Both ends are needed to split the outcome into its parts.
+    w.known = checkpointUeq && ueq;
+    if (!w.known)
+        return w;
+    w.upstreamEquivalent = *ueq;
 
     const int64_t processed = in.processed.value_or(in.committed);
-    split(sub(r.upstream, ueqC), w.granularity, w.overshoot);
-    split(sub(ueqC, w.upstreamEquivalent), w.groupSync, w.overshoot);
+    split(sub(r.upstream, *checkpointUeq), w.granularity, w.overshoot);
+    split(sub(*checkpointUeq, w.upstreamEquivalent), w.groupSync, w.overshoot);
     split(sub(in.committed, r.upstream), w.staleness, w.rewind);
     split(sub(processed, in.committed), w.cadence, w.rewind);
     const int64_t outcome = sub(processed, w.upstreamEquivalent);
@@ -63,7 +64,6 @@ ReplayWindow analyzeReplay(const ReplayInput& in)
         w.replay = outcome;
     else
         w.skip = sub(0, outcome);
-    w.checkpointAgeMs = sub(in.nowMs, r.emittedAtMs);
     return w;
 }
 

@@ -11,7 +11,8 @@
 //   overshoot     an extrapolating release (or a target group offset) past the checkpoint's
 //                 own sync point
 //   rewind        the group's committed offset moved back since the checkpoint
-// The outcome is a replay of P - Ueq offsets, or a skip of Ueq - P: never both, never negative.
+// The outcome is a replay of P - Ueq offsets, or a skip of Ueq - P: never both, never negative;
+// unknown when Ueq is (ReplayWindow::known).
 // One implementation for the simulator, the CLI, the GUI and live mode.
 #pragma once
 
@@ -72,9 +73,13 @@ struct ReplayWindow {
     int64_t rewind = 0;
 
     int64_t checkpointAgeMs = 0; // now - t_c
-    // Ueq comes from the sync used or from ground truth. When false it is MM2's own assumption
-    // (D_c corresponds to U_c), which hides the skips extrapolating releases can cause.
-    bool exact = false;
+    // Whether Ueq, and with it the outcome, is known: from the sync used or from ground truth.
+    // When nothing says which source record the target holds at the resume offset (no sync
+    // explains the checkpoint, an extrapolated position, a synced target offset no sync
+    // explains), taking D_c for U_c would be MM2's own assumption, which hides the skips
+    // extrapolating releases cause: then replay, skip, upstreamEquivalent and the parts that
+    // depend on Ueq (granularity, groupSync, overshoot) stay 0 and no view shows a number.
+    bool known = false;
 
     bool skips() const { return skip > 0; }
 };

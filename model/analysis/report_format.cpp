@@ -1,10 +1,12 @@
 #include "model/analysis/report_format.h"
 
+#include "model/analysis/row_text.h"
 #include "model/analysis/translation_text.h"
 #include "model/util/json_writer.h"
 #include "model/util/text_format.h"
 
 #include <algorithm>
+#include <map>
 
 namespace driftscope {
 namespace {
@@ -34,51 +36,9 @@ std::string committedFrom(const PartitionReport& row)
     return row.committed ? (row.committedFromCheckpoint ? "checkpoint" : "sample") : "";
 }
 
-// A checkpoint older than the stale limit that MM2 keeps in force because it emits none that
-// would go back, though the group committed since: where the stale verdict would otherwise be.
-bool heldPastStaleLimit(const PartitionReport& row, int64_t staleAfterMs)
-{
-    return row.checkpointHeld && checkpointOutOfDate(row, staleAfterMs);
-}
-
 std::string plain(const std::optional<int64_t>& v)
 {
     return v ? std::to_string(*v) : std::string();
-}
-
-std::string translatedText(const PartitionReport& row)
-{
-    if (!row.translated)
-        return "-";
-    const Translation& t = *row.translated;
-    if (t.status == TranslationStatus::Translated)
-        return withThousands(*t.downstream);
-    if (t.status == TranslationStatus::Identity)
-        return withThousands(*t.downstream) + " (identity)";
-    return std::string(statusName(t.status));
-}
-
-// "replay", "skip" or "none" (the group resumes exactly where it stopped).
-std::string_view outcomeName(const ReplayWindow& r)
-{
-    return r.skip > 0 ? "skip" : r.replay > 0 ? "replay" : "none";
-}
-
-std::string resumeText(const PartitionReport& row)
-{
-    if (!row.resume)
-        return "- (" + row.noResumeReason + ")";
-    return withThousands(row.resume->offset) +
-           (row.resume->source == ResumeSource::SyncedGroupOffset ? " (synced)" : " (checkpoint)");
-}
-
-std::string outcomeText(const ReplayWindow& r)
-{
-    if (!r.available)
-        return "-";
-    if (r.skip > 0)
-        return "SKIPS " + withThousands(r.skip);
-    return "replays " + withThousands(r.replay);
 }
 
 void optional(JsonWriter& json, const char* key, const std::optional<int64_t>& v)
@@ -111,9 +71,9 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     optional(json, "committed_at_ms", row.committedAtMs);
     json.key("committed_from");
     row.committed ? json.value(committedFrom(row)) : json.null();
-    // "MM2 now": what MM2 would translate the committed offset to at this moment, not where a
+    // What MM2 would translate the committed offset to if it checkpointed now: not where a
     // failover resumes (that is resume_offset).
-    json.key("mm2_now");
+    json.key("if_checkpointed_now");
     if (row.translated) {
         json.beginObject();
         optional(json, "result", row.translated->downstream);
@@ -133,7 +93,10 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
         json.key("age_ms").value(c.ageMs);
         syncJson(json, c.sync);
         json.key("explained").value(c.explained);
-        json.key("held").value(row.checkpointHeld);
+        json.key("held").value(row.checkpointKept != CheckpointKept::No);
+        json.key("held_because");
+        row.checkpointKept == CheckpointKept::No ? json.null()
+                                                 : json.value(checkpointKeptName(row.checkpointKept));
         json.endObject();
     } else {
         json.null();
@@ -146,18 +109,22 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     json.key("replay");
     if (row.replay.available) {
         const ReplayWindow& r = row.replay;
+        const auto known = [&r](int64_t v) {
+            return r.known ? std::optional<int64_t>(v) : std::nullopt;
+        };
         json.beginObject();
-        json.key("outcome").value(outcomeName(r));
-        json.key("replay").value(r.replay);
-        json.key("skip").value(r.skip);
-        json.key("granularity").value(r.granularity);
-        json.key("group_sync").value(r.groupSync);
-        json.key("staleness").value(r.staleness);
-        json.key("cadence").value(r.cadence);
-        json.key("overshoot").value(r.overshoot);
-        json.key("rewind").value(r.rewind);
-        json.key("upstream_equivalent").value(r.upstreamEquivalent);
-        json.key("exact").value(r.exact);
+        json.key("outcome").value(outcomeName(outcomeOf(row)));
+        optional(json, "replay", known(r.replay));
+        optional(json, "skip", known(r.skip));
+        optional(json, "granularity", known(r.granularity));
+        optional(json, "group_sync", known(r.groupSync));
+        optional(json, "staleness", known(r.staleness));
+        optional(json, "cadence", known(r.cadence));
+        optional(json, "overshoot", known(r.overshoot));
+        optional(json, "rewind", known(r.rewind));
+        optional(json, "upstream_equivalent", known(r.upstreamEquivalent));
+        json.key("unknown_because");
+        r.known ? json.null() : json.value(row.replayUnknownBecause);
         json.endObject();
     } else {
         json.null();
@@ -270,35 +237,65 @@ std::string groupOffsetSyncText(const Report& report)
            "failover-plan)";
 }
 
-} // namespace
-
-std::string reportText(const Report& report)
+// Why the outcome of some rows is unknown, for all of them at once: "no sync read by then
+// explains their checkpoint under MM2 2.8.0 rules (is 2.8.0 the release MM2 runs?)".
+std::string unknownReplayMeaning(UnknownReplay why, const Release& release)
 {
-    std::string out = "driftscope report at " + formatUtcMs(report.atMs) + ": MM2 " +
-                      toString(report.release) + " rules, " + report.sourceAlias + " -> " +
-                      report.targetAlias + "\n";
+    const std::string rel = toString(release);
+    switch (why) {
+    case UnknownReplay::No:
+        break;
+    case UnknownReplay::NoSyncRead:
+        return "no offset sync of their partition was read by then, so nothing says which source record the "
+               "target holds at the resume offset (is the offset-syncs topic the one MM2 writes?)";
+    case UnknownReplay::CheckpointUnexplained:
+        return "no sync read by then explains their checkpoint under MM2 " + rel + " rules (is " + rel +
+               " the release MM2 runs?)";
+    case UnknownReplay::PassedThrough:
+        return "their checkpoint came from no sync (MM2 up to 3.2.x passes an offset it cannot translate "
+               "through unchanged)";
+    case UnknownReplay::Extrapolated:
+        return "MM2 " + rel +
+               " extrapolated their checkpoint past its sync, and gaps (transaction markers, compaction, "
+               "filtered records) put the record the target holds there later by an amount the syncs do not "
+               "show";
+    case UnknownReplay::SyncedOffsetUnexplained:
+        return "no retained sync explains the target group offset their consumers resume at";
+    }
+    return {};
+}
 
-    out += withThousands(static_cast<int64_t>(report.syncsApplied)) + " offset syncs and " +
-           withThousands(static_cast<int64_t>(report.checkpointsApplied)) + " checkpoints by then, " +
-           undecodableText(report) + "\n";
-    out += "checkpoints are stale after " + formatDurationMs(report.staleAfterMs) + " (" +
-           report.staleAfterFrom + ")\n";
-    out += groupOffsetSyncText(report) + "\n";
-    for (const std::string& line : readerProblemLines(report))
-        out += line + "\n";
-    if (report.unexplainedCheckpoints > 0)
-        out += "note: " + withThousands(static_cast<int64_t>(report.unexplainedCheckpoints)) +
-               " checkpoints do not follow from the syncs under MM2 " + toString(report.release) +
-               " rules: is --mm2-version the release MM2 runs?\n";
-    if (report.rows.empty())
-        return out + "no consumer group offsets or checkpoints known by then\n";
+std::string countOf(size_t n, const char* one, const char* many)
+{
+    return withThousands(static_cast<int64_t>(n)) + " " + (n == 1 ? one : many);
+}
+
+// One line per reason why some outcomes are unknown, with how many rows it covers.
+std::vector<std::string> unknownReplayLines(const Report& report)
+{
+    std::map<UnknownReplay, size_t> rows;
+    for (const PartitionReport& row : report.rows)
+        if (row.replayUnknown != UnknownReplay::No)
+            ++rows[row.replayUnknown];
+    std::vector<std::string> lines;
+    for (const auto& [why, n] : rows)
+        lines.push_back("replay unknown for " + countOf(n, "group partition", "group partitions") + ": " +
+                        unknownReplayMeaning(why, report.release));
+    return lines;
+}
+
+// The rows as a table for terminals; the resume offset, the one number to act on, in bold where
+// the terminal shows it.
+std::string rowsTable(const Report& report, TextStyle style)
+{
     const bool groupSyncPart = report.groupOffsetSync == GroupOffsetSyncMode::Enabled ||
                                report.groupOffsetSync == GroupOffsetSyncMode::Observed;
     const bool backwardParts =
         std::any_of(report.rows.begin(), report.rows.end(),
                     [](const PartitionReport& r) { return r.replay.overshoot > 0 || r.replay.rewind > 0; });
-    std::vector<std::string> header = {"GROUP", "PARTITION",     "COMMITTED", "MM2 NOW", "CHECKPOINT U -> D",
-                                       "AGE",   "RESUME OFFSET", "OUTCOME",   "= GRAN"};
+    std::vector<std::string> header = {
+        "GROUP",         "PARTITION", "COMMITTED", "IF CHECKPOINTED NOW", "CHECKPOINT U -> D", "AGE",
+        "RESUME OFFSET", "OUTCOME",   "= GRAN"};
     if (groupSyncPart)
         header.push_back("+ GROUP SYNC");
     header.insert(header.end(), {"+ STALE", "+ CADENCE"});
@@ -307,24 +304,22 @@ std::string reportText(const Report& report)
     header.push_back("HEALTH");
     TextTable table;
     table.addRow(header);
+    if (style == TextStyle::Terminal)
+        table.setBoldColumn(6);
     for (const PartitionReport& row : report.rows) {
-        const auto& c = row.checkpoint;
         const auto& r = row.replay;
-        const auto part = [&r](int64_t v) {
-            return r.available ? withThousands(v) : std::string("-");
+        const auto part = [&row](int64_t v) {
+            return outcomePartText(row, v);
         };
-        std::vector<std::string> cells = {
-            row.group,
-            toString(row.upstream),
-            committedText(row),
-            translatedText(row),
-            c ? withThousands(c->upstream) + " -> " + withThousands(c->downstream) +
-                    (heldPastStaleLimit(row, report.staleAfterMs) ? " (held)" : "")
-              : "-",
-            c ? formatDurationMs(c->ageMs) : "-",
-            resumeText(row),
-            outcomeText(r),
-            part(r.granularity)};
+        std::vector<std::string> cells = {row.group,
+                                          toString(row.upstream),
+                                          committedText(row),
+                                          ifCheckpointedNowText(row),
+                                          checkpointText(row, report.staleAfterMs),
+                                          row.checkpoint ? formatDurationMs(row.checkpoint->ageMs) : "-",
+                                          resumeText(row),
+                                          outcomeText(row),
+                                          part(r.granularity)};
         if (groupSyncPart)
             cells.push_back(part(r.groupSync));
         cells.insert(cells.end(), {part(r.staleness), part(r.cadence)});
@@ -333,19 +328,31 @@ std::string reportText(const Report& report)
         cells.push_back(health(row, ", "));
         table.addRow(cells);
     }
-    const bool fromCheckpoints =
-        std::any_of(report.rows.begin(), report.rows.end(),
-                    [](const PartitionReport& r) { return r.committedFromCheckpoint; });
-    out += table.str() + "\n";
-    if (fromCheckpoints)
-        out += "* the committed offset as MM2 read it for its last checkpoint (newer than any sample)\n";
-    if (std::any_of(report.rows.begin(), report.rows.end(),
-                    [&](const PartitionReport& r) { return heldPastStaleLimit(r, report.staleAfterMs); }))
-        out +=
-            "(held) older than the stale limit but not stale: MM2 emits a checkpoint only when its "
-            "downstream "
-            "offset moves forward (from 3.4.1), and it translates the committed offset to no more than this "
-            "one, which stays in force\n";
+    return table.str();
+}
+
+// What the table's marks mean, and each verdict it shows.
+std::vector<std::string> rowsFootnotes(const Report& report)
+{
+    std::vector<std::string> lines;
+    const auto any = [&report](auto&& predicate) {
+        return std::any_of(report.rows.begin(), report.rows.end(), predicate);
+    };
+    if (any([](const PartitionReport& r) { return r.committedFromCheckpoint; }))
+        lines.push_back(
+            "* the committed offset as MM2 read it for its last checkpoint (newer than any sample)");
+    for (const CheckpointKept kept : {CheckpointKept::MonotonicFilter, CheckpointKept::TooOld,
+                                      CheckpointKept::NotReady, CheckpointKept::NoSync}) {
+        if (!any([&](const PartitionReport& r) {
+                return r.checkpointKept == kept && keptPastStaleLimit(r, report.staleAfterMs);
+            }))
+            continue;
+        const std::string mark = kept == CheckpointKept::MonotonicFilter
+                                     ? "(held)"
+                                     : "(held: " + std::string(checkpointKeptName(kept)) + ")";
+        lines.push_back(mark + " older than the stale limit but not stale: " +
+                        std::string(checkpointKeptMeaning(kept)) + "; the checkpoint in force stays");
+    }
     std::vector<Verdict> shown;
     for (const PartitionReport& row : report.rows)
         for (Verdict v : row.verdicts)
@@ -353,7 +360,47 @@ std::string reportText(const Report& report)
                 shown.push_back(v);
     std::sort(shown.begin(), shown.end());
     for (Verdict v : shown)
-        out += std::string(verdictName(v)) + ": " + std::string(verdictMeaning(v)) + "\n";
+        lines.push_back(std::string(verdictName(v)) + ": " + std::string(verdictMeaning(v)));
+    return lines;
+}
+
+} // namespace
+
+std::vector<std::string> reportNotes(const Report& report)
+{
+    std::vector<std::string> notes;
+    if (!report.releaseWarning.empty())
+        notes.push_back("note: " + report.releaseWarning);
+    notes.push_back("checkpoints are stale after " + formatDurationMs(report.staleAfterMs) + " (" +
+                    report.staleAfterFrom + ")");
+    notes.push_back(groupOffsetSyncText(report));
+    for (std::string& line : readerProblemLines(report))
+        notes.push_back(std::move(line));
+    if (report.unexplainedCheckpoints > 0)
+        notes.push_back("note: " + withThousands(static_cast<int64_t>(report.unexplainedCheckpoints)) +
+                        " checkpoints do not follow from the syncs under MM2 " + toString(report.release) +
+                        " rules: is --mm2-version the release MM2 runs?");
+    for (std::string& line : unknownReplayLines(report))
+        notes.push_back(std::move(line));
+    return notes;
+}
+
+std::string reportText(const Report& report, TextStyle style)
+{
+    std::string out = "driftscope report at " + formatUtcMs(report.atMs) + ": MM2 " +
+                      toString(report.release) + " rules, " + report.sourceAlias + " -> " +
+                      report.targetAlias + "\n";
+
+    out += withThousands(static_cast<int64_t>(report.syncsApplied)) + " offset syncs and " +
+           withThousands(static_cast<int64_t>(report.checkpointsApplied)) + " checkpoints by then, " +
+           undecodableText(report) + "\n";
+    for (const std::string& note : reportNotes(report))
+        out += note + "\n";
+    if (report.rows.empty())
+        return out + "no consumer group offsets or checkpoints known by then\n";
+    out += rowsTable(report, style) + "\n";
+    for (const std::string& line : rowsFootnotes(report))
+        out += line + "\n";
     return out;
 }
 
@@ -392,11 +439,12 @@ std::string reportJson(const Report& report)
 
 std::string reportCsv(const Report& report)
 {
-    std::string out = "group,topic,partition,target_topic,committed,committed_from,mm2_now,mm2_now_status,"
-                      "checkpoint_upstream,checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,"
-                      "resume_offset,resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,"
-                      "staleness,cadence,overshoot,rewind,upstream_equivalent,target_committed,source_end,"
-                      "target_end,health\n";
+    std::string out = "group,topic,partition,target_topic,committed,committed_from,if_checkpointed_now,"
+                      "if_checkpointed_now_status,checkpoint_upstream,checkpoint_downstream,"
+                      "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
+                      "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
+                      "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,target_committed,"
+                      "source_end,target_end,health\n";
     for (const PartitionReport& row : report.rows) {
         const auto& c = row.checkpoint;
         const auto& r = row.replay;
@@ -408,19 +456,25 @@ std::string reportCsv(const Report& report)
                    : std::string(",");
         out += ',';
         out += c ? std::to_string(c->upstream) + ',' + std::to_string(c->downstream) + ',' +
-                       std::to_string(c->emittedAtMs) + ',' + std::to_string(c->ageMs)
-                 : ",,,";
+                       std::to_string(c->emittedAtMs) + ',' + std::to_string(c->ageMs) + ',' +
+                       std::string(checkpointKeptName(row.checkpointKept))
+                 : ",,,,";
         out += ',';
         out += row.resume ? std::to_string(row.resume->offset) + ',' +
                                 std::string(resumeSourceName(row.resume->source)) + ','
                           : ",," + csvField(row.noResumeReason);
         out += ',';
-        out += r.available ? std::string(outcomeName(r)) + ',' + std::to_string(r.replay) + ',' +
-                                 std::to_string(r.skip) + ',' + std::to_string(r.granularity) + ',' +
-                                 std::to_string(r.groupSync) + ',' + std::to_string(r.staleness) + ',' +
-                                 std::to_string(r.cadence) + ',' + std::to_string(r.overshoot) + ',' +
-                                 std::to_string(r.rewind) + ',' + std::to_string(r.upstreamEquivalent)
-                           : ",,,,,,,,,";
+        if (!r.available)
+            out += ",,,,,,,,,,";
+        else if (!r.known)
+            out +=
+                std::string(outcomeName(outcomeOf(row))) + ",,,,,,,,,," + csvField(row.replayUnknownBecause);
+        else
+            out += std::string(outcomeName(outcomeOf(row))) + ',' + std::to_string(r.replay) + ',' +
+                   std::to_string(r.skip) + ',' + std::to_string(r.granularity) + ',' +
+                   std::to_string(r.groupSync) + ',' + std::to_string(r.staleness) + ',' +
+                   std::to_string(r.cadence) + ',' + std::to_string(r.overshoot) + ',' +
+                   std::to_string(r.rewind) + ',' + std::to_string(r.upstreamEquivalent) + ',';
         out += ',' + plain(row.targetCommitted) + ',' + plain(row.sourceEnd) + ',' + plain(row.targetEnd) +
                ',' + csvField(health(row, ";")) + '\n';
     }

@@ -8,9 +8,17 @@
 
 namespace driftscope {
 
-std::string reportText(const Report& report);
+// Plain text, or for a terminal, where the resume offset is set in bold.
+enum class TextStyle { Plain, Terminal };
+
+std::string reportText(const Report& report, TextStyle style = TextStyle::Plain);
 std::string reportJson(const Report& report); // one object on one line
 std::string reportCsv(const Report& report);  // header plus one line per row, '\n' separated
+// What a report says before its rows, one line each, the same words wherever the report goes
+// (the text report, CSV's stderr, the failover plan's files, the window): the release warning,
+// the stale limit and where it comes from, the group-offset sync, NOT CURRENT and the reader's
+// problems, checkpoints the release does not explain, and why some outcomes are unknown.
+std::vector<std::string> reportNotes(const Report& report);
 // The reader's problems (clusters not connected, problem states), one line each, as the text
 // form prints them; for CSV, whose lines are all rows, the CLI puts them on stderr.
 std::vector<std::string> readerProblemLines(const Report& report);

@@ -20,18 +20,17 @@ inline int64_t downstreamOf(TranslationRule rule, const StoredSync& sync, int64_
     return sync.upstream == upstream ? sync.downstream : javalong::add(sync.downstream, 1);
 }
 
-// From 3.4.1 a resume position is d_s (the record of u_s) or d_s + 1 (past it: the next record
-// read comes after u_s, so u_s + 1 is its earliest upstream equivalent, and a replay counted
-// from there is never an underestimate). Extrapolated positions say nothing about the records
-// the target really holds: none.
+// A resume position at d_s is the record of u_s, under every rule. From 3.4.1 the other one is
+// d_s + 1 (past it: the next record read comes after u_s, so u_s + 1 is its earliest upstream
+// equivalent, and a replay counted from there is never an underestimate). Positions
+// extrapolated past d_s (up to 3.4.0) say nothing about the records the target really holds:
+// gaps put them later than d_s + (U - u_s) suggests. None then.
 inline std::optional<int64_t> upstreamEquivalentOf(TranslationRule rule, const StoredSync& sync,
                                                    int64_t downstream)
 {
-    if (rule != TranslationRule::CappedPlusOne)
-        return std::nullopt;
     if (downstream == sync.downstream)
         return sync.upstream;
-    if (downstream == javalong::add(sync.downstream, 1))
+    if (rule == TranslationRule::CappedPlusOne && downstream == javalong::add(sync.downstream, 1))
         return javalong::add(sync.upstream, 1);
     return std::nullopt;
 }

@@ -149,7 +149,7 @@ void Mm2State::applyCheckpoint(size_t index)
     m_checkpoints[{c.group, c.partition}] = inForce;
 }
 
-std::optional<StoredSync> Mm2State::explain(uint32_t upstream, int64_t u, int64_t d)
+const std::vector<uint32_t>& Mm2State::historyOf(uint32_t upstream) const
 {
     const Session& session = m_session;
     if (!m_historyIndexed) {
@@ -158,8 +158,27 @@ std::optional<StoredSync> Mm2State::explain(uint32_t upstream, int64_t u, int64_
             m_history[session.syncs[i].partition].push_back(static_cast<uint32_t>(i));
         m_historyIndexed = true;
     }
+    return m_history[upstream];
+}
+
+std::optional<StoredSync> Mm2State::syncAtDownstream(uint32_t upstream, int64_t downstream) const
+{
     const TranslationRule rule = store().profile().translation;
-    const std::vector<uint32_t>& history = m_history[upstream];
+    const std::vector<uint32_t>& history = historyOf(upstream);
+    for (auto it = history.rbegin(); it != history.rend(); ++it) { // newest first
+        const ObservedSync& s = m_session.syncs[*it];
+        const StoredSync sync{s.upstream, s.downstream, *it};
+        if (upstreamEquivalentOf(rule, sync, downstream))
+            return sync;
+    }
+    return std::nullopt;
+}
+
+std::optional<StoredSync> Mm2State::explain(uint32_t upstream, int64_t u, int64_t d)
+{
+    const Session& session = m_session;
+    const TranslationRule rule = store().profile().translation;
+    const std::vector<uint32_t>& history = historyOf(upstream);
     for (auto it = history.rbegin(); it != history.rend(); ++it) { // newest first
         const ObservedSync& s = session.syncs[*it];
         const StoredSync sync{s.upstream, s.downstream, *it};

@@ -70,6 +70,11 @@ public:
     {
         return m_checkpoints;
     }
+    // The newest sync read by then, of the whole history of an upstream partition (not only the
+    // retained ones), whose downstream offset the rule maps to `downstream`: it says which source
+    // record the target holds there (a synced target group offset is an older checkpoint's D_c,
+    // whose sync the store may have thinned out since).
+    std::optional<StoredSync> syncAtDownstream(uint32_t upstream, int64_t downstream) const;
     // Whether the syncs of an upstream partition so far had different offset drifts (u - d):
     // there are gaps, so extrapolating past a sync (2.4.0-3.4.0) can overshoot.
     bool driftVaries(uint32_t partition) const;
@@ -81,6 +86,7 @@ private:
     void applySync(size_t index);
     void applyCheckpoint(size_t index);
     std::optional<StoredSync> explain(uint32_t upstream, int64_t u, int64_t d);
+    const std::vector<uint32_t>& historyOf(uint32_t upstream) const;
 
     const Session& m_session;
     int64_t m_atMs = INT64_MIN;
@@ -95,8 +101,9 @@ private:
     std::map<std::pair<uint32_t, uint32_t>, CheckpointInForce> m_checkpoints;
     std::vector<std::optional<uint32_t>> m_upstreamOf; // target partition id -> upstream id
     // Applied syncs by partition, built the first time the store alone cannot explain a checkpoint.
-    std::vector<std::vector<uint32_t>> m_history;
-    bool m_historyIndexed = false;
+    // A cache built on first use, also by the const queries (a state is used by one thread).
+    mutable std::vector<std::vector<uint32_t>> m_history;
+    mutable bool m_historyIndexed = false;
 };
 
 // The upstream partition a checkpoint's target-side partition translates, among the partitions

@@ -104,10 +104,15 @@ std::string TextTable::str() const
             widths[c] = std::max(widths[c], codePoints(row[c]));
         }
     std::string out;
-    for (const auto& row : m_rows) {
+    for (size_t r = 0; r < m_rows.size(); ++r) {
+        const auto& row = m_rows[r];
         std::string line;
         for (size_t c = 0; c < row.size(); ++c) {
-            line += row[c];
+            // The escapes take no room on a terminal: the padding counts the text alone.
+            if (c == m_boldColumn && r > 0)
+                line += "\x1b[1m" + row[c] + "\x1b[0m";
+            else
+                line += row[c];
             if (c + 1 < row.size())
                 line += std::string(widths[c] - codePoints(row[c]) + 2, ' ');
         }

@@ -2,6 +2,7 @@
 // column-aligned tables for terminals.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -27,10 +28,13 @@ std::string formatDurationMs(int64_t ms);
 class TextTable {
 public:
     void addRow(std::vector<std::string> cells) { m_rows.push_back(std::move(cells)); }
+    // Sets the cells of one column below the header in bold (ANSI SGR 1) for a terminal.
+    void setBoldColumn(size_t column) { m_boldColumn = column; }
     std::string str() const; // lines joined with '\n', no trailing spaces, no final newline
 
 private:
     std::vector<std::vector<std::string>> m_rows;
+    size_t m_boldColumn = SIZE_MAX;
 };
 
 } // namespace driftscope

@@ -5,6 +5,7 @@
 #include "widgets/report_table.h"
 
 #include <QAbstractItemModelTester>
+#include <QFont>
 #include <QTest>
 
 #include <memory>
@@ -145,14 +146,25 @@ void ReportTableTest::resumeOffsetAndOutcomeColumns()
     PartitionReport skips = reportRow("g", 0, {Verdict::SkipPossible});
     skips.resume = ResumeOffset{97, ResumeSource::SyncedGroupOffset};
     skips.replay.available = true;
+    skips.replay.known = true;
     skips.replay.skip = 9;
     skips.replay.overshoot = 29;
     skips.replay.cadence = 20;
     PartitionReport none = reportRow("g", 1, {Verdict::NoCheckpoint});
     none.checkpoint.reset();
     none.noResumeReason = "no checkpoint";
+    // Nothing explains the checkpoint: no number, and the reason on hover.
+    PartitionReport unknown = reportRow("g", 2, {});
+    unknown.resume = ResumeOffset{500, ResumeSource::Checkpoint};
+    unknown.replay.available = true;
+    unknown.replayUnknown = UnknownReplay::CheckpointUnexplained;
+    unknown.replayUnknownBecause =
+        "no sync read by then explains checkpoint 510 -> 500 under MM2 3.9.0 rules";
+    PartitionReport maySkip = unknown;
+    maySkip.upstream.partition = 3;
+    maySkip.verdicts = {Verdict::SkipPossible};
     ReportTable table;
-    table.setRows(rows({skips, none}));
+    table.setRows(rows({skips, none, unknown, maySkip}));
     const QStringList headers = [&] {
         QStringList h;
         for (int c = 0; c < table.model()->columnCount(); ++c)
@@ -169,6 +181,22 @@ void ReportTableTest::resumeOffsetAndOutcomeColumns()
     QCOMPARE(cell(0, "+ Cadence"), QString("20"));
     QCOMPARE(cell(1, "Resume offset"), QString("- (no checkpoint)"));
     QCOMPARE(cell(1, "Outcome"), QString("-"));
+    QCOMPARE(cell(2, "Resume offset"), QString("500"));
+    QCOMPARE(cell(2, "Outcome"), QString("replay unknown"));
+    QCOMPARE(cell(2, "= Granularity"), QString("-"));
+    QCOMPARE(cell(2, "+ Staleness"), QString("-"));
+    QCOMPARE(table.model()->data(table.model()->index(2, int(headers.indexOf("Outcome"))), Qt::ToolTipRole),
+             QVariant(QString(
+                 "Unknown: no sync read by then explains checkpoint 510 -> 500 under MM2 3.9.0 rules")));
+    QCOMPARE(cell(3, "Outcome"), QString("may SKIP"));
+    QCOMPARE(table.model()
+                 ->data(table.model()->index(3, int(headers.indexOf("Outcome"))), Qt::ForegroundRole)
+                 .value<QColor>(),
+             QColor(204, 0, 0));
+    // The resume offset is the one number in bold.
+    for (int c = 0; c < table.model()->columnCount(); ++c)
+        QCOMPARE(table.model()->data(table.model()->index(0, c), Qt::FontRole).value<QFont>().bold(),
+                 headers[c] == "Resume offset");
     QCOMPARE(table.model()
                  ->data(table.model()->index(0, int(headers.indexOf("Outcome"))), Qt::ForegroundRole)
                  .value<QColor>(),

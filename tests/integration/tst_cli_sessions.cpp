@@ -202,7 +202,7 @@ void CliSessions::reportResumeOffsetsAndFailOn()
     int resumable = 0, without = 0;
     for (const QJsonValue& v : report["rows"].toArray()) {
         const QJsonObject row = v.toObject();
-        QVERIFY(row.contains("mm2_now") && !row.contains("translated"));
+        QVERIFY(row.contains("if_checkpointed_now") && !row.contains("translated"));
         if (row["resume_offset"].isNull()) {
             ++without;
             QVERIFY(!row["no_resume_reason"].toString().isEmpty());
@@ -584,10 +584,14 @@ void CliSessions::realMm2Sample()
     QCOMPARE(report["stale_after_ms"].toInt(), 3000);
     QCOMPARE(report["group_offset_sync"].toString(), QString("enabled"));
     QVERIFY(report["current"].toBool());
-    // Per row: group, partition, committed, MM2 now, checkpoint, resume offset and where it comes
+    // Per row: group, partition, committed, if checkpointed now, checkpoint, resume offset and where it comes
     // from, outcome, health. The slow analytics shows the 64-slot store thinning old syncs out (MM2
     // now 1 while its checkpoints stay where they were: MM2 emits none that goes back, so they are
-    // held, not stale), audit stalled early.
+    // held, not stale), audit stalled early. A synced group offset is an older checkpoint's
+    // D_c: payments-0's 3,086 sits on the sync 3,702 -> 3,085 (read at topic offset 1,458, since
+    // thinned out of the store), so it resumes after upstream 3,702 and billing, committed at
+    // 3,804, replays 101 (one upstream offset per target offset back from the checkpoint would
+    // say 86: payments has gaps).
     const QStringList expected = {
         "analytics customers-0 1050 1 465->1 1 synced-group-offset replay 624 ok",
         "analytics orders-0 1750 1 825->809 809 synced-group-offset replay 941 ok",
@@ -600,18 +604,18 @@ void CliSessions::realMm2Sample()
         "billing orders-0 8300 8227 8280->8227 8025 synced-group-offset replay 275 ok",
         "billing orders-1 8300 8227 8275->8227 8025 synced-group-offset replay 275 ok",
         "billing orders-2 8300 8227 8275->8227 8025 synced-group-offset replay 275 ok",
-        "billing payments-0 3804 3170 3798->3161 3086 synced-group-offset replay 86 ok",
-        "billing payments-1 3804 3170 3798->3161 3086 synced-group-offset replay 86 ok",
+        "billing payments-0 3804 3170 3798->3161 3086 synced-group-offset replay 101 ok",
+        "billing payments-1 3804 3170 3798->3161 3086 synced-group-offset replay 101 ok",
         "reports orders-0 8090 7722 8090->8025 7621 synced-group-offset replay 469 ok",
         "reports orders-1 8091 7722 8091->8025 7621 synced-group-offset replay 470 ok",
         "reports orders-2 8090 7722 8090->8025 7621 synced-group-offset replay 469 ok",
-        "reports payments-0 3708 3051 3708->3090 2931 synced-group-offset replay 159 ok",
-        "reports payments-1 3708 3071 3708->3090 2911 synced-group-offset replay 179 ok",
+        "reports payments-0 3708 3051 3708->3090 2931 synced-group-offset replay 191 ok",
+        "reports payments-1 3708 3071 3708->3090 2911 synced-group-offset replay 215 ok",
     };
     QStringList rows;
     for (const QJsonValue& v : report["rows"].toArray()) {
         const QJsonObject row = v.toObject();
-        const QJsonObject now = row["mm2_now"].toObject();
+        const QJsonObject now = row["if_checkpointed_now"].toObject();
         const QJsonObject cp = row["checkpoint"].toObject();
         const QJsonObject replay = row["replay"].toObject();
         QStringList health;

@@ -827,7 +827,7 @@ void RealKafka::prediction()
         const GroupPartition gp{row["group"].toString(), row["target_topic"].toString(),
                                 row["partition"].toInt()};
         ++rows;
-        const QJsonObject translated = row["mm2_now"].toObject();
+        const QJsonObject translated = row["if_checkpointed_now"].toObject();
         const bool predicted = translated["status"].toString() == "translated";
         const qint64 mm2Now = translated["result"].toInteger(-1);
         const auto checkpoint = lastCheckpoint.find(gp);

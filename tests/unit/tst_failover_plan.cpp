@@ -2,6 +2,7 @@
 // resume offsets), which are left out and why, the file names of odd group names, and the
 // files' exact text.
 #include "model/analysis/failover_plan.h"
+#include "model/analysis/report_format.h"
 
 #include "support/qtest_printers.h"
 
@@ -16,6 +17,7 @@ private Q_SLOTS:
     void resetsAndLeftOut();
     void fileNames();
     void planFiles();
+    void unknownReplayIsCountedApart();
 };
 
 namespace {
@@ -31,6 +33,7 @@ PartitionReport row(const std::string& group, int partition, std::optional<int64
         r.resume = ResumeOffset{*resume, ResumeSource::Checkpoint};
         r.checkpoint = CheckpointView{100, *resume, 0, 0, StoredSync{90, *resume - 3, 1}, true};
         r.replay.available = true;
+        r.replay.known = true;
         r.replay.replay = 7;
         r.replay.granularity = 7;
     } else {
@@ -107,6 +110,59 @@ void FailoverPlans::planFiles()
     QVERIFY2(json.find("\"left_out\":[{\"topic\":\"orders\",\"partition\":1,\"target_topic\":\"A.orders\","
                        "\"reason\":\"no checkpoint\",") != std::string::npos,
              json.c_str());
+}
+
+void FailoverPlans::unknownReplayIsCountedApart()
+{
+    // Two partitions whose checkpoint no sync explains: they keep their line in the reset file
+    // (it is where MM2 resumes them), but no replay is counted for them, and the report's notes
+    // come along in the same words.
+    Report report = sample();
+    for (const int p : {4, 5}) {
+        PartitionReport unknown = row("app", p, 5000 + p);
+        unknown.replay = ReplayWindow{};
+        unknown.replay.available = true;
+        unknown.replay.resumeAt = 5000 + p;
+        unknown.checkpoint->sync.reset();
+        unknown.checkpoint->explained = false;
+        unknown.replayUnknown = UnknownReplay::CheckpointUnexplained;
+        unknown.replayUnknownBecause =
+            "no sync read by then explains checkpoint 100 -> 500" + std::to_string(p);
+        report.rows.insert(report.rows.begin() + 4, unknown);
+    }
+    report.unexplainedCheckpoints = 2;
+    const FailoverPlan plan = planFailover(report);
+    const GroupPlan& app = plan.groups[0];
+    QCOMPARE(app.resets.size(), size_t{4});
+    QCOMPARE(app.replayTotal, int64_t{14});
+    QCOMPARE(app.replayUnknown, size_t{2});
+    QCOMPARE(app.resets[3].replay, std::optional<int64_t>());
+    QCOMPARE(
+        groupPlanSummary(app),
+        std::string("app: 4 of 6 partitions have a resume offset; resetting them replays 14 offsets on the 2 "
+                    "where it is known, and an unknown amount on 2 (replay unknown); 1 may SKIP records "
+                    "(left out); 1 have no resume point (left out)"));
+    const PlanCommand command{"b:9092", std::nullopt, "plan"};
+    const std::string text = planText(plan, command);
+    for (const std::string& note : reportNotes(report))
+        QVERIFY2(text.find("\n" + note + "\n") != std::string::npos, note.c_str());
+    QVERIFY(
+        text.find("\nreplay unknown for 2 group partitions: no sync read by then explains their checkpoint "
+                  "under MM2 3.9.1 rules (is 3.9.1 the release MM2 runs?)\n") != std::string::npos);
+    QVERIFY(text.find("\nnote: 2 checkpoints do not follow from the syncs under MM2 3.9.1 rules: is "
+                      "--mm2-version the release MM2 runs?\n") != std::string::npos);
+    const std::string json = planJson(plan, command);
+    QVERIFY2(json.find("\"replay_total\":14,\"replay_unknown_partitions\":2,") != std::string::npos,
+             json.c_str());
+    QVERIFY(
+        json.find("\"resume_offset\":5005,\"resume_from\":\"checkpoint\",\"replay\":null,"
+                  "\"replay_unknown_because\":\"no sync read by then explains checkpoint 100 -> 5005\"") !=
+        std::string::npos);
+    QVERIFY(json.find("\"notes\":[\"checkpoints are stale after") != std::string::npos);
+    // Where no replay is known at all, there is no total: 0 would read as nothing replayed.
+    Report none = report;
+    none.rows.assign(report.rows.begin() + 4, report.rows.begin() + 6);
+    QVERIFY(planJson(planFailover(none), command).find("\"replay_total\":null,") != std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(FailoverPlans)

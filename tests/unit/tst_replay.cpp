@@ -14,11 +14,12 @@ private Q_SLOTS:
     void cappedAhead();
     void noCheckpoint();
     void extrapolatedWithGroundTruthSkips();
-    void extrapolatedWithoutGroundTruthIsAnAssumption();
+    void extrapolatedWithoutGroundTruthIsUnknown();
+    void checkpointWithoutSyncIsUnknown();
     void extrapolatedOvershootSmallerThanStalenessReplays();
     void syncedGroupOffsetLagsTheCheckpoint();
     void syncedGroupOffsetAheadOfTheCheckpointOvershoots();
-    void syncedGroupOffsetWithoutSyncIsAnAssumption();
+    void syncedGroupOffsetWithoutSyncIsUnknown();
     void rewindSinceTheCheckpointSkips();
 };
 
@@ -49,7 +50,7 @@ void checkSum(const ReplayWindow& w)
 void ReplayTest::cappedExactHit()
 {
     const ReplayWindow w = analyzeReplay(input(170, 175, {150, 251, 60'000, StoredSync{150, 251, 7}}));
-    QVERIFY(w.available && w.exact && !w.skips());
+    QVERIFY(w.available && w.known && !w.skips());
     QCOMPARE(w.resumeAt, int64_t{251});
     QVERIFY(!w.fromSyncedGroupOffset);
     QCOMPARE(w.upstreamEquivalent, int64_t{150});
@@ -88,7 +89,7 @@ void ReplayTest::extrapolatedWithGroundTruthSkips()
         return d == 250 ? std::optional<int64_t>(179) : std::nullopt;
     };
     const ReplayWindow w = analyzeReplay(in);
-    QVERIFY(w.exact);
+    QVERIFY(w.known);
     QVERIFY(w.skips());
     QCOMPARE(w.upstreamEquivalent, int64_t{179});
     // Never a negative part: MM2 resumes 29 past the committed position's copy (overshoot),
@@ -101,16 +102,38 @@ void ReplayTest::extrapolatedWithGroundTruthSkips()
     checkSum(w);
 }
 
-void ReplayTest::extrapolatedWithoutGroundTruthIsAnAssumption()
+void ReplayTest::extrapolatedWithoutGroundTruthIsUnknown()
 {
-    ReplayInput in = input(150, 150, {150, 250, 0, StoredSync{100, 200, 1}});
+    // D_c = 250 lies 50 past the sync 100 -> 200: the target holds the record of upstream 150 there
+    // only if 101..149 has no gap. Nothing says so: no number, not even zero.
+    ReplayInput in = input(170, 170, {150, 250, 0, StoredSync{100, 200, 1}});
     in.rule = TranslationRule::Extrapolate;
     const ReplayWindow w = analyzeReplay(in);
-    QVERIFY(!w.exact);
-    QCOMPARE(w.upstreamEquivalent, int64_t{150});
+    QVERIFY(w.available && !w.known);
+    QCOMPARE(w.resumeAt, int64_t{250});
+    QCOMPARE(w.checkpointAgeMs, int64_t{90'000});
+    for (int64_t v : {w.upstreamEquivalent, w.replay, w.skip, w.granularity, w.groupSync, w.staleness,
+                      w.cadence, w.overshoot, w.rewind})
+        QCOMPARE(v, int64_t{0});
+    // On its sync's own position the extrapolating rule is exact.
+    in.resume = ResumePoint{100, 200, 0, StoredSync{100, 200, 1}};
+    const ReplayWindow hit = analyzeReplay(in);
+    QVERIFY(hit.known);
+    QCOMPARE(hit.upstreamEquivalent, int64_t{100});
+    QCOMPARE(hit.staleness, int64_t{70});
+    QCOMPARE(hit.replay, int64_t{70});
+    checkSum(hit);
+}
+
+void ReplayTest::checkpointWithoutSyncIsUnknown()
+{
+    // No sync explains the checkpoint (another release, another syncs topic): D_c's upstream
+    // equivalent is not U_c just because MM2 said so.
+    const ReplayWindow w = analyzeReplay(input(170, 170, {150, 251, 0, std::nullopt}));
+    QVERIFY(w.available && !w.known);
+    QCOMPARE(w.resumeAt, int64_t{251});
     QCOMPARE(w.replay, int64_t{0});
     QCOMPARE(w.skip, int64_t{0});
-    checkSum(w);
 }
 
 void ReplayTest::extrapolatedOvershootSmallerThanStalenessReplays()
@@ -136,7 +159,7 @@ void ReplayTest::syncedGroupOffsetLagsTheCheckpoint()
     ReplayInput in = input(180, 180, {170, 252, 60'000, StoredSync{150, 251, 7}});
     in.synced = SyncedGroupOffset{240, 130};
     const ReplayWindow w = analyzeReplay(in);
-    QVERIFY(w.fromSyncedGroupOffset && w.exact);
+    QVERIFY(w.fromSyncedGroupOffset && w.known);
     QCOMPARE(w.resumeAt, int64_t{240});
     QCOMPARE(w.upstreamEquivalent, int64_t{130});
     QCOMPARE(w.granularity, int64_t{19});
@@ -162,17 +185,17 @@ void ReplayTest::syncedGroupOffsetAheadOfTheCheckpointOvershoots()
     checkSum(w);
 }
 
-void ReplayTest::syncedGroupOffsetWithoutSyncIsAnAssumption()
+void ReplayTest::syncedGroupOffsetWithoutSyncIsUnknown()
 {
-    // No sync explains T = 245: one upstream offset per downstream offset from D_c back to it.
+    // No sync explains T = 245: one upstream offset per downstream offset from D_c back to it
+    // would be an assumption, so the outcome is unknown though the checkpoint's is not.
     ReplayInput in = input(160, 160, {160, 251, 0, StoredSync{160, 251, 7}});
     in.synced = SyncedGroupOffset{245, std::nullopt};
     const ReplayWindow w = analyzeReplay(in);
-    QVERIFY(!w.exact);
-    QCOMPARE(w.upstreamEquivalent, int64_t{154});
-    QCOMPARE(w.groupSync, int64_t{6});
-    QCOMPARE(w.replay, int64_t{6});
-    checkSum(w);
+    QVERIFY(w.fromSyncedGroupOffset && !w.known);
+    QCOMPARE(w.resumeAt, int64_t{245});
+    QCOMPARE(w.replay, int64_t{0});
+    QCOMPARE(w.groupSync, int64_t{0});
 }
 
 void ReplayTest::rewindSinceTheCheckpointSkips()

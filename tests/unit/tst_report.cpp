@@ -2,8 +2,10 @@
 // the replay window, the verdicts, and the report's text, JSON and CSV forms.
 #include "model/analysis/checkpoint_cadence.h"
 #include "model/analysis/explorer_view.h"
+#include "model/analysis/failover_plan.h"
 #include "model/analysis/health_report.h"
 #include "model/analysis/report_format.h"
+#include "model/analysis/row_text.h"
 #include "model/util/text_format.h"
 #include "support/qtest_printers.h"
 
@@ -82,6 +84,7 @@ private Q_SLOTS:
     void syncedGroupOffsetLagsTheCheckpoint();
     void staleLimitSaysWhereItComesFrom();
     void checkpointCadenceIsInferred();
+    void checkpointCadenceOfAShortRead();
     void everyVerdictIsExplained();
     void formats();
     void readerProblemsReachEveryForm();
@@ -118,7 +121,7 @@ void Reports::healthyGroupWithReplayWindow()
     QCOMPARE(row->checkpoint->sync->id, uint64_t{1}); // the second sync of the topic
     // D_c = d_s + 1, so Ueq = 101: granularity 150 - 101, staleness 180 - 150.
     QVERIFY(row->replay.available);
-    QVERIFY(row->replay.exact);
+    QVERIFY(row->replay.known);
     QCOMPARE(row->replay.upstreamEquivalent, int64_t{101});
     QCOMPARE(row->replay.granularity, int64_t{49});
     QCOMPARE(row->replay.staleness, int64_t{30});
@@ -185,13 +188,13 @@ void Reports::staleCheckpoint()
     const Report staleReport = buildReport(f.session, options);
     const PartitionReport* row = rowOf(staleReport, "app-1", 0);
     QCOMPARE(row->verdicts, verdicts({Verdict::CheckpointStale}));
-    QVERIFY(!row->checkpointHeld);
+    QCOMPARE(row->checkpointKept, CheckpointKept::No);
     // Committed 180: MM2 translates it to 97, no more than the checkpoint's 97, and emits none
     // (checkpoints only move forward from 3.4.1): held, not stale. 3.4.0 has no such filter.
     f.session.groupOffsets.push_back({4000, ClusterSide::Source, f.app1, f.orders0, 180});
     const Report heldReport = buildReport(f.session, options);
     row = rowOf(heldReport, "app-1", 0);
-    QVERIFY(row->checkpointHeld);
+    QCOMPARE(row->checkpointKept, CheckpointKept::MonotonicFilter);
     QVERIFY(row->verdicts.empty());
     QCOMPARE(row->replay.staleness, int64_t{30});
     QCOMPARE(explainRow(*row, TranslationRule::CappedPlusOne),
@@ -204,7 +207,10 @@ void Reports::staleCheckpoint()
                  "cadence 0)"));
     ReportOptions legacy = options;
     legacy.state.release = parseRelease("3.4.0").value();
-    QVERIFY(!rowOf(buildReport(f.session, legacy), "app-1", 0)->checkpointHeld);
+    // 3.4.0 has no such filter, but keeps only the newest sync (200 -> 190): 180 is behind it, too
+    // old to translate, so MM2 emits nothing newer either.
+    QCOMPARE(rowOf(buildReport(f.session, legacy), "app-1", 0)->checkpointKept, CheckpointKept::TooOld);
+    QVERIFY(rowOf(buildReport(f.session, legacy), "app-1", 0)->verdicts == verdicts({Verdict::TooOld}));
     // A group that has not moved since its checkpoint is not stale, however old the checkpoint.
     f.session.groupOffsets.push_back({4000, ClusterSide::Source, f.app1, f.orders0, 150});
     const Report stillReport = buildReport(f.session, options);
@@ -257,9 +263,16 @@ void Reports::extrapolatingReleaseMaySkip()
     QCOMPARE(row->checkpoint->sync->upstream, int64_t{100});
     // Now the latest sync is (200, 190): 180 is behind it, so MM2 answers -1.
     QCOMPARE(row->translated->status, TranslationStatus::TooOld);
-    QVERIFY(!row->replay.exact);
-    QCOMPARE(row->replay.upstreamEquivalent, int64_t{150});
+    QVERIFY(!row->replay.known);
+    QCOMPARE(row->replayUnknown, UnknownReplay::Extrapolated);
+    QCOMPARE(row->replayUnknownBecause,
+             std::string("MM2 2.8.0 extrapolated checkpoint 150 -> 146 from its sync 100 -> 96: gaps "
+                         "(transaction markers, compaction, filtered records) put the record the target "
+                         "holds at 146 later than 150 by an amount the syncs do not show"));
     QCOMPARE(row->verdicts, verdicts({Verdict::TooOld, Verdict::SkipPossible}));
+    // Too old now, so MM2 emits nothing newer: the checkpoint stays, and is not stale.
+    QCOMPARE(row->checkpointKept, CheckpointKept::TooOld);
+    QCOMPARE(outcomeText(*row), std::string("may SKIP"));
 
     // Without gaps (constant drift) extrapolation is exact: no warning.
     Fixture even(146);
@@ -268,6 +281,8 @@ void Reports::extrapolatingReleaseMaySkip()
     const PartitionReport* flat = rowOf(flatReport, "app-1", 0);
     QVERIFY(flat->verdicts.empty());
     QCOMPARE(flat->translated->downstream, std::optional<int64_t>(176));
+    // No gap seen is no proof of none: the outcome is still unknown, but no skip is suspected.
+    QCOMPARE(outcomeText(*flat), std::string("replay unknown"));
 }
 
 void Reports::checkpointsThatTheStoreDoesNotExplain()
@@ -279,10 +294,38 @@ void Reports::checkpointsThatTheStoreDoesNotExplain()
     const PartitionReport* row = rowOf(report, "app-1", 0);
     QVERIFY(!row->checkpoint->explained);
     QVERIFY(!row->checkpoint->sync);
-    QVERIFY(!row->replay.exact);
+    QVERIFY(!row->replay.known);
+    QCOMPARE(row->replayUnknown, UnknownReplay::CheckpointUnexplained);
+    QCOMPARE(
+        row->replayUnknownBecause,
+        std::string("no sync read by then explains checkpoint 150 -> 146 under MM2 3.9.0 rules (is 3.9.0 "
+                    "the release MM2 runs?)"));
+    const std::string text = reportText(report);
+    QVERIFY(text.find("note: 1 checkpoints do not follow from the syncs under MM2 3.9.0 rules") !=
+            std::string::npos);
     QVERIFY(
-        reportText(report).find("note: 1 checkpoints do not follow from the syncs under MM2 3.9.0 rules") !=
-        std::string::npos);
+        text.find("\nreplay unknown for 1 group partition: no sync read by then explains their checkpoint "
+                  "under MM2 3.9.0 rules (is 3.9.0 the release MM2 runs?)\n") != std::string::npos);
+    // No number anywhere: the outcome says unknown, the parts are empty, JSON has nulls and why.
+    QVERIFY(text.find(
+                "\napp-1  orders-0   180        97                   150 -> 146         1.5 s  97 (synced)  "
+                "      replay unknown  -       -             -        -          ok\n") != std::string::npos);
+    const std::string csv = reportCsv(report);
+    QVERIFY(csv.find(",97,synced-group-offset,,unknown,,,,,,,,,,no sync read by then explains checkpoint "
+                     "150 -> 146 under MM2 3.9.0 rules (is 3.9.0 the release MM2 runs?),97,") !=
+            std::string::npos);
+    const std::string json = reportJson(report);
+    QVERIFY(json.find(
+                "\"replay\":{\"outcome\":\"unknown\",\"replay\":null,\"skip\":null,\"granularity\":null,"
+                "\"group_sync\":null,\"staleness\":null,\"cadence\":null,\"overshoot\":null,\"rewind\":null,"
+                "\"upstream_equivalent\":null,\"unknown_because\":\"no sync read by then explains checkpoint "
+                "150 -> 146") != std::string::npos);
+    // The failover plan counts it apart from what it knows.
+    const FailoverPlan plan = planFailover(report);
+    QCOMPARE(plan.groups.front().replayUnknown, size_t{1});
+    QCOMPARE(groupPlanSummary(plan.groups.front()),
+             std::string("app-1: 1 of 1 partitions have a resume offset; resetting them replays an unknown "
+                         "amount (replay unknown)"));
 
     // A sync read a moment after the checkpoint's timestamp: MM2 had not seen it yet, and the
     // store explains the checkpoint with the sync it still retains.
@@ -368,7 +411,7 @@ void Reports::syncedGroupOffsetLagsTheCheckpoint()
     const PartitionReport* row = rowOf(report, "app-1", 0);
     QCOMPARE(row->resume->offset, int64_t{10});
     QCOMPARE(row->resume->source, ResumeSource::SyncedGroupOffset);
-    QVERIFY(row->replay.exact);
+    QVERIFY(row->replay.known);
     QCOMPARE(row->replay.upstreamEquivalent, int64_t{10});
     QCOMPARE(row->replay.granularity, int64_t{49});
     QCOMPARE(row->replay.groupSync, int64_t{91});
@@ -408,13 +451,50 @@ void Reports::checkpointCadenceIsInferred()
     for (size_t i = 0; i < std::size(stamps); ++i)
         o.checkpoints.push_back(
             {{static_cast<int64_t>(i), stamps[i], stamps[i]}, f.app1, f.remote0, 150, 97, 0, ""});
-    QCOMPARE(observedCheckpointIntervalMs(o), std::optional<int64_t>(20'000));
+    QCOMPARE(observedCheckpointCadence(o, 133'040)->intervalMs, int64_t{20'000});
+    QCOMPARE(observedCheckpointCadence(o, 133'040)->rounds, size_t{7});
     const Report r = buildReport(o, at(133'040));
     QCOMPARE(r.staleAfterMs, int64_t{30'000});
-    QCOMPARE(r.staleAfterFrom,
-             std::string("1.5 x the checkpoint cadence observed, 20.0 s, as no MM2 configuration was given"));
-    o.checkpoints.resize(3); // two gaps: not enough to tell
-    QCOMPARE(observedCheckpointIntervalMs(o), std::nullopt);
+    QCOMPARE(r.staleAfterFrom, std::string("1.5 x the checkpoint cadence observed, 20.0 s (7 emission rounds "
+                                           "by then), as no MM2 configuration was given"));
+    // As of a moment, only the checkpoints written by then count: one round says nothing, two say
+    // their gap, and after the 3 s gap (20 and 3 s, each once) nothing recurs yet.
+    QCOMPARE(observedCheckpointCadence(o, 29'999), std::nullopt);
+    QCOMPARE(observedCheckpointCadence(o, 30'050)->intervalMs, int64_t{20'000});
+    QCOMPARE(observedCheckpointCadence(o, 50'020)->intervalMs, int64_t{20'000});
+    o.checkpoints = {o.checkpoints[0], o.checkpoints[1], o.checkpoints[3]}; // gaps of 20 s and 23 s
+    QCOMPARE(observedCheckpointCadence(o, 133'040), std::nullopt);
+    QCOMPARE(buildReport(o, at(133'040)).emitIntervalAssumed, true);
+}
+
+void Reports::checkpointCadenceOfAShortRead()
+{
+    // A read of 25 s: 300 group partitions checkpointed in three rounds 10 s apart, each round's
+    // records stamped over 120 ms. No group partition has two gaps, but the rounds show 10 s.
+    Session o;
+    const uint32_t remote = o.partitionId({"A.orders", 0});
+    std::vector<uint32_t> groups;
+    for (int g = 0; g < 300; ++g)
+        groups.push_back(o.groupId("g" + std::to_string(g)));
+    int64_t offset = 0;
+    for (const int64_t round : {1'000, 11'004, 21'010})
+        for (int g = 0; g < 300; ++g) {
+            const int64_t t = round + g * 120 / 300;
+            o.checkpoints.push_back({{offset++, t, t}, groups[static_cast<size_t>(g)], remote, 5, 5, 0, ""});
+        }
+    QCOMPARE(observedCheckpointCadence(o, 25'000)->intervalMs, int64_t{10'000});
+    QCOMPARE(observedCheckpointCadence(o, 25'000)->rounds, size_t{3});
+    // Two checkpoint tasks 4 s out of phase, each with its own groups, every 10 s: the rounds
+    // alternate 4 s and 6 s apart, and the interval is still 10 s.
+    Session two;
+    const uint32_t remote2 = two.partitionId({"A.orders", 0});
+    const uint32_t a = two.groupId("a"), b = two.groupId("b");
+    offset = 0;
+    for (int64_t t = 1'000; t < 60'000; t += 10'000) {
+        two.checkpoints.push_back({{offset++, t, t}, a, remote2, 5, 5, 0, ""});
+        two.checkpoints.push_back({{offset++, t + 4'000, t + 4'000}, b, remote2, 5, 5, 0, ""});
+    }
+    QCOMPARE(observedCheckpointCadence(two, 60'000)->intervalMs, int64_t{10'000});
 }
 
 void Reports::everyVerdictIsExplained()
@@ -442,25 +522,29 @@ void Reports::formats()
             "\"undecodable_by_topic\":{\"offset-syncs\":0,\"checkpoints\":0,\"heartbeats\":0},"
             "\"clusters\":{\"source\":null,\"target\":null},\"reader_problems\":[],\"rows\":[{\"group\":"
             "\"app-1\",\"topic\":\"orders\",\"partition\":0,\"target_topic\":\"A.orders\",\"committed\":180,"
-            "\"committed_at_ms\":4000,\"committed_from\":\"sample\",\"mm2_now\":{\"result\":97,\"status\":"
+            "\"committed_at_ms\":4000,\"committed_from\":\"sample\",\"if_checkpointed_now\":{\"result\":97,"
+            "\"status\":"
             "\"translated\",\"sync\":{\"upstream\":100,\"downstream\":96}},\"checkpoint\":{\"upstream\":150,"
             "\"downstream\":97,\"emitted_at_ms\":2500,\"age_ms\":1500,\"sync\":{\"upstream\":100,"
-            "\"downstream\":96},\"explained\":true,\"held\":true},\"resume_offset\":97,\"resume_from\":"
+            "\"downstream\":96},\"explained\":true,\"held\":true,\"held_because\":\"monotonic-filter\"},"
+            "\"resume_offset\":97,\"resume_from\":"
             "\"synced-group-"
             "offset\","
             "\"no_resume_reason\":null,\"replay\":{\"outcome\":\"replay\",\"replay\":79,\"skip\":0,"
             "\"granularity\":49,\"group_sync\":0,\"staleness\":30,\"cadence\":0,\"overshoot\":0,\"rewind\":0,"
-            "\"upstream_equivalent\":101,\"exact\":true},\"target_committed\":97,\"source_end\":250,"
+            "\"upstream_equivalent\":101,\"unknown_because\":null},\"target_committed\":97,\"source_end\":"
+            "250,"
             "\"target_end\":240,\"health\":[]}]}"));
-    QCOMPARE(reportCsv(report),
-             std::string(
-                 "group,topic,partition,target_topic,committed,committed_from,mm2_now,mm2_now_status,"
-                 "checkpoint_upstream,checkpoint_downstream,checkpoint_emitted_at_ms,checkpoint_age_ms,"
-                 "resume_offset,resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,"
-                 "staleness,cadence,overshoot,rewind,upstream_equivalent,target_committed,source_end,"
-                 "target_end,health\n"
-                 "app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,97,synced-group-offset,,"
-                 "replay,79,0,49,0,30,0,0,0,101,97,250,240,ok\n"));
+    QCOMPARE(
+        reportCsv(report),
+        std::string("group,topic,partition,target_topic,committed,committed_from,if_checkpointed_now,"
+                    "if_checkpointed_now_status,checkpoint_upstream,checkpoint_downstream,"
+                    "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
+                    "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
+                    "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,target_committed,"
+                    "source_end,target_end,health\n"
+                    "app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,monotonic-filter,97,"
+                    "synced-group-offset,,replay,79,0,49,0,30,0,0,0,101,,97,250,240,ok\n"));
     QCOMPARE(
         reportText(report),
         std::string(
@@ -470,10 +554,13 @@ void Reports::formats()
             "MM2 configuration was given and too few checkpoints show a cadence)\n"
             "group offsets: the target groups have committed offsets (MM2's sync.group.offsets is not "
             "known here): a failed-over consumer resumes there\n"
-            "GROUP  PARTITION  COMMITTED  MM2 NOW  CHECKPOINT U -> D  AGE    RESUME OFFSET  OUTCOME     "
-            "= GRAN  + GROUP SYNC  + STALE  + CADENCE  HEALTH\n"
-            "app-1  orders-0   180        97       150 -> 97          1.5 s  97 (synced)    replays 79  "
-            "49      0             30       0          ok\n"));
+            "GROUP  PARTITION  COMMITTED  IF CHECKPOINTED NOW  CHECKPOINT U -> D  AGE    RESUME OFFSET  "
+            "OUTCOME     = GRAN  + GROUP SYNC  + STALE  + CADENCE  HEALTH\n"
+            "app-1  orders-0   180        97                   150 -> 97          1.5 s  97 (synced)    "
+            "replays 79  49      0             30       0          ok\n"));
+    // On a terminal the resume offset is the one number in bold.
+    QVERIFY(reportText(report, TextStyle::Terminal).find("1.5 s  \x1b[1m97 (synced)\x1b[0m    replays 79") !=
+            std::string::npos);
 
     // Verdicts are listed with ';' in CSV and as an array in JSON.
     Fixture g;

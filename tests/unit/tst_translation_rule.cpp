@@ -47,8 +47,12 @@ void TranslationRuleTest::inverseGivesTheUpstreamEquivalent()
     QCOMPARE(upstreamEquivalentOf(capped, sync, 701), std::optional<int64_t>(1001));
     QCOMPARE(upstreamEquivalentOf(capped, sync, 702), std::optional<int64_t>());
     QCOMPARE(upstreamEquivalentOf(capped, sync, 699), std::optional<int64_t>());
-    // Extrapolated positions say nothing about the records the target holds.
-    QCOMPARE(upstreamEquivalentOf(TranslationRule::Extrapolate, sync, 700), std::optional<int64_t>());
+    // The sync's own position is its record under every rule; positions extrapolated past it say
+    // nothing about the records the target holds.
+    const auto extrapolate = TranslationRule::Extrapolate;
+    QCOMPARE(upstreamEquivalentOf(extrapolate, sync, 700), std::optional<int64_t>(1000));
+    QCOMPARE(upstreamEquivalentOf(extrapolate, sync, 701), std::optional<int64_t>());
+    QCOMPARE(upstreamEquivalentOf(extrapolate, sync, 950), std::optional<int64_t>());
     // Forward then inverse: the upstream equivalent is at or below the committed offset.
     for (const int64_t committed : {1000, 1001, 1500})
         QVERIFY(*upstreamEquivalentOf(capped, sync, downstreamOf(capped, sync, committed)) <= committed);

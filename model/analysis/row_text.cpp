@@ -1,0 +1,105 @@
+#include "model/analysis/row_text.h"
+
+#include "model/analysis/translation_text.h"
+
+#include <algorithm>
+
+namespace driftscope {
+
+Outcome outcomeOf(const PartitionReport& row)
+{
+    const ReplayWindow& r = row.replay;
+    if (!r.available)
+        return Outcome::NoResume;
+    if (!r.known) {
+        const bool maySkip =
+            std::find(row.verdicts.begin(), row.verdicts.end(), Verdict::SkipPossible) != row.verdicts.end();
+        return maySkip ? Outcome::MaySkip : Outcome::Unknown;
+    }
+    if (r.skip > 0)
+        return Outcome::Skips;
+    return r.replay > 0 ? Outcome::Replays : Outcome::None;
+}
+
+std::string_view outcomeName(Outcome outcome)
+{
+    switch (outcome) {
+    case Outcome::NoResume:
+        return "-";
+    case Outcome::None:
+        return "none";
+    case Outcome::Replays:
+        return "replay";
+    case Outcome::Skips:
+        return "skip";
+    case Outcome::MaySkip:
+        return "may-skip";
+    case Outcome::Unknown:
+        return "unknown";
+    }
+    return {};
+}
+
+std::string outcomeText(const PartitionReport& row)
+{
+    switch (outcomeOf(row)) {
+    case Outcome::NoResume:
+        return "-";
+    case Outcome::None:
+        return "none";
+    case Outcome::Replays:
+        return "replays " + withThousands(row.replay.replay);
+    case Outcome::Skips:
+        return "SKIPS " + withThousands(row.replay.skip);
+    case Outcome::MaySkip:
+        return "may SKIP";
+    case Outcome::Unknown:
+        return "replay unknown";
+    }
+    return {};
+}
+
+std::string outcomePartText(const PartitionReport& row, int64_t part)
+{
+    return row.replay.available && row.replay.known ? withThousands(part) : std::string("-");
+}
+
+std::string ifCheckpointedNowText(const PartitionReport& row)
+{
+    if (!row.translated)
+        return "-";
+    const Translation& t = *row.translated;
+    if (t.status == TranslationStatus::Translated)
+        return withThousands(*t.downstream);
+    if (t.status == TranslationStatus::Identity)
+        return withThousands(*t.downstream) + " (identity)";
+    return std::string(statusName(t.status));
+}
+
+std::string resumeText(const PartitionReport& row)
+{
+    if (!row.resume)
+        return "- (" + row.noResumeReason + ")";
+    return withThousands(row.resume->offset) +
+           (row.resume->source == ResumeSource::SyncedGroupOffset ? " (synced)" : " (checkpoint)");
+}
+
+bool keptPastStaleLimit(const PartitionReport& row, int64_t staleAfterMs)
+{
+    return row.checkpointKept != CheckpointKept::No && checkpointOutOfDate(row, staleAfterMs);
+}
+
+std::string checkpointText(const PartitionReport& row, int64_t staleAfterMs)
+{
+    if (!row.checkpoint)
+        return "-";
+    std::string text =
+        withThousands(row.checkpoint->upstream) + " -> " + withThousands(row.checkpoint->downstream);
+    if (!keptPastStaleLimit(row, staleAfterMs))
+        return text;
+    if (row.checkpointKept == CheckpointKept::MonotonicFilter)
+        return text + " (held)";
+    return text + " (held: " + std::string(checkpointKeptName(row.checkpointKept)) + ")";
+}
+
+} // namespace driftscope

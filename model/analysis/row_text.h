@@ -1,0 +1,44 @@
+// The words of one report row, the same in every view: the CLI's text, CSV and JSON, the window's
+// groups table and failover drill, and the details sentence. A number that is not known is never
+// printed: the outcome says "replay unknown" (or "may SKIP") and the row says why.
+#pragma once
+
+#include "model/analysis/health_report.h"
+
+#include <string>
+#include <string_view>
+
+namespace driftscope {
+
+enum class Outcome {
+    NoResume, // no checkpoint: no failover position, so no outcome
+    None,     // resumes exactly where the group stopped
+    Replays,  // replays a known number of offsets
+    Skips,    // skips a known number of offsets
+    MaySkip,  // may skip (skip-possible), by an amount nothing shows
+    Unknown,  // nothing says which source record the target holds at the resume offset
+};
+Outcome outcomeOf(const PartitionReport& row);
+// "-", "none", "replay", "skip", "may-skip", "unknown": JSON's and CSV's outcome.
+std::string_view outcomeName(Outcome outcome);
+
+// "replays 1,745", "SKIPS 9", "none", "may SKIP", "replay unknown", "-".
+std::string outcomeText(const PartitionReport& row);
+// A part of the outcome ("238"), or "-" where the outcome is not a known number.
+std::string outcomePartText(const PartitionReport& row, int64_t part);
+
+// What MM2 would translate the committed offset to if it emitted a checkpoint now: "1,737",
+// "1,975 (identity)", "too-old", "no-sync", "not-ready", "-". Never the resume offset.
+std::string ifCheckpointedNowText(const PartitionReport& row);
+
+// "1,737 (checkpoint)", "1 (synced)", "- (too old)".
+std::string resumeText(const PartitionReport& row);
+
+// "465 -> 1", with " (held)" (the monotonic filter) or " (held: too-old)" and the like when it is
+// older than the stale limit but MM2 would emit nothing newer; "-" without a checkpoint.
+std::string checkpointText(const PartitionReport& row, int64_t staleAfterMs);
+// The checkpoint is older than the stale limit, the group committed since, yet MM2 would emit
+// nothing newer: where the stale verdict would otherwise be.
+bool keptPastStaleLimit(const PartitionReport& row, int64_t staleAfterMs);
+
+} // namespace driftscope

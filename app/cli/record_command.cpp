@@ -39,12 +39,13 @@ int runRecord(const QStringList& args)
     const std::optional<int64_t> durationS = r.integer("duration", 1, 365LL * 86'400);
     if (r.failure)
         return report(*r.failure);
-    Release release;
+    ResolvedRelease release;
     if (auto failure = readRelease(parser, kDefaultRelease, release))
         return report(*failure);
     kafka::LiveReaderOptions options;
-    if (auto failure = readLiveOptions(parser, release, options))
+    if (auto failure = readLiveOptions(parser, release.rules, options))
         return report(*failure);
+    options.releaseName = release.asked;
 
     const std::string path = toStd(parser.value("out"));
     kafka::LiveReader reader(options);

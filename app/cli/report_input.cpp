@@ -168,9 +168,13 @@ std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportI
         if (!file)
             return Failure{kInputError, file.error()};
         out.session = std::move(file->session);
-        const auto recorded = parseRelease(out.session.info.release);
-        if (recorded && !parser.isSet("mm2-version"))
-            options.state.release = *recorded;
+        if (!parser.isSet("mm2-version")) {
+            const ResolvedRelease recorded =
+                resolveRecordedRelease(out.session.info.release, kDefaultRelease);
+            options.state.release = recorded.rules;
+            options.state.releaseWarning = recorded.warning;
+            printReleaseWarning(recorded.warning);
+        }
     }
     if (auto failure = checkTaskStart(options.state.taskStart, out.session.syncs.size(), "read"))
         return failure;

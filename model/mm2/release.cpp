@@ -153,6 +153,18 @@ Result<ResolvedRelease> resolveRelease(std::string_view text)
         toString(kDefaultRelease) + ", is taken with a warning). Accepted releases:\n" + acceptedList()};
 }
 
+ResolvedRelease resolveRecordedRelease(std::string_view recorded, Release fallback)
+{
+    if (recorded.empty())
+        return {fallback, toString(fallback), ""};
+    if (auto resolved = resolveRelease(recorded))
+        return *resolved;
+    return {fallback, std::string(recorded),
+            "the session records MM2 release " + singleQuoted(recorded) +
+                ", which is not a release driftscope can apply; it applies the rules of " +
+                toString(fallback)};
+}
+
 ReleaseProfile profileFor(const Release& r)
 {
     // Every boundary below is a release in the map of docs/mm2-behaviour.md §7; 3.4.1 received almost

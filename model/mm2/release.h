@@ -49,6 +49,12 @@ struct ResolvedRelease {
 // newest known one of its line that is not in the list (no line has such a gap today).
 Result<ResolvedRelease> resolveRelease(std::string_view text);
 
+// The release a session recorded (SessionInfo::release, as a user named it then), resolved as
+// resolveRelease does. Nothing recorded gives `fallback`'s rules without a warning; a release that
+// does not resolve (a session written by hand, or by a driftscope that knew other releases) gives
+// `fallback`'s rules with a warning that says so.
+ResolvedRelease resolveRecordedRelease(std::string_view recorded, Release fallback);
+
 constexpr Release kDefaultRelease{4, 4, 0}; // the newest known release
 
 // How the checkpoint task's OffsetSyncStore keeps syncs.

@@ -26,6 +26,7 @@ private Q_SLOTS:
     void newerReleasesResolveWithAWarning();
     void olderOrMalformedReleasesStayErrors_data();
     void olderOrMalformedReleasesStayErrors();
+    void recordedReleases();
     void refusesWithTheAcceptedList_data();
     void refusesWithTheAcceptedList();
     void profiles_data();
@@ -221,6 +222,27 @@ void ReleaseProfiles::olderOrMalformedReleasesStayErrors()
     const QString error = QString::fromStdString(resolved.error());
     QVERIFY2(error.startsWith(start), qPrintable(error));
     QVERIFY2(error.endsWith("4.3.0, 4.3.1, 4.3.2\n  4.4.0"), qPrintable(error));
+}
+
+void ReleaseProfiles::recordedReleases()
+{
+    const Release fallback{3, 9, 0};
+    const ResolvedRelease none = resolveRecordedRelease("", fallback);
+    QCOMPARE(none.rules, fallback);
+    QCOMPARE(none.asked, std::string("3.9.0"));
+    QCOMPARE(none.warning, std::string());
+    const ResolvedRelease known = resolveRecordedRelease("3.4.1", fallback);
+    QCOMPARE(known.rules, (Release{3, 4, 1}));
+    QCOMPARE(known.warning, std::string());
+    const ResolvedRelease newer = resolveRecordedRelease("4.4.1", fallback);
+    QCOMPARE(newer.rules, (Release{4, 4, 0}));
+    QCOMPARE(newer.asked, std::string("4.4.1"));
+    QCOMPARE(newer.warning, resolveRelease("4.4.1")->warning);
+    const ResolvedRelease odd = resolveRecordedRelease("2.3.0", fallback);
+    QCOMPARE(odd.rules, fallback);
+    QCOMPARE(odd.asked, std::string("2.3.0"));
+    QCOMPARE(odd.warning, std::string("the session records MM2 release '2.3.0', which is not a release "
+                                      "driftscope can apply; it applies the rules of 3.9.0"));
 }
 
 void ReleaseProfiles::profiles_data()

@@ -22,10 +22,13 @@ namespace driftscope::kafka {
 struct LiveReaderOptions {
     ConnectionSettings connection;
     Release release = kDefaultRelease; // decides the internal topic names MM2 uses
-    std::vector<std::string> groups;   // named by the user; always sampled
-    bool discoverGroups = true;        // also list the source's groups and read checkpoints' groups
-    size_t maxGroups = 1000;           // groups sampled at most (a request per group, side and
-                                       // 200 partitions each round)
+    // The release as the user named it, recorded as the session's (SessionInfo::release): a newer
+    // one than driftscope knows (resolveRelease) keeps its name. Empty: `release`'s own.
+    std::string releaseName;
+    std::vector<std::string> groups; // named by the user; always sampled
+    bool discoverGroups = true;      // also list the source's groups and read checkpoints' groups
+    size_t maxGroups = 1000;         // groups sampled at most (a request per group, side and
+                                     // 200 partitions each round)
     int64_t sampleIntervalMs = 5000;
     int requestTimeoutMs = 3000; // each request, and each round of group offset requests as a whole
     // librdkafka's own timeout of group offset requests, the longest it takes; a cluster's client

@@ -2,8 +2,7 @@
 
 #include "model/io/session_file.h"
 #include "model/records/formatter_text.h"
-
-#include <QDateTime>
+#include "model/util/user_time.h"
 
 #include <algorithm>
 #include <charconv>
@@ -260,17 +259,10 @@ void printReleaseWarning(const std::string& warning)
 
 std::optional<Failure> parseTime(const std::string& option, const std::string& text, int64_t& ms)
 {
-    if (auto number = parseJavaLong(text)) {
-        ms = *number;
-        return std::nullopt;
-    }
-    QDateTime time = QDateTime::fromString(QString::fromStdString(text), Qt::ISODateWithMs);
-    if (!time.isValid())
-        return usage(option + ": '" + text +
-                     "' is neither an ISO 8601 time (2026-11-29T03:12:00Z) nor milliseconds since the epoch");
-    if (time.timeSpec() == Qt::LocalTime) // no zone given: UTC, like every time driftscope prints
-        time.setTimeSpec(Qt::UTC);
-    ms = time.toMSecsSinceEpoch();
+    const auto time = parseUserTime(text);
+    if (!time)
+        return usage(option + ": " + time.error());
+    ms = *time;
     return std::nullopt;
 }
 

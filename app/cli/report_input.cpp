@@ -4,6 +4,7 @@
 
 #include "model/io/session_file.h"
 #include "model/util/text_format.h"
+#include "model/util/user_time.h"
 
 #include <algorithm>
 #include <map>
@@ -180,10 +181,9 @@ std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportI
         return failure;
     out.firstMs = firstMoment(out.session);
     out.lastMs = out.session.lastActivityMs();
-    if (options.atMs && out.firstMs && (*options.atMs < *out.firstMs || *options.atMs > *out.lastMs))
-        return Failure{kInputError, "--at " + formatUtcMs(*options.atMs) +
-                                        " is outside the session, which covers " + formatUtcMs(*out.firstMs) +
-                                        " to " + formatUtcMs(*out.lastMs)};
+    if (options.atMs && out.firstMs)
+        if (auto outside = outsideSession("--at", *options.atMs, *out.firstMs, *out.lastMs))
+            return Failure{kInputError, *outside};
     if (options.atMs && !out.firstMs)
         return Failure{kInputError,
                        "--at: the session holds no record or sample, so nothing is known at any time"};

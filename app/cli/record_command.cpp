@@ -102,6 +102,9 @@ int runRecord(const QStringList& args)
                               (why.empty() ? std::string("; no MM2 records or offsets were found") : why) +
                               " (the capture " + path + " holds only the set-up)"});
     }
+    // A recording without the syncs MM2 translates with cannot answer for any group.
+    if (auto problem = kafka::offsetSyncsProblem(reader.status(), options))
+        return report({kInputError, *problem + " (the capture " + path + " keeps what was read)"});
     printNote("recorded " + withThousands(static_cast<int64_t>(session.syncs.size())) + " offset syncs, " +
               withThousands(static_cast<int64_t>(session.checkpoints.size())) + " checkpoints, " +
               withThousands(static_cast<int64_t>(session.heartbeats.size())) + " heartbeats, " +

@@ -53,9 +53,14 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::L
     reader.stop();
     out = reader.since({});
     printEvents(out, 0);
-    if (ready)
-        return std::nullopt;
     const kafka::LiveStatus s = reader.status();
+    // Without syncs every row would read no-sync with a plausible checkpoint beside it: the
+    // topic's name is wrong, or MM2 writes them elsewhere.
+    if (ready) {
+        if (auto problem = kafka::offsetSyncsProblem(s, options))
+            return Failure{kInputError, *problem};
+        return std::nullopt;
+    }
     std::string why;
     for (const kafka::TopicProgress* t : {&s.offsetSyncs, &s.checkpoints})
         if (!t->caughtUp)

@@ -45,7 +45,7 @@ std::string configurationWords(const LiveReaderOptions& options, const InternalT
            ", offset-syncs.topic.location " + (implied.offsetSyncsOnSource ? "source" : "target");
 }
 
-// "; topics that look like offset-syncs topics: X on A, Y on B" or that there are none.
+// "; topics whose names look like offset-syncs topics: X on A, Y on B", or that there are none.
 std::string lookalikeWords(const LiveStatus& status, const LiveReaderOptions& options,
                            const std::string& read)
 {

@@ -28,16 +28,18 @@ std::optional<Failure> completeInfo(const QCommandLineParser& parser, SessionInf
         info.sourceAlias = parser.isSet("source-alias") ? toStd(parser.value("source-alias")) : "A";
     if (parser.isSet("target-alias") || !described)
         info.targetAlias = parser.isSet("target-alias") ? toStd(parser.value("target-alias")) : "B";
+    // The release as the user named it: a newer one than driftscope knows keeps its name, and
+    // whoever reads the capture applies the rules resolveRelease gives it (with its warning).
+    ResolvedRelease release = resolveRecordedRelease(info.release, kDefaultRelease);
     if (parser.isSet("mm2-version") || !described) {
-        Release release;
         if (auto failure = readRelease(parser, kDefaultRelease, release))
             return failure;
-        info.release = toString(release);
+        info.release = release.asked;
     }
     if (!described) {
         info.policy.identitySourceAlias = info.sourceAlias;
-        const InternalTopics topics = internalTopics(profileFor(parseRelease(info.release).value()),
-                                                     info.policy, info.sourceAlias, info.targetAlias);
+        const InternalTopics topics =
+            internalTopics(profileFor(release.rules), info.policy, info.sourceAlias, info.targetAlias);
         info.offsetSyncsTopic = topics.offsetSyncs;
         info.checkpointsTopic = topics.checkpoints;
         info.heartbeatsTopic = topics.heartbeats;

@@ -2,12 +2,13 @@
 
 #include "model/io/session_file.h"
 #include "model/records/formatter_text.h"
+#include "model/util/user_time.h"
 
-#include <QDateTime>
-
+#include <algorithm>
 #include <charconv>
 #include <csignal>
 #include <cstdio>
+#include <set>
 
 namespace driftscope::cli {
 namespace {
@@ -96,7 +97,8 @@ void addStoreReplayOptions(QCommandLineParser& parser, const QString& releaseDef
 {
     parser.addOption(
         {"mm2-version",
-         "Apply the rules of this MM2 (Apache Kafka) release, MAJOR.MINOR.PATCH from 2.4.0 to 4.4.0. " +
+         "Apply the rules of this MM2 (Apache Kafka) release, MAJOR.MINOR.PATCH from 2.4.0 to 4.4.0 (a newer "
+         "one gets the rules of the newest known release of its line, or of 4.4.0, with a note). " +
              releaseDefault,
          "V"});
     parser.addOption({"task-start",
@@ -112,8 +114,11 @@ void addStoreReplayOptions(QCommandLineParser& parser, const QString& releaseDef
 std::optional<Failure> readStoreReplayOptions(const QCommandLineParser& parser, Release fallback,
                                               StoreReplayOptions& out)
 {
-    if (auto failure = readRelease(parser, fallback, out.release))
+    ResolvedRelease release;
+    if (auto failure = readRelease(parser, fallback, release))
         return failure;
+    out.release = release.rules;
+    out.releaseWarning = release.warning;
     if (auto failure = parseTaskStart(parser, out.taskStart))
         return failure;
     if (parser.isSet("checkpoints-restored")) {
@@ -158,8 +163,42 @@ std::optional<Failure> loadStore(const QCommandLineParser& parser, LoadedStore& 
     if (auto failure = checkTaskStart(options.taskStart, syncs.size(), std::string("of ").append(path)))
         return failure;
     out.release = options.release;
+    out.path = path;
     out.store.emplace(replaySyncs(syncs, options));
+    std::set<TopicPartition> partitions;
+    for (const OffsetSync& s : syncs)
+        partitions.insert(s.tp);
+    out.syncedPartitions.assign(partitions.begin(), partitions.end());
     return std::nullopt;
+}
+
+std::optional<Failure> requireSyncsOf(const LoadedStore& loaded, const std::vector<TopicPartition>& asked)
+{
+    const auto& synced = loaded.syncedPartitions;
+    std::vector<std::string> missing;
+    for (const TopicPartition& tp : asked) {
+        const std::string name = toString(tp);
+        if (!std::binary_search(synced.begin(), synced.end(), tp) &&
+            std::find(missing.begin(), missing.end(), name) == missing.end())
+            missing.push_back(name);
+    }
+    if (missing.empty())
+        return std::nullopt;
+    std::vector<std::string> known;
+    for (const TopicPartition& tp : synced)
+        known.push_back(toString(tp));
+    std::sort(known.begin(), known.end()); // by name, as people read them
+    std::string list;
+    for (size_t i = 0; i < known.size() && i < 20; ++i)
+        list += (i ? ", " : "") + known[i];
+    if (known.size() > 20)
+        list += ", ... (" + std::to_string(known.size()) + " in all)";
+    std::string names;
+    for (const std::string& name : missing)
+        names += (names.empty() ? "" : ", ") + name;
+    return Failure{kInputError, "no offset syncs of " + names + " in " + loaded.path +
+                                    (known.empty() ? std::string(": it holds none at all")
+                                                   : "; partitions with syncs: " + list)};
 }
 
 std::optional<int64_t> OptionReader::integer(const char* name, int64_t min, int64_t max)
@@ -191,31 +230,39 @@ std::optional<double> OptionReader::real(const char* name, double min, double ma
     return v;
 }
 
-std::optional<Failure> readRelease(const QCommandLineParser& parser, Release fallback, Release& out)
+std::optional<Failure> readRelease(const QCommandLineParser& parser, Release fallback, ResolvedRelease& out)
 {
-    out = fallback;
+    out = {fallback, toString(fallback), ""};
     if (!parser.isSet("mm2-version"))
         return std::nullopt;
-    auto release = parseRelease(toStd(parser.value("mm2-version")));
+    auto release = resolveRelease(toStd(parser.value("mm2-version")));
     if (!release)
         return usage("--mm2-version: " + release.error());
-    out = *release;
+    out = std::move(*release);
+    printReleaseWarning(out.warning);
     return std::nullopt;
+}
+
+std::optional<Failure> readRelease(const QCommandLineParser& parser, Release fallback, Release& out)
+{
+    ResolvedRelease release;
+    auto failure = readRelease(parser, fallback, release);
+    out = release.rules;
+    return failure;
+}
+
+void printReleaseWarning(const std::string& warning)
+{
+    if (!warning.empty())
+        printNote("driftscope-cli: note: " + warning);
 }
 
 std::optional<Failure> parseTime(const std::string& option, const std::string& text, int64_t& ms)
 {
-    if (auto number = parseJavaLong(text)) {
-        ms = *number;
-        return std::nullopt;
-    }
-    QDateTime time = QDateTime::fromString(QString::fromStdString(text), Qt::ISODateWithMs);
-    if (!time.isValid())
-        return usage(option + ": '" + text +
-                     "' is neither an ISO 8601 time (2026-11-29T03:12:00Z) nor milliseconds since the epoch");
-    if (time.timeSpec() == Qt::LocalTime) // no zone given: UTC, like every time driftscope prints
-        time.setTimeSpec(Qt::UTC);
-    ms = time.toMSecsSinceEpoch();
+    const auto time = parseUserTime(text);
+    if (!time)
+        return usage(option + ": " + time.error());
+    ms = *time;
     return std::nullopt;
 }
 

@@ -37,7 +37,8 @@ std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringLis
 // How MM2's store is rebuilt, for every command that rebuilds one: --mm2-version (whose help
 // ends with `releaseDefault`, e.g. "Default: 4.4.0."), --task-start, --checkpoints-restored.
 void addStoreReplayOptions(QCommandLineParser& parser, const QString& releaseDefault);
-// Reads them; the release is `fallback` when --mm2-version is not given.
+// Reads them; the release is `fallback` when --mm2-version is not given. A release applied with
+// the rules of another (resolveRelease) has its warning printed and kept in out.releaseWarning.
 std::optional<Failure> readStoreReplayOptions(const QCommandLineParser& parser, Release fallback,
                                               StoreReplayOptions& out);
 // A task start beyond the `syncs` offset-sync records `where` holds is an input error.
@@ -50,8 +51,14 @@ void addStoreOptions(QCommandLineParser& parser);
 struct LoadedStore {
     std::optional<SyncStore> store;
     Release release;
+    std::string path;                             // the --offset-syncs file
+    std::vector<TopicPartition> syncedPartitions; // those the file holds an offset sync of, sorted
 };
 std::optional<Failure> loadStore(const QCommandLineParser& parser, LoadedStore& out);
+// An answer about a partition the file holds no offset sync of would read as what MM2 does
+// there, while the partition is most likely mistyped: an input error that names the partitions
+// of `asked` without syncs and those the file does hold. None when every one has syncs.
+std::optional<Failure> requireSyncsOf(const LoadedStore& loaded, const std::vector<TopicPartition>& asked);
 
 std::string toStd(const QString& text);
 
@@ -64,15 +71,21 @@ struct OptionReader {
     std::optional<double> real(const char* name, double min, double max);
 };
 
-// "2026-11-29T03:12:00Z", "2026-11-29T03:12:00.250+01:00" (no zone: UTC) or milliseconds since
-// the epoch.
+// A time as parseUserTime (model/util/user_time.h) reads it: ISO 8601 (no zone: UTC) or
+// milliseconds since the epoch; a usage error naming `option` otherwise.
 std::optional<Failure> parseTime(const std::string& option, const std::string& text, int64_t& ms);
 
 // Ctrl-C (SIGINT) and SIGTERM ask long-running commands to stop cleanly instead of killing them.
 void catchInterrupts();
 bool interrupted();
 
-// The release options shared by commands: --mm2-version (default `fallback`).
+// --mm2-version (default `fallback`), resolved as resolveRelease does: a known release, or a newer
+// one with the rules of a known one and a warning, which is printed here, once, on stderr
+// (printReleaseWarning).
+std::optional<Failure> readRelease(const QCommandLineParser& parser, Release fallback, ResolvedRelease& out);
+// The same, for commands that need only the rules.
 std::optional<Failure> readRelease(const QCommandLineParser& parser, Release fallback, Release& out);
+// "driftscope-cli: note: WARNING" on stderr, when there is one.
+void printReleaseWarning(const std::string& warning);
 
 } // namespace driftscope::cli

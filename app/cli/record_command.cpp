@@ -39,12 +39,13 @@ int runRecord(const QStringList& args)
     const std::optional<int64_t> durationS = r.integer("duration", 1, 365LL * 86'400);
     if (r.failure)
         return report(*r.failure);
-    Release release;
+    ResolvedRelease release;
     if (auto failure = readRelease(parser, kDefaultRelease, release))
         return report(*failure);
     kafka::LiveReaderOptions options;
-    if (auto failure = readLiveOptions(parser, release, options))
+    if (auto failure = readLiveOptions(parser, release.rules, options))
         return report(*failure);
+    options.releaseName = release.asked;
 
     const std::string path = toStd(parser.value("out"));
     kafka::LiveReader reader(options);
@@ -101,6 +102,9 @@ int runRecord(const QStringList& args)
                               (why.empty() ? std::string("; no MM2 records or offsets were found") : why) +
                               " (the capture " + path + " holds only the set-up)"});
     }
+    // A recording without the syncs MM2 translates with cannot answer for any group.
+    if (auto problem = kafka::offsetSyncsProblem(reader.status(), options))
+        return report({kInputError, *problem + " (the capture " + path + " keeps what was read)"});
     printNote("recorded " + withThousands(static_cast<int64_t>(session.syncs.size())) + " offset syncs, " +
               withThousands(static_cast<int64_t>(session.checkpoints.size())) + " checkpoints, " +
               withThousands(static_cast<int64_t>(session.heartbeats.size())) + " heartbeats, " +

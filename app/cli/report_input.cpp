@@ -4,6 +4,7 @@
 
 #include "model/io/session_file.h"
 #include "model/util/text_format.h"
+#include "model/util/user_time.h"
 
 #include <algorithm>
 #include <map>
@@ -52,9 +53,14 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::L
     reader.stop();
     out = reader.since({});
     printEvents(out, 0);
-    if (ready)
-        return std::nullopt;
     const kafka::LiveStatus s = reader.status();
+    // Without syncs every row would read no-sync with a plausible checkpoint beside it: the
+    // topic's name is wrong, or MM2 writes them elsewhere.
+    if (ready) {
+        if (auto problem = kafka::offsetSyncsProblem(s, options))
+            return Failure{kInputError, *problem};
+        return std::nullopt;
+    }
     std::string why;
     for (const kafka::TopicProgress* t : {&s.offsetSyncs, &s.checkpoints})
         if (!t->caughtUp)
@@ -168,18 +174,21 @@ std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportI
         if (!file)
             return Failure{kInputError, file.error()};
         out.session = std::move(file->session);
-        const auto recorded = parseRelease(out.session.info.release);
-        if (recorded && !parser.isSet("mm2-version"))
-            options.state.release = *recorded;
+        if (!parser.isSet("mm2-version")) {
+            const ResolvedRelease recorded =
+                resolveRecordedRelease(out.session.info.release, kDefaultRelease);
+            options.state.release = recorded.rules;
+            options.state.releaseWarning = recorded.warning;
+            printReleaseWarning(recorded.warning);
+        }
     }
     if (auto failure = checkTaskStart(options.state.taskStart, out.session.syncs.size(), "read"))
         return failure;
     out.firstMs = firstMoment(out.session);
     out.lastMs = out.session.lastActivityMs();
-    if (options.atMs && out.firstMs && (*options.atMs < *out.firstMs || *options.atMs > *out.lastMs))
-        return Failure{kInputError, "--at " + formatUtcMs(*options.atMs) +
-                                        " is outside the session, which covers " + formatUtcMs(*out.firstMs) +
-                                        " to " + formatUtcMs(*out.lastMs)};
+    if (options.atMs && out.firstMs)
+        if (auto outside = outsideSession("--at", *options.atMs, *out.firstMs, *out.lastMs))
+            return Failure{kInputError, *outside};
     if (options.atMs && !out.firstMs)
         return Failure{kInputError,
                        "--at: the session holds no record or sample, so nothing is known at any time"};

@@ -5,8 +5,6 @@
 #include "model/records/formatter_text.h"
 #include "model/util/json_writer.h"
 
-#include <algorithm>
-
 namespace driftscope::cli {
 
 int runSyncs(const QStringList& args)
@@ -35,24 +33,10 @@ int runSyncs(const QStringList& args)
     if (auto failure = loadStore(parser, loaded))
         return report(*failure);
 
+    // An empty list would read as "MM2 keeps nothing"; the partition is more likely mistyped.
+    if (auto failure = requireSyncsOf(loaded, {*tp}))
+        return report(*failure);
     const std::vector<RetainedSync> retained = loaded.store->retained(*tp);
-    if (retained.empty()) {
-        // An empty list would read as "MM2 keeps nothing"; the partition is more likely mistyped.
-        std::vector<std::string> known;
-        for (SyncStore::PartitionId id = 0; id < loaded.store->partitionCount(); ++id)
-            if (!loaded.store->retained(loaded.store->topicPartition(id)).empty())
-                known.push_back(toString(loaded.store->topicPartition(id)));
-        std::sort(known.begin(), known.end());
-        std::string list;
-        for (size_t i = 0; i < known.size() && i < 20; ++i)
-            list += (i ? ", " : "") + known[i];
-        if (known.size() > 20)
-            list += ", ... (" + std::to_string(known.size()) + " in all)";
-        return report({kInputError, "no offset syncs of " + toString(*tp) + " in " +
-                                        toStd(parser.value("offset-syncs")) +
-                                        (known.empty() ? std::string(": it holds none at all")
-                                                       : "; partitions with syncs: " + list)});
-    }
     if (parser.isSet("json")) {
         JsonWriter json;
         json.beginArray();

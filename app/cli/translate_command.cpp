@@ -64,14 +64,15 @@ int runTranslate(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Translate committed upstream offsets as MM2's checkpoint task would, after reading the given "
-        "offset-syncs records.\nPrints one line per query, in order: 'orders-3:1500 -> 1432', '-> -1' (older "
-        "than the oldest retained sync; up to 3.4.0, behind the only sync kept) or '-> none' (no sync, or "
-        "the store has not read to the end).\n"
+        "offset-syncs records.\nPrints one line per query, in order: 'orders-3:1500 -> 1432', or '-> -1' "
+        "(older than the oldest retained sync; up to 3.4.0, behind the only sync kept). A partition the "
+        "records hold no sync of is an input error that lists the partitions they do hold (MM2 would "
+        "translate nothing there; releases before 3.3.0 would take its offset as it is).\n"
         "Exit codes: 0 ok, 1 input error, 2 usage error.");
     addStoreOptions(parser);
     parser.addOption(
         {"json", "Print a JSON array of {\"topic\",\"partition\",\"offset\",\"result\",\"status\",\"sync\"}; "
-                 "status is translated, too-old, no-sync, not-ready or identity."});
+                 "status is translated or too-old."});
     parser.addPositionalArgument("TP:OFFSET", "Partition and committed offset, e.g. orders-3:1500.",
                                  "TP:OFFSET...");
     if (auto exit = parseCommandLine(parser, args))
@@ -89,6 +90,11 @@ int runTranslate(const QStringList& args)
 
     LoadedStore loaded;
     if (auto failure = loadStore(parser, loaded))
+        return report(*failure);
+    std::vector<TopicPartition> partitions;
+    for (const Query& q : queries)
+        partitions.push_back(q.tp);
+    if (auto failure = requireSyncsOf(loaded, partitions))
         return report(*failure);
 
     if (parser.isSet("json")) {

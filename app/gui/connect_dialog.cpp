@@ -71,6 +71,9 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
 
     for (const Release& r : knownReleases())
         m_release->addItem(QString::fromStdString(toString(r)));
+    // Editable: a release newer than driftscope knows (4.4.1) can be typed, and gets the rules of
+    // the newest known one of its line, with a note in the window.
+    m_release->setEditable(true);
     m_release->setCurrentText(QString::fromStdString(toString(kDefaultRelease)));
     m_groups->setPlaceholderText("groups to sample, comma-separated (others are discovered)");
     m_error->setWordWrap(true);

@@ -63,8 +63,16 @@ void ConnectionProfile::setSetting(const QString& key, const QString& value)
     clientSettings << key + "=" + value;
 }
 
+Result<ResolvedRelease> releaseOf(const ConnectionProfile& p)
+{
+    return resolveRelease(p.release.trimmed().toStdString());
+}
+
 Result<ConnectionSettings> connectionOf(const ConnectionProfile& p)
 {
+    const auto release = releaseOf(p);
+    if (!release)
+        return Error{release.error()};
     Result<ConnectionSettings> settings = Error{""};
     if (p.useMm2File) {
         auto text = readTextFile(p.mm2File.toStdString());
@@ -77,8 +85,7 @@ Result<ConnectionSettings> connectionOf(const ConnectionProfile& p)
         if (!p.flow.trimmed().isEmpty())
             flow = p.flow.trimmed().toStdString();
         // The release decides how the file reads (the *.blacklist aliases stopped working in 4.0.0).
-        const auto release = parseRelease(p.release.trimmed().toStdString());
-        settings = settingsFromMm2Config(*properties, flow, profileFor(release ? *release : kDefaultRelease));
+        settings = settingsFromMm2Config(*properties, flow, profileFor(release->rules));
         if (!settings)
             return Error{p.mm2File.toStdString() + ": " + settings.error()};
     } else {

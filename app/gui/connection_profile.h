@@ -31,7 +31,12 @@ struct ConnectionProfile {
     void setSetting(const QString& key, const QString& value);
 };
 
-// The connection the profile describes, through the same model functions as the CLI.
+// The profile's MM2 release, resolved as the CLI resolves --mm2-version (a newer release than
+// driftscope knows gets a known one's rules and a warning); an error says what is wrong with it.
+Result<ResolvedRelease> releaseOf(const ConnectionProfile& profile);
+
+// The connection the profile describes, through the same model functions as the CLI; a release
+// that does not resolve is an error.
 Result<ConnectionSettings> connectionOf(const ConnectionProfile& profile);
 
 QStringList profileNames(QSettings& settings);

@@ -5,6 +5,8 @@
 #include "model/records/formatter_text.h"
 #include "model/sim/scenario.h"
 #include "model/util/named_registry.h"
+#include "model/util/text_format.h"
+#include "model/util/user_time.h"
 
 #include "driftscope_version.h"
 #include "widgets/time_cursor_bar.h"
@@ -46,7 +48,10 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(
         "Explorer of Kafka MirrorMaker 2 offset translation: where a consumer group resumes after a "
         "failover, how much it replays, and why. Without FILE it starts the embedded demo clusters.\n"
-        "Exit codes: 0 ok, 1 the screenshot could not be saved, 2 usage error (a wrong option value).");
+        "Options apply to this run only; the saved preferences stay as they are.\n"
+        "Exit codes: 0 ok, 1 the screenshot could not be saved, or with --screenshot the window could not do "
+        "what it was asked (a file that does not open, --at outside the session: the reason on stderr, no "
+        "picture), 2 usage error (a wrong option value).");
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
     parser.addPositionalArgument("FILE", "A capture, or MM2 formatter text / JSON Lines, to open.", "[FILE]");
@@ -57,13 +62,22 @@ int main(int argc, char** argv)
     const QCommandLineOption simulate(
         "simulate", "Open the what-if simulator on this scenario (" + oneOf(sim::scenarioNames()) + ").",
         "SCENARIO");
-    const QCommandLineOption release("mm2-version", "Apply this MM2 release's rules (default 4.4.0).", "V");
+    const QCommandLineOption release(
+        "mm2-version",
+        "Apply this MM2 release's rules (default: the capture's, else 4.4.0). A release newer than "
+        "driftscope "
+        "knows gets the rules of the newest known one of its line, or of 4.4.0, with a note.",
+        "V");
     const QCommandLineOption compare("compare", "Compare with this MM2 release side by side.", "V");
     const QCommandLineOption group("group", "Select this consumer group.", "GROUP");
     const QCommandLineOption partition("partition", "Select this partition of the group (topic-N).", "TP");
     const QCommandLineOption theme("theme", "light or dark.", "THEME");
-    const QCommandLineOption at("at", "Put the time cursor at this many seconds after the session's start.",
-                                "S");
+    const QCommandLineOption at(
+        "at",
+        "Put the time cursor at this moment, as driftscope-cli's --at takes it: ISO 8601 "
+        "(UTC unless a zone is given) or milliseconds since the epoch. A moment outside "
+        "the session is refused.",
+        "TIME");
     const QCommandLineOption page("page", "Show this page first: partition, groups or drill.", "PAGE");
     const QCommandLineOption screenshot(
         "screenshot", "Save a PNG of the window after --screenshot-delay, then quit.", "PNG");
@@ -102,24 +116,32 @@ int main(int argc, char** argv)
         usageError("--page: expected partition, groups or drill, got '" + parser.value(page) + "'");
     if (parser.isSet(theme) && parser.value(theme) != "light" && parser.value(theme) != "dark")
         usageError("--theme: expected light or dark, got '" + parser.value(theme) + "'");
+    std::optional<int64_t> atMs;
+    if (parser.isSet(at)) {
+        const auto time = parseUserTime(parser.value(at).toStdString());
+        if (!time)
+            usageError("--at: " + QString::fromStdString(time.error()));
+        atMs = *time;
+    }
     bool ok = true;
-    const int64_t atSeconds = parser.isSet(at) ? parser.value(at).toLongLong(&ok) : 0;
-    if (!ok || atSeconds < 0)
-        usageError("--at: expected a number of seconds >= 0, got '" + parser.value(at) + "'");
     const double delaySeconds = parser.value(delay).toDouble(&ok);
     if (!ok || delaySeconds < 0 || delaySeconds > 86'400)
         usageError("--screenshot-delay: expected seconds between 0 and 86400, got '" + parser.value(delay) +
                    "'");
-    const auto releaseOf = [&](const QCommandLineOption& option) -> std::optional<Release> {
+    // As driftscope-cli reads --mm2-version: a newer release than driftscope knows is noted on
+    // stderr too, and the window shows the note.
+    const auto releaseOf = [&](const QCommandLineOption& option) -> std::optional<ResolvedRelease> {
         if (!parser.isSet(option))
             return std::nullopt;
-        auto r = parseRelease(parser.value(option).toStdString());
+        auto r = resolveRelease(parser.value(option).toStdString());
         if (!r)
             usageError("--" + option.names().front() + ": " + QString::fromStdString(r.error()));
+        if (!r->warning.empty())
+            std::fprintf(stderr, "driftscope: note: %s\n", r->warning.c_str());
         return *r;
     };
-    const std::optional<Release> chosen = releaseOf(release);
-    const std::optional<Release> compared = releaseOf(compare);
+    const std::optional<ResolvedRelease> chosen = releaseOf(release);
+    const std::optional<ResolvedRelease> compared = releaseOf(compare);
     std::optional<TopicPartition> selectedPartition;
     if (parser.isSet(partition)) {
         // Kafka's "topic-N", read by the one parser the CLI and the record readers use.
@@ -143,13 +165,27 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(":/driftscope.svg"));
 
     gui::MainWindow window;
+    // Options apply to this run only: the saved preferences (QSettings) stay as they were.
     if (parser.isSet(theme))
         window.setTheme(gui::themeFromName(parser.value(theme)));
     window.show();
+    // With --screenshot nobody is there to read a dialog: what the window cannot do ends the run
+    // with the reason on stderr and exit code 1, and no picture.
+    bool failed = false;
+    if (parser.isSet(screenshot))
+        QObject::connect(&window, &gui::MainWindow::failed, &window,
+                         [&failed](const QString& title, const QString& message) {
+                             if (failed)
+                                 return;
+                             failed = true;
+                             std::fprintf(stderr, "driftscope: %s: %s\n", qPrintable(title),
+                                          qPrintable(message));
+                             QApplication::exit(1);
+                         });
     if (chosen)
-        window.selectRelease(*chosen);
+        window.pinRelease(*chosen);
     if (compared)
-        window.setCompareRelease(*compared);
+        window.applyCompareRelease(*compared);
     if (selectedPartition)
         window.selectPartition(parser.value(group), *selectedPartition);
     else if (parser.isSet(group))
@@ -163,36 +199,30 @@ int main(int argc, char** argv)
         profile.useMm2File = true;
         profile.mm2File = parser.value(mm2Config);
         profile.flow = parser.value(flow);
-        profile.release = QString::fromStdString(toString(chosen ? *chosen : kDefaultRelease));
+        profile.release = QString::fromStdString(chosen ? chosen->asked : toString(kDefaultRelease));
         if (const QString error = window.connectProfile(profile); !error.isEmpty()) {
             std::fprintf(stderr, "driftscope: --mm2-config: %s\n", qPrintable(error));
             return 1;
         }
     } else if (simulated) {
         if (chosen)
-            simulated->release = *chosen;
+            simulated->release = chosen->rules;
         window.runSimulation(*simulated);
     } else
         window.startDemo(parser.value(demo));
 
-    if (parser.isSet(at)) {
-        const int64_t seconds = atSeconds;
-        // Once the session is there: the cursor counts from its start.
-        QObject::connect(
-            &window.analysis(), &gui::AnalysisService::resultReady, &window,
-            [&window, seconds, done = false](std::shared_ptr<const gui::AnalysisResult> r) mutable {
-                if (done || r->toMs <= r->fromMs)
-                    return;
-                done = true;
-                window.moveCursor(r->fromMs + seconds * 1000);
-            });
-    }
+    if (atMs)
+        window.moveCursorOnceLoaded(*atMs);
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
-        QTimer::singleShot(static_cast<int>(delaySeconds * 1000), &window, [&window, path] {
+        QTimer::singleShot(static_cast<int>(delaySeconds * 1000), &window, [&window, &failed, path] {
+            if (failed)
+                return;
             const bool saved = window.grab().save(path);
             // What the status bar said, for scripts: the clusters' states and the records read.
             std::fprintf(stderr, "driftscope: status: %s\n", qPrintable(window.statusText()));
+            if (const gui::AnalysisResult* shown = window.result())
+                std::fprintf(stderr, "driftscope: cursor: %s\n", formatUtcMs(shown->cursorMs).c_str());
             std::fprintf(stderr, "driftscope: %s %s\n", saved ? "saved" : "could not save", qPrintable(path));
             QApplication::exit(saved ? 0 : 1);
         });

@@ -169,12 +169,12 @@ void MainWindow::buildMenus()
                 {"&Light theme",
                  {},
                  [this] {
-                     setTheme(Theme::Light);
+                     chooseTheme(Theme::Light);
                  }},
                 {"&Dark theme",
                  {},
                  [this] {
-                     setTheme(Theme::Dark);
+                     chooseTheme(Theme::Dark);
                  }},
             });
     addMenu(

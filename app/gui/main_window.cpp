@@ -8,6 +8,7 @@
 #include "model/demo/demo_cluster.h"
 #include "model/io/plan_files.h"
 #include "model/util/text_format.h"
+#include "model/util/user_time.h"
 #include "widgets/failover_drill.h"
 #include "widgets/partition_page.h"
 #include "widgets/plots/explorer_plot.h"
@@ -100,13 +101,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         else if (!loading)
             statusBar()->clearMessage();
     });
-    connect(&m_sources, &SourceController::failed, this,
-            [this](const QString& title, const QString& message) {
-                statusBar()->showMessage(title + ": " + message);
-                tellLater(this, title, message);
-            });
+    connect(&m_sources, &SourceController::failed, this, &MainWindow::fail);
     connect(&m_sources, &SourceController::opened, this, &MainWindow::rememberFile);
-    connect(&m_sources, &SourceController::releaseSuggested, this, &MainWindow::selectRelease);
+    connect(&m_sources, &SourceController::releaseSuggested, this, [this](const ResolvedRelease& release) {
+        if (!m_releasePinned)
+            applyRelease(release);
+    });
     connect(&m_analysis, &AnalysisService::resultReady, this, &MainWindow::showResult);
 }
 
@@ -292,11 +292,11 @@ QString MainWindow::connectProfile(const ConnectionProfile& profile)
     }
     kafka::LiveReaderOptions options;
     options.connection = std::move(*settings);
-    const auto release = parseRelease(profile.release.toStdString());
-    options.release = release ? *release : kDefaultRelease;
+    const ResolvedRelease release = releaseOf(profile).value(); // connectionOf resolved it
+    options.release = release.rules;
+    options.releaseName = release.asked;
     for (const QString& g : profile.groups)
         options.groups.push_back(g.toStdString());
-    m_releaseBox->setCurrentText(profile.release);
     connectLive(std::move(options),
                 "live " + q(options.connection.source.alias) + " → " + q(options.connection.target.alias));
     return {};
@@ -328,16 +328,47 @@ void MainWindow::fillRecentMenu()
 
 void MainWindow::selectRelease(const Release& release)
 {
-    m_state.release = release;
-    if (m_releaseBox->currentText() != q(toString(release))) {
+    applyRelease({release, toString(release), ""});
+}
+
+void MainWindow::applyRelease(const ResolvedRelease& release)
+{
+    m_releaseWarning = q(release.warning);
+    showReleaseNotes();
+    m_state.release = release.rules;
+    if (m_releaseBox->currentText() != q(toString(release.rules))) {
         const QSignalBlocker block(m_releaseBox);
-        m_releaseBox->setCurrentText(q(toString(release)));
+        m_releaseBox->setCurrentText(q(toString(release.rules)));
     }
     requestAnalysis();
 }
 
+void MainWindow::pinRelease(const ResolvedRelease& release)
+{
+    m_releasePinned = true;
+    applyRelease(release);
+}
+
+void MainWindow::applyCompareRelease(const ResolvedRelease& release)
+{
+    setCompareRelease(release.rules);
+    m_compareWarning = q(release.warning);
+    showReleaseNotes();
+}
+
+void MainWindow::showReleaseNotes()
+{
+    QStringList notes;
+    for (const QString& warning : {m_releaseWarning, m_compareWarning})
+        if (!warning.isEmpty())
+            notes << warning;
+    m_status->setReleaseNote(notes.join("; "));
+}
+
 void MainWindow::setCompareRelease(std::optional<Release> release)
 {
+    m_compareWarning.clear();
+    showReleaseNotes();
     m_state.compare = release;
     {
         const QSignalBlocker a(m_compareBox), b(m_compareRelease);
@@ -367,10 +398,29 @@ void MainWindow::moveCursor(std::optional<int64_t> atMs)
     requestAnalysis();
 }
 
+void MainWindow::moveCursorOnceLoaded(int64_t atMs)
+{
+    m_cursorOnceLoaded = atMs;
+    if (m_result)
+        showResult(m_result);
+}
+
+void MainWindow::fail(const QString& title, const QString& message)
+{
+    statusBar()->showMessage(title + ": " + message);
+    tellLater(this, title, message);
+    Q_EMIT failed(title, message);
+}
+
+void MainWindow::chooseTheme(Theme theme)
+{
+    setTheme(theme);
+    m_settings.setValue("theme", themeName(theme));
+}
+
 void MainWindow::setTheme(Theme theme)
 {
     m_theme = theme;
-    m_settings.setValue("theme", themeName(theme));
     m_plotTheme = applyTheme(theme);
     for (widgets::PartitionPage* page : m_pages)
         page->applyTheme(m_plotTheme);
@@ -391,6 +441,15 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     std::shared_ptr<const AnalysisResult> previous = std::exchange(m_result, std::move(result));
     const AnalysisResult& r = *m_result;
     m_state.adoptResolved(r);
+    // A cursor asked for before the session was there (the command line's --at): checked against
+    // the span the time bar shows, as the CLI checks --at against its session.
+    if (m_cursorOnceLoaded && r.toMs > r.fromMs) {
+        const int64_t at = *std::exchange(m_cursorOnceLoaded, std::nullopt);
+        if (const auto outside = outsideSession("--at", at, r.fromMs, r.toMs))
+            fail("Time cursor", q(*outside));
+        else
+            moveCursor(at);
+    }
     m_status->setComputing(!r.complete         ? "computing the other partitions and groups…"
                            : m_analysis.busy() ? "computing…"
                                                : QString());
@@ -457,8 +516,11 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
 {
     const LiveFeed* live = m_sources.live();
+    // A live session without offset syncs says why, as the CLI does, instead of empty plots.
+    const std::optional<std::string> syncsProblem =
+        live ? kafka::offsetSyncsProblem(status, live->options()) : std::nullopt;
     m_status->showLiveStatus(status, m_result ? &m_result->summary->info : nullptr,
-                             live ? live->demo() : nullptr, live && live->running());
+                             live ? live->demo() : nullptr, live && live->running(), syncsProblem);
 }
 
 QString MainWindow::statusText() const

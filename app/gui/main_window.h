@@ -54,9 +54,20 @@ public:
     // The selection and the rules applied, as a user sets them.
     void selectRelease(const Release& release);
     void setCompareRelease(std::optional<Release> release);
+    // A release as named (resolveRelease): its rules apply, and a warning when it is not the
+    // release named shows in the status bar until another release is chosen.
+    void applyRelease(const ResolvedRelease& release);
+    void applyCompareRelease(const ResolvedRelease& release);
+    // The command line's release: as applyRelease, and it stays for this run, whatever release a
+    // source suggests (a capture's recorded one, the demo's).
+    void pinRelease(const ResolvedRelease& release);
     void selectGroup(const QString& group);
     void selectPartition(const QString& group, const TopicPartition& partition);
     void moveCursor(std::optional<int64_t> atMs);
+    // Moves the cursor to `atMs` once the session spans some time; a moment outside it is refused
+    // with the CLI's message (failed(), and a dialog).
+    void moveCursorOnceLoaded(int64_t atMs);
+    // For this run only; the View menu's choice is also remembered (QSettings).
     void setTheme(Theme theme);
     // Writes the drilled group's failover plan (reset file, plan.txt, plan.json) into `directory`,
     // as driftscope-cli failover-plan would; `done` gets the error, empty on success.
@@ -75,6 +86,11 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
 
+Q_SIGNALS:
+    // Something the window was asked to do cannot be done (a file that does not open, a demo that
+    // does not start, a cursor outside the session); the window also tells the user in a dialog.
+    void failed(const QString& title, const QString& message);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -87,6 +103,9 @@ private:
     void requestAnalysis();
     void showResult(std::shared_ptr<const AnalysisResult> result);
     void showLiveStatus(const kafka::LiveStatus& status);
+    void fail(const QString& title, const QString& message);
+    void showReleaseNotes();
+    void chooseTheme(Theme theme);
     void sourceStarted();
     void rememberFile(const QString& path);
     void fillRecentMenu();
@@ -107,6 +126,9 @@ private:
     Theme m_theme = Theme::Light;
 
     ExplorerState m_state;
+    QString m_releaseWarning, m_compareWarning; // resolveRelease's, for the rules applied
+    bool m_releasePinned = false;
+    std::optional<int64_t> m_cursorOnceLoaded;
 
     QComboBox* m_releaseBox;
     QCheckBox* m_compareBox;

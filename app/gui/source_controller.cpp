@@ -77,7 +77,7 @@ void SourceController::startDemo(const QString& scenarioName)
         Q_EMIT failed("Demo clusters", "The embedded demo clusters did not start: " + error);
         return;
     }
-    Q_EMIT releaseSuggested(scenario->release);
+    Q_EMIT releaseSuggested({scenario->release, toString(scenario->release), ""});
     Q_EMIT liveStarted(m_live->reader());
     connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
 }
@@ -85,7 +85,7 @@ void SourceController::startDemo(const QString& scenarioName)
 void SourceController::connectLive(kafka::LiveReaderOptions options, const QString& description)
 {
     begin(SourceKind::Live, description);
-    Q_EMIT releaseSuggested(options.release);
+    Q_EMIT releaseSuggested(resolveRecordedRelease(options.releaseName, options.release));
     m_live = LiveFeed::connect(std::move(options));
     Q_EMIT liveStarted(m_live->reader());
     connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
@@ -105,8 +105,9 @@ void SourceController::openFile(const QString& path)
                  }
                  Q_EMIT opened(path);
                  Q_EMIT loadingChanged(false, "Opened " + path);
-                 if (const auto recorded = parseRelease(file->session.info.release))
-                     Q_EMIT releaseSuggested(*recorded);
+                 // Formatter text records no release: the window keeps the one it applies.
+                 if (const std::string& recorded = file->session.info.release; !recorded.empty())
+                     Q_EMIT releaseSuggested(resolveRecordedRelease(recorded, kDefaultRelease));
                  Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(file->session)), {});
              });
 }
@@ -125,7 +126,7 @@ void SourceController::runSimulation(const sim::Scenario& scenario)
     inThread([scenario] { return sim::simulateSession(scenario, kEpochMs); },
              [this, release = scenario.release](sim::SimulatedSession run) {
                  Q_EMIT loadingChanged(false, QString::fromStdString(sim::summaryText(run.summary)));
-                 Q_EMIT releaseSuggested(release);
+                 Q_EMIT releaseSuggested({release, toString(release), ""});
                  Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(run.session)), run.truth);
              });
 }

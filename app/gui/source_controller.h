@@ -45,8 +45,9 @@ Q_SIGNALS:
     void loadingChanged(bool loading, const QString& what);
     void failed(const QString& title, const QString& message);
     void opened(const QString& path); // a file opened: for the recent files
-    // The MM2 release the source runs (a capture's recorded release, a simulation's, the demo's).
-    void releaseSuggested(const Release& release);
+    // The MM2 release the source runs (a capture's recorded release, a simulation's, the demo's, the
+    // one a connection names), resolved: a release driftscope does not know comes with a warning.
+    void releaseSuggested(const ResolvedRelease& release);
 
 private:
     void begin(SourceKind kind, const QString& description);

@@ -39,6 +39,16 @@ StatusStrip::StatusStrip(QStatusBar* bar) : QObject(bar)
     m_connection = new QLabel;
     m_demoStatus = new QLabel;
     m_demoStatus->setVisible(false);
+    // Long notices are clipped rather than widening the window; the tooltip holds them whole.
+    const auto notice = [] {
+        auto* label = new QLabel;
+        label->setVisible(false);
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        label->setMinimumWidth(120);
+        return label;
+    };
+    m_syncsProblem = notice();
+    m_releaseNote = notice();
     m_records = new QLabel;
     m_undecodable = new QToolButton;
     m_undecodable->setAutoRaise(true);
@@ -50,6 +60,9 @@ StatusStrip::StatusStrip(QStatusBar* bar) : QObject(bar)
     m_stop = new QPushButton("Stop");
     m_stop->setToolTip("Stop reading: what was read so far stays");
     m_stop->setVisible(false);
+    // Permanent: a temporary message ("Opened ...") must not hide them.
+    bar->addPermanentWidget(m_syncsProblem, 1);
+    bar->addPermanentWidget(m_releaseNote, 1);
     for (QWidget* w : {static_cast<QWidget*>(m_connection), static_cast<QWidget*>(m_demoStatus),
                        static_cast<QWidget*>(m_records), static_cast<QWidget*>(m_undecodable),
                        static_cast<QWidget*>(m_computing), static_cast<QWidget*>(m_progress),
@@ -77,8 +90,12 @@ void StatusStrip::setLoading(bool loading, bool live)
 }
 
 void StatusStrip::showLiveStatus(const kafka::LiveStatus& status, const SessionInfo* info,
-                                 const kafka::DemoClusters* demo, bool running)
+                                 const kafka::DemoClusters* demo, bool running,
+                                 const std::optional<std::string>& syncsProblem)
 {
+    m_syncsProblem->setVisible(syncsProblem.has_value());
+    m_syncsProblem->setText(syncsProblem ? coloured(false, q(*syncsProblem)) : QString());
+    m_syncsProblem->setToolTip(syncsProblem ? q(*syncsProblem) : QString());
     const auto state = [](const std::string& alias, const kafka::ClusterStatus& c) {
         return coloured(c.state == ClusterState::Connected,
                         q(alias) + ": " + q(std::string(clusterStateName(c.state))));
@@ -110,6 +127,13 @@ void StatusStrip::showLiveStatus(const kafka::LiveStatus& status, const SessionI
     m_stop->setVisible(running);
 }
 
+void StatusStrip::setReleaseNote(const QString& warning)
+{
+    m_releaseNote->setVisible(!warning.isEmpty());
+    m_releaseNote->setText(warning.isEmpty() ? QString() : coloured(false, "note: " + warning));
+    m_releaseNote->setToolTip(warning);
+}
+
 void StatusStrip::showSession(const SessionSummary& s)
 {
     m_records->setText(QString("%1 offset syncs · %2 checkpoints · %3 heartbeats")
@@ -126,11 +150,13 @@ void StatusStrip::setComputing(const QString& what)
 QString StatusStrip::text() const
 {
     const QWidget* window = m_connection->window();
-    const QString demo = m_demoStatus->isVisibleTo(window)
-                             ? " | " + QTextDocumentFragment::fromHtml(m_demoStatus->text()).toPlainText()
-                             : QString();
-    return QTextDocumentFragment::fromHtml(m_connection->text()).toPlainText() + demo + " | " +
-           m_records->text() + " | " + m_undecodable->text();
+    const auto shown = [window](const QLabel* label) {
+        return label->isVisibleTo(window)
+                   ? " | " + QTextDocumentFragment::fromHtml(label->text()).toPlainText()
+                   : QString();
+    };
+    return QTextDocumentFragment::fromHtml(m_connection->text()).toPlainText() + shown(m_demoStatus) + " | " +
+           m_records->text() + " | " + m_undecodable->text() + shown(m_syncsProblem) + shown(m_releaseNote);
 }
 
 } // namespace driftscope::gui

@@ -9,6 +9,9 @@
 #include <QObject>
 #include <QString>
 
+#include <optional>
+#include <string>
+
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -32,13 +35,18 @@ public:
     void sourceStarted(bool live);
     // Reading a file or simulating: a busy bar (and Stop, for a live source as well).
     void setLoading(bool loading, bool live);
-    // `demo` when the source is the embedded demo; `running` while the reader reads.
+    // `demo` when the source is the embedded demo; `running` while the reader reads;
+    // `syncsProblem` why the session has no offset syncs (kafka::offsetSyncsProblem), if it has none.
     void showLiveStatus(const kafka::LiveStatus& status, const SessionInfo* info,
-                        const kafka::DemoClusters* demo, bool running);
+                        const kafka::DemoClusters* demo, bool running,
+                        const std::optional<std::string>& syncsProblem = std::nullopt);
+    // The warning of a release applied with another's rules (resolveRelease); empty: none.
+    void setReleaseNote(const QString& warning);
     void showSession(const SessionSummary& summary);
     void setComputing(const QString& what);
 
-    // Connection, demo state, counts and undecodable records as plain text (tests, --screenshot).
+    // Connection, demo state, counts, undecodable records and the notices (why there are no offset
+    // syncs, a release applied with another's rules) as plain text (tests, --screenshot).
     QString text() const;
 
 Q_SIGNALS:
@@ -48,6 +56,8 @@ Q_SIGNALS:
 private:
     QLabel* m_connection;
     QLabel* m_demoStatus; // the demo MM2's lag, so its starvation is never read as MM2's
+    QLabel* m_syncsProblem;
+    QLabel* m_releaseNote;
     QLabel* m_records;
     QToolButton* m_undecodable;
     QLabel* m_computing;

@@ -254,6 +254,12 @@ void DemoClusters::clearRequestErrors(ClusterSide side, MockRequest request)
     rd_kafka_mock_clear_request_errors(c.cluster, static_cast<int16_t>(request));
 }
 
+bool DemoClusters::createEmptyTopic(ClusterSide side, const std::string& topic, int partitions)
+{
+    MockCluster& c = side == ClusterSide::Source ? m_parts->source : m_parts->target;
+    return c.createTopic(topic, partitions);
+}
+
 std::optional<std::string> DemoClusters::injectRecord(InternalTopic topic, const std::optional<Bytes>& key,
                                                       const std::optional<Bytes>& value)
 {

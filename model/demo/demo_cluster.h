@@ -59,6 +59,9 @@ public:
     void setTopicError(ClusterSide side, const std::string& topic, rd_kafka_resp_err_t error);
     void pushRequestErrors(ClusterSide side, MockRequest request, size_t count, rd_kafka_resp_err_t error);
     void clearRequestErrors(ClusterSide side, MockRequest request);
+    // Creates an empty topic on one cluster, as another tool would (a stray or misnamed topic); it
+    // stays empty, since nothing of the demo writes to it. False when the mock refuses it.
+    bool createEmptyTopic(ClusterSide side, const std::string& topic, int partitions = 1);
     // Writes a raw record to one of MM2's topics, as a foreign or broken writer would. Waits
     // until it is acknowledged; returns what went wrong, if anything.
     std::optional<std::string> injectRecord(InternalTopic topic, const std::optional<Bytes>& key,

@@ -2,15 +2,18 @@
 
 #include "model/util/text_format.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <optional>
 
 namespace driftscope {
 namespace {
 
 // Apache Kafka releases (tags with a release announcement). 3.3.0 was published to Maven Central
-// although announced together with 3.3.1; it is accepted because it shipped. The 4.x list is what
-// Maven Central publishes as org.apache.kafka:kafka-clients (no 4.3.2 there).
+// although announced together with 3.3.1; it is accepted because it shipped. 4.3.2 and 4.4.0 are
+// released (their brokers and clients are on Maven Central) though Maven Central serves no
+// connect-mirror of them; MM2's sources of both lines keep 4.0's rules.
 constexpr std::array kReleases = {
     Release{2, 4, 0}, Release{2, 4, 1}, Release{2, 5, 0}, Release{2, 5, 1}, Release{2, 6, 0},
     Release{2, 6, 1}, Release{2, 6, 2}, Release{2, 6, 3}, Release{2, 7, 0}, Release{2, 7, 1},
@@ -22,8 +25,10 @@ constexpr std::array kReleases = {
     Release{3, 7, 0}, Release{3, 7, 1}, Release{3, 7, 2}, Release{3, 8, 0}, Release{3, 8, 1},
     Release{3, 9, 0}, Release{3, 9, 1}, Release{3, 9, 2}, Release{4, 0, 0}, Release{4, 0, 1},
     Release{4, 0, 2}, Release{4, 1, 0}, Release{4, 1, 1}, Release{4, 1, 2}, Release{4, 2, 0},
-    Release{4, 2, 1}, Release{4, 2, 2}, Release{4, 3, 0}, Release{4, 3, 1}, Release{4, 4, 0},
+    Release{4, 2, 1}, Release{4, 2, 2}, Release{4, 3, 0}, Release{4, 3, 1}, Release{4, 3, 2},
+    Release{4, 4, 0},
 };
+static_assert(kReleases.back() == kDefaultRelease, "the default is the newest known release");
 
 std::string acceptedList()
 {
@@ -60,7 +65,10 @@ std::span<const Release> knownReleases()
     return kReleases;
 }
 
-Result<Release> parseRelease(std::string_view text)
+namespace {
+
+// "MAJOR.MINOR.PATCH" of any release, known or not.
+Result<Release> parseReleaseText(std::string_view text)
 {
     const std::string quoted = singleQuoted(text);
     const size_t dot1 = text.find('.');
@@ -81,11 +89,80 @@ Result<Release> parseRelease(std::string_view text)
     if (!threeParts)
         return Error{"MM2 release " + quoted + " is not of the form MAJOR.MINOR.PATCH. Accepted releases:\n" +
                      acceptedList()};
+    return r;
+}
+
+bool isKnown(const Release& r)
+{
+    return std::find(kReleases.begin(), kReleases.end(), r) != kReleases.end();
+}
+
+// The newest known release of r's line (MAJOR.MINOR), if driftscope knows the line.
+std::optional<Release> newestOfLine(const Release& r)
+{
+    std::optional<Release> newest;
     for (const Release& known : kReleases)
-        if (known == r)
-            return r;
-    return Error{"MM2 release " + quoted + " is not a known Apache Kafka release with MirrorMaker 2. " +
-                 "Accepted releases:\n" + acceptedList()};
+        if (known.major == r.major && known.minor == r.minor)
+            newest = known; // the list is in order
+    return newest;
+}
+
+std::string lineName(const Release& r)
+{
+    return std::to_string(r.major) + '.' + std::to_string(r.minor);
+}
+
+} // namespace
+
+Result<Release> parseRelease(std::string_view text)
+{
+    auto r = parseReleaseText(text);
+    if (!r || isKnown(*r))
+        return r;
+    return Error{"MM2 release " + singleQuoted(text) +
+                 " is not a known Apache Kafka release with MirrorMaker 2. " + "Accepted releases:\n" +
+                 acceptedList()};
+}
+
+Result<ResolvedRelease> resolveRelease(std::string_view text)
+{
+    auto r = parseReleaseText(text);
+    if (!r)
+        return Error{r.error()};
+    const std::string asked = toString(*r);
+    if (isKnown(*r))
+        return ResolvedRelease{*r, asked, ""};
+    // Patch releases have changed MM2's translation before: a newer release is taken, but said so.
+    const std::string why = ": a newer release can change MM2's offset translation (3.4.1, 3.5.2 and 3.7.1 "
+                            "did), which a newer driftscope would know";
+    const std::optional<Release> line = newestOfLine(*r);
+    if (line && *r > *line)
+        return ResolvedRelease{*line, asked,
+                               "MM2 " + asked +
+                                   " is not a release driftscope knows; it applies the rules of " +
+                                   toString(*line) + ", the newest it knows of line " + lineName(*r) + why};
+    if (!line && *r > kDefaultRelease)
+        return ResolvedRelease{kDefaultRelease, asked,
+                               "MM2 " + asked +
+                                   " is not a release driftscope knows; it applies the rules of " +
+                                   toString(kDefaultRelease) + ", the newest it knows" + why};
+    return Error{
+        "MM2 release " + singleQuoted(text) +
+        " is not a known Apache Kafka release with MirrorMaker 2 (a newer patch of a line below, or a "
+        "release newer than " +
+        toString(kDefaultRelease) + ", is taken with a warning). Accepted releases:\n" + acceptedList()};
+}
+
+ResolvedRelease resolveRecordedRelease(std::string_view recorded, Release fallback)
+{
+    if (recorded.empty())
+        return {fallback, toString(fallback), ""};
+    if (auto resolved = resolveRelease(recorded))
+        return *resolved;
+    return {fallback, std::string(recorded),
+            "the session records MM2 release " + singleQuoted(recorded) +
+                ", which is not a release driftscope can apply; it applies the rules of " +
+                toString(fallback)};
 }
 
 ReleaseProfile profileFor(const Release& r)

@@ -32,6 +32,29 @@ std::span<const Release> knownReleases();
 // and, for "3.7" and the like, explains that the patch level matters.
 Result<Release> parseRelease(std::string_view text);
 
+// A release as a user named it, and the known release whose rules driftscope applies for it.
+struct ResolvedRelease {
+    Release rules;       // always a known release
+    std::string asked;   // as named, e.g. "4.4.1"
+    std::string warning; // empty for a known release; else names both releases and why
+};
+
+// What every place a user names a release takes (command lines, the connect dialog, a capture's
+// recorded release). A known release applies its own rules. A release driftscope does not know
+// yet is taken with a warning when it is newer than what it knows: an unknown newer patch of a
+// known line (4.4.1, 3.9.3) with the rules of that line's newest known release, a newer minor or
+// major (4.5.0, 5.0.0) with those of the newest known release. Anything else stays an error, as
+// parseRelease says it: a malformed text, "4.4" (the patch matters), a release older than MM2
+// (2.3.0), a line driftscope does not know between known ones (3.10.0), and a patch below the
+// newest known one of its line that is not in the list (no line has such a gap today).
+Result<ResolvedRelease> resolveRelease(std::string_view text);
+
+// The release a session recorded (SessionInfo::release, as a user named it then), resolved as
+// resolveRelease does. Nothing recorded gives `fallback`'s rules without a warning; a release that
+// does not resolve (a session written by hand, or by a driftscope that knew other releases) gives
+// `fallback`'s rules with a warning that says so.
+ResolvedRelease resolveRecordedRelease(std::string_view recorded, Release fallback);
+
 constexpr Release kDefaultRelease{4, 4, 0}; // the newest known release
 
 // How the checkpoint task's OffsetSyncStore keeps syncs.

@@ -7,6 +7,7 @@
 #include "model/mm2/sync_store.h"
 
 #include <span>
+#include <string>
 
 namespace driftscope {
 
@@ -17,6 +18,10 @@ struct StoreReplayOptions {
     // (up to 3.4.0) ignore it, as MM2 does.
     size_t taskStart = 0;
     bool checkpointsRestored = true; // matters from 3.7.1 on
+    // Why `release` is not the release the user named (resolveRelease's warning, e.g. "MM2 4.4.1 is
+    // not a release driftscope knows; ..."); empty when it is. Not used by the replay: it travels
+    // with the options to whatever reports the release applied.
+    std::string releaseWarning{};
 };
 
 // The topic read record by record, in topic order. A caller that follows only some partitions

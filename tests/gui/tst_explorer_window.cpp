@@ -11,6 +11,7 @@
 #include "model/demo/demo_cluster.h"
 #include "model/io/session_file.h"
 #include "model/util/text_format.h"
+#include "model/util/user_time.h"
 #include "support/qtest_printers.h"
 #include "widgets/failover_drill.h"
 #include "widgets/partition_page.h"
@@ -24,7 +25,10 @@
 #include "widgets/simulator_panel.h"
 
 #include <QImage>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -140,6 +144,10 @@ private Q_SLOTS:
     void liveSessionKeepsSecretsOutOfEveryArtifact();
     void demoStatusNamesItsOwnMirrorLag();
     void badFileIsAMessageNotACrash();
+    void cursorOutsideTheSessionIsRefused();
+    void themeOfThisRunIsNotRemembered();
+    void newerReleaseAppliesKnownRulesWithANote();
+    void liveSessionWithoutOffsetSyncsSaysWhy();
     void outageLeavesNoOkStanding();
     void firstAnswerIsTheSelectedPartitionsExactRow();
 
@@ -561,6 +569,16 @@ void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
         QVERIFY(!ini.readAll().contains(planted));
 }
 
+// The dialogs the window opened (tellLater's message boxes), as "title: text".
+QStringList dialogsOf(const QWidget& w)
+{
+    QStringList out;
+    for (const QMessageBox* box : w.findChildren<QMessageBox*>())
+        if (box->isVisible())
+            out << box->windowTitle() + ": " + box->text();
+    return out;
+}
+
 void ExplorerWindow::badFileIsAMessageNotACrash()
 {
     QTemporaryDir dir;
@@ -569,10 +587,161 @@ void ExplorerWindow::badFileIsAMessageNotACrash()
     bad.write("SQLite format 3\0garbage", 23);
     bad.close();
     MainWindow w;
+    w.show();
+    QStringList failures;
+    connect(&w, &MainWindow::failed, this,
+            [&](const QString& t, const QString& m) { failures << t + ": " + m; });
     w.openFile(bad.fileName());
     QVERIFY(QTest::qWaitFor([&] { return !w.sources().loading(); }, 10'000));
     QTest::qWait(50);
     QVERIFY(w.statusBar()->currentMessage().contains("Cannot open bad.capture"));
+    // A dialog names the file and the reason (a failure of its own, for --screenshot to end on).
+    QCOMPARE(failures.size(), 1);
+    QVERIFY2(failures[0].startsWith("Cannot open bad.capture: " + bad.fileName() + ": "),
+             qPrintable(failures[0]));
+    QCOMPARE(dialogsOf(w), failures);
+    const QString missing = dir.filePath("nosuch.capture");
+    w.openFile(missing);
+    QVERIFY(QTest::qWaitFor([&] { return failures.size() == 2; }, 10'000));
+    QCOMPARE(failures[1],
+             "Cannot open nosuch.capture: " + missing + ": cannot open: No such file or directory");
+    QVERIFY(dialogsOf(w).contains(failures[1]));
+}
+
+void ExplorerWindow::cursorOutsideTheSessionIsRefused()
+{
+    // The command line's --at, checked against the session once it is there, with the CLI's message.
+    MainWindow w;
+    w.show();
+    QStringList failures;
+    connect(&w, &MainWindow::failed, this,
+            [&](const QString& t, const QString& m) { failures << t + ": " + m; });
+    w.moveCursorOnceLoaded(*parseUserTime("2000-01-01T00:00:00Z"));
+    w.openFile(kCapture);
+    QVERIFY(settle(w));
+    QTRY_COMPARE(
+        failures,
+        QStringList{"Time cursor: --at 2000-01-01T00:00:00.000Z is outside the session, which covers "
+                    "2026-11-29T13:36:20.381Z to 2026-11-29T13:37:51.856Z"});
+    QCOMPARE(dialogsOf(w), failures);
+    QCOMPARE(w.result()->cursorMs, *parseUserTime("2026-11-29T13:37:51.856Z")); // where it was: the end
+    // A moment inside, in any of the CLI's forms, is where the cursor goes.
+    const int64_t at = *parseUserTime("2026-11-29T14:37:00+01:00");
+    w.moveCursorOnceLoaded(at);
+    QVERIFY(settle(w));
+    QTRY_COMPARE(w.result()->cursorMs, at);
+    QCOMPARE(failures.size(), 1);
+}
+
+void ExplorerWindow::themeOfThisRunIsNotRemembered()
+{
+    QSettings().setValue("theme", "light");
+    MainWindow w;
+    w.setTheme(Theme::Dark); // what --theme dark does
+    QCOMPARE(QSettings().value("theme").toString(), QString("light"));
+    // The View menu's choice is a preference.
+    QAction* dark = nullptr;
+    for (QAction* menu : w.menuBar()->actions())
+        if (menu->menu())
+            for (QAction* a : menu->menu()->actions())
+                if (a->text() == "&Dark theme")
+                    dark = a;
+    QVERIFY(dark);
+    dark->trigger();
+    QCOMPARE(QSettings().value("theme").toString(), QString("dark"));
+    QSettings().setValue("theme", "light");
+}
+
+void ExplorerWindow::newerReleaseAppliesKnownRulesWithANote()
+{
+    const QString note =
+        "note: MM2 4.4.1 is not a release driftscope knows; it applies the rules of 4.4.0, the "
+        "newest it knows of line 4.4: a newer release can change MM2's offset translation "
+        "(3.4.1, 3.5.2 and 3.7.1 did), which a newer driftscope would know";
+    {
+        // The command line's release stays, whatever the capture recorded (3.9.0).
+        MainWindow w;
+        w.show();
+        w.pinRelease(resolveRelease("4.4.1").value());
+        w.openFile(kCapture);
+        QVERIFY(settle(w));
+        QTRY_VERIFY(w.result()->releases[0].release == release("4.4.0"));
+        QVERIFY2(w.statusText().endsWith(" | " + note), qPrintable(w.statusText()));
+        // Compared with a release as new, side by side (the same rules would be one page).
+        w.applyCompareRelease(resolveRelease("3.9.3").value());
+        QVERIFY(settle(w));
+        QTRY_COMPARE(w.result()->releases.size(), size_t(2));
+        QCOMPARE(w.result()->releases[1].release, release("3.9.2"));
+        QVERIFY2(w.statusText().endsWith(
+                     "; MM2 3.9.3 is not a release driftscope knows; it applies the rules of "
+                     "3.9.2, the newest it knows of line 3.9: a newer release can change MM2's "
+                     "offset translation (3.4.1, 3.5.2 and 3.7.1 did), which a newer "
+                     "driftscope would know"),
+                 qPrintable(w.statusText()));
+        // Choosing a known release ends the notes.
+        w.selectRelease(release("3.9.0"));
+        w.setCompareRelease(std::nullopt);
+        QVERIFY(settle(w));
+        QVERIFY2(!w.statusText().contains("note:"), qPrintable(w.statusText()));
+    }
+    {
+        // A capture that recorded 4.4.1 applies 4.4.0 and says so.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("newer.jsonl");
+        QFile in(DRIFTSCOPE_SAMPLES "/demo_session.jsonl"), out(path);
+        QVERIFY(in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly));
+        QByteArray text = in.readAll();
+        QVERIFY(text.contains("\"mm2_release\":\"3.9.0\""));
+        out.write(text.replace("\"mm2_release\":\"3.9.0\"", "\"mm2_release\":\"4.4.1\""));
+        out.close();
+        MainWindow w;
+        w.show();
+        w.openFile(path);
+        QVERIFY(settle(w));
+        QTRY_VERIFY(w.result()->releases[0].release == release("4.4.0"));
+        QVERIFY2(w.statusText().endsWith(" | " + note), qPrintable(w.statusText()));
+    }
+    // A connection profile names its release as the CLI's --mm2-version does.
+    ConnectionProfile p;
+    p.sourceBootstrap = "127.0.0.1:1";
+    p.targetBootstrap = "127.0.0.1:2";
+    p.release = "4.4.1";
+    QCOMPARE(releaseOf(p)->rules, release("4.4.0"));
+    QVERIFY(connectionOf(p).ok());
+    p.release = "2.3.0";
+    QVERIFY(!connectionOf(p).ok());
+    QVERIFY(connectionOf(p).error().starts_with("MM2 release '2.3.0' is not a known Apache Kafka release"));
+    MainWindow w;
+    QVERIFY(w.connectProfile(p).startsWith("MM2 release '2.3.0' is not a known Apache Kafka release"));
+}
+
+void ExplorerWindow::liveSessionWithoutOffsetSyncsSaysWhy()
+{
+    // The demo clusters read with a wrong offset-syncs topic: the status bar says why the plots
+    // are empty, in the CLI's words.
+    auto demo = kafka::DemoClusters::start(kafka::demoScenario("steady").value());
+    QVERIFY(demo.ok());
+    kafka::LiveReaderOptions options;
+    options.connection = (*demo)->connection();
+    options.connection.offsetSyncsTopic = "wrong-syncs";
+    MainWindow w;
+    w.show();
+    w.connectLive(options, "live A → B");
+    const QString why =
+        "no offset syncs: wrong-syncs does not exist on the source cluster A; MM2 4.4.0's configuration "
+        "implies "
+        "mm2-offset-syncs.B.internal on the source cluster A (aliases A and B, the default replication "
+        "policy "
+        "with separator '.', offset-syncs.topic.location source); topics whose names look like offset-syncs "
+        "topics: mm2-offset-syncs.B.internal on A";
+    QVERIFY2(QTest::qWaitFor([&] { return w.statusText().contains(why); }, 30'000),
+             qPrintable(w.statusText()));
+    // The right topic: no such notice.
+    options.connection.offsetSyncsTopic.reset();
+    w.connectLive(options, "live A → B");
+    QVERIFY(QTest::qWaitFor([&] { return w.result() && w.result()->summary->syncs > 0; }, 30'000));
+    QTest::qWait(1500); // a status poll or two
+    QVERIFY2(!w.statusText().contains("no offset syncs"), qPrintable(w.statusText()));
 }
 
 void ExplorerWindow::outageLeavesNoOkStanding()

@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -38,6 +39,8 @@ private Q_SLOTS:
     void demoClusterJsonHasTheDocumentedKeys();
     void liveReport();
     void liveReportShowsTheReaderProblems();
+    void offsetSyncsTopicThatDoesNotExistIsAnError();
+    void emptyOffsetSyncsTopicBesideCheckpointsIsAnError();
     void recordThenReport();
     void killedRecorderLeavesAReadableCapture();
     void unreachableClustersFailInTime();
@@ -176,6 +179,82 @@ void CliLive::liveReportShowsTheReaderProblems()
              (QJsonObject{{"offset-syncs", 0}, {"checkpoints", 0}, {"heartbeats", 0}}));
     QVERIFY(o["syncs_read"].toInt() > 0);
     QCOMPARE(o["checkpoints_read"].toInt(), 0);
+}
+
+void CliLive::offsetSyncsTopicThatDoesNotExistIsAnError()
+{
+    // Every row used to read no-sync beside a plausible checkpoint, "replays 0", exit 0.
+    const QString why =
+        "no offset syncs: wrong-syncs does not exist on the source cluster A; MM2 4.4.0's configuration "
+        "implies "
+        "mm2-offset-syncs.B.internal on the source cluster A (aliases A and B, the default replication "
+        "policy "
+        "with separator '.', offset-syncs.topic.location source); topics whose names look like offset-syncs "
+        "topics: mm2-offset-syncs.B.internal on A";
+    const QStringList wrong = {"--offset-syncs-topic", "wrong-syncs", "--group", "billing"};
+    const CliRun report = runCli(QStringList{"report"} + wrong + connection());
+    QCOMPARE(report.exitCode, 1);
+    QCOMPARE(report.out, QString());
+    QVERIFY2(report.err.endsWith("driftscope-cli: " + why + "\n"), qPrintable(report.err));
+    QTemporaryDir dir;
+    const CliRun plan =
+        runCli(QStringList{"failover-plan", "--out-dir", dir.filePath("plan")} + wrong + connection());
+    QCOMPARE(plan.exitCode, 1);
+    QVERIFY2(plan.err.endsWith("driftscope-cli: " + why + "\n"), qPrintable(plan.err));
+    QVERIFY(!QDir(dir.filePath("plan")).exists());
+    const QString capture = dir.filePath("nosyncs.capture");
+    const CliRun record =
+        runCli(QStringList{"record", "--out", capture, "--duration", "2"} + wrong + connection());
+    QCOMPARE(record.exitCode, 1);
+    QVERIFY2(record.err.endsWith("driftscope-cli: " + why + " (the capture " + capture +
+                                 " keeps what was read)\n"),
+             qPrintable(record.err));
+    // Aliases that are not MM2's end the same way, with the name they derive.
+    const CliRun alias = runCli(QStringList{"report", "--target-alias", "C"} + connection());
+    QCOMPARE(alias.exitCode, 1);
+    QVERIFY2(
+        alias.err.endsWith(
+            "driftscope-cli: no offset syncs: mm2-offset-syncs.C.internal does not exist on the source "
+            "cluster "
+            "A; that is the name MM2 4.4.0 derives from its configuration (aliases A and C, the default "
+            "replication policy with separator '.', offset-syncs.topic.location source); topics whose names "
+            "look like offset-syncs topics: mm2-offset-syncs.B.internal on A\n"),
+        qPrintable(alias.err));
+}
+
+void CliLive::emptyOffsetSyncsTopicBesideCheckpointsIsAnError()
+{
+    // Clusters of this process, with an empty topic whose name looks right beside MM2's real one.
+    kafka::DemoScenario scenario = kafka::demoScenario("steady").value();
+    scenario.emitCheckpointsIntervalMs = 1000;
+    auto demo = kafka::DemoClusters::start(scenario);
+    QVERIFY(demo.ok());
+    QVERIFY((*demo)->createEmptyTopic(ClusterSide::Source, "mm2-offset-syncs.B2.internal"));
+    const kafka::DemoInfo& info = (*demo)->info();
+    const QStringList clusters = {"--source-bootstrap", QString::fromStdString(info.sourceBootstrap),
+                                  "--target-bootstrap", QString::fromStdString(info.targetBootstrap)};
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const CliRun r = runCli(QStringList{"report", "--json"} + clusters);
+            return json(r.out)["checkpoints_read"].toInt() > 0;
+        },
+        30'000));
+    const CliRun r = runCli(
+        QStringList{"report", "--offset-syncs-topic", "mm2-offset-syncs.B2.internal", "--timeout", "20"} +
+        clusters);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.out, QString());
+    const QRegularExpression expected(
+        "driftscope-cli: no offset syncs: mm2-offset-syncs\\.B2\\.internal on the source cluster A is empty "
+        "while "
+        "([1-9][0-9]*) checkpoint records were read from A\\.checkpoints\\.internal \\(MM2 writes a "
+        "partition's "
+        "offset sync before any checkpoint that uses it\\); MM2 4\\.4\\.0's configuration implies "
+        "mm2-offset-syncs\\.B\\.internal on the source cluster A \\(aliases A and B, the default replication "
+        "policy with separator '\\.', offset-syncs\\.topic\\.location source\\); topics whose names look "
+        "like "
+        "offset-syncs topics: mm2-offset-syncs\\.B\\.internal on A\n$");
+    QVERIFY2(expected.match(r.err).hasMatch(), qPrintable(r.err));
 }
 
 void CliLive::recordThenReport()

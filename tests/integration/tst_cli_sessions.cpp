@@ -60,6 +60,7 @@ private Q_SLOTS:
     void exportOfTheSampleCaptureIsTheCommittedExport();
     void exportImportRoundTrip();
     void translateReadsCaptures();
+    void releasesByLine();
     void reportFormatsAndTimes();
     void reportOfACaptureShowsTheReaderProblems();
     void reportResumeOffsetsAndFailOn();
@@ -156,15 +157,98 @@ void CliSessions::exportImportRoundTrip()
 
 void CliSessions::translateReadsCaptures()
 {
-    const QStringList queries{"orders-0:150", "payments-1:120", "clicks-1:900", "nothing-0:5"};
+    const QStringList queries{"orders-0:150", "payments-1:120", "clicks-1:900"};
     const CliRun fromCapture =
         runCli(QStringList{"translate", "--offset-syncs", sample("demo.capture")} + queries);
     const CliRun fromText =
         runCli(QStringList{"translate", "--offset-syncs", sample("demo_offset_syncs.txt")} + queries);
     QCOMPARE(fromCapture.exitCode, 0);
     QCOMPARE(fromCapture.out, fromText.out);
-    QVERIFY(fromCapture.out.endsWith("nothing-0:5 -> none\n"));
+    QCOMPARE(linesOf(fromCapture.out).size(), 3);
     QVERIFY(fromCapture.err.contains("also holds")); // checkpoints and heartbeats are not used here
+    // A partition the capture has no sync of is an error before any answer, as with syncs.
+    for (const char* command : {"translate", "syncs"}) {
+        const QStringList asked = QString(command) == "syncs" ? QStringList{"nothing-0"}
+                                                              : QStringList{"orders-0:150", "nothing-0:5"};
+        const CliRun missing = runCli(QStringList{command, "--offset-syncs", sample("demo.capture")} + asked);
+        QCOMPARE(missing.exitCode, 1);
+        QCOMPARE(missing.out, QString());
+        QVERIFY2(
+            missing.err.endsWith("driftscope-cli: no offset syncs of nothing-0 in " + sample("demo.capture") +
+                                 "; partitions with syncs: clicks-0, clicks-1, orders-0, orders-1, orders-2, "
+                                 "orders-3, payments-0, payments-1\n"),
+            qPrintable(missing.err));
+    }
+}
+
+// --mm2-version and a capture's recorded release take a release driftscope does not know yet with
+// the rules of the newest it knows (of the release's line, or of all), said once on stderr.
+void CliSessions::releasesByLine()
+{
+    const QString capture = sample("demo.capture");
+    const QString why = ": a newer release can change MM2's offset translation (3.4.1, 3.5.2 and 3.7.1 did), "
+                        "which a newer driftscope would know\n";
+    const QString patchNote =
+        "driftscope-cli: note: MM2 4.4.1 is not a release driftscope knows; it applies the "
+        "rules of 4.4.0, the newest it knows of line 4.4" +
+        why;
+    const QString header = "driftscope report at 2026-11-29T13:37:51.856Z: MM2 %1 rules, A -> B\n";
+    const CliRun known = runCli({"report", capture, "--mm2-version", "4.4.0"});
+    QCOMPARE(known.exitCode, 0);
+    QCOMPARE(known.err, QString());
+    QVERIFY(known.out.startsWith(header.arg("4.4.0")));
+
+    const CliRun patch = runCli({"report", capture, "--mm2-version", "4.4.1"});
+    QCOMPARE(patch.exitCode, 0);
+    QCOMPARE(patch.err, patchNote);
+    QCOMPARE(patch.out, known.out); // the rules of 4.4.0, and the header names them
+
+    const CliRun minor = runCli({"report", capture, "--mm2-version", "4.5.0"});
+    QCOMPARE(minor.exitCode, 0);
+    QCOMPARE(minor.err,
+             "driftscope-cli: note: MM2 4.5.0 is not a release driftscope knows; it applies the rules "
+             "of 4.4.0, the newest it knows" +
+                 why);
+    QCOMPARE(minor.out, known.out);
+
+    const CliRun released = runCli({"report", capture, "--mm2-version", "4.3.2"});
+    QCOMPARE(released.exitCode, 0);
+    QCOMPARE(released.err, QString());
+    QVERIFY2(released.out.startsWith(header.arg("4.3.2")), qPrintable(released.out.left(100)));
+
+    QTemporaryDir dir;
+    const CliRun plan = runCli({"failover-plan", capture, "--group", "billing", "--out-dir",
+                                dir.filePath("plan"), "--mm2-version", "4.4.1"});
+    QCOMPARE(plan.exitCode, 0);
+    QCOMPARE(plan.err, patchNote);
+    QVERIFY2(plan.out.startsWith(
+                 "driftscope failover plan as of 2026-11-29T13:37:51.856Z: MM2 4.4.0 rules, A -> B\n"),
+             qPrintable(plan.out.left(100)));
+
+    // A capture records the release as named; whoever reads it applies the rules it resolves to.
+    const QString imported = dir.filePath("newer.capture");
+    const CliRun import = runCli({"import", "--out", imported, "--mm2-version", "4.4.1",
+                                  sample("demo_offset_syncs.txt"), sample("demo_checkpoints.txt")});
+    QCOMPARE(import.exitCode, 0);
+    QVERIFY2(import.err.startsWith(patchNote + "imported "), qPrintable(import.err));
+    QCOMPARE(json(linesOf(runCli({"export", imported}).out).front())["mm2_release"].toString(),
+             QString("4.4.1"));
+    const CliRun fromCapture = runCli({"report", imported});
+    QCOMPARE(fromCapture.exitCode, 0);
+    QCOMPARE(fromCapture.err, patchNote);
+    QVERIFY2(fromCapture.out.contains(": MM2 4.4.0 rules, A -> B\n"), qPrintable(fromCapture.out.left(100)));
+    const CliRun chosen = runCli({"report", imported, "--mm2-version", "3.9.0"});
+    QCOMPARE(chosen.err, QString()); // the release chosen replaces the recorded one, note and all
+    QVERIFY(chosen.out.contains(": MM2 3.9.0 rules, A -> B\n"));
+
+    // What is not newer than a known release stays an error.
+    for (const char* refused : {"2.3.0", "1.1.0", "3.10.0", "4.4"}) {
+        const CliRun r = runCli({"report", capture, "--mm2-version", refused});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.startsWith(QString("driftscope-cli: --mm2-version: MM2 release '%1' ").arg(refused)),
+                 qPrintable(r.err));
+        QCOMPARE(r.out, QString());
+    }
 }
 
 void CliSessions::reportFormatsAndTimes()

@@ -21,6 +21,12 @@ class ReleaseProfiles : public QObject {
 private Q_SLOTS:
     void everyKnownReleaseParses();
     void kafka4Releases();
+    void knownReleasesResolveToThemselves();
+    void newerReleasesResolveWithAWarning_data();
+    void newerReleasesResolveWithAWarning();
+    void olderOrMalformedReleasesStayErrors_data();
+    void olderOrMalformedReleasesStayErrors();
+    void recordedReleases();
     void refusesWithTheAcceptedList_data();
     void refusesWithTheAcceptedList();
     void profiles_data();
@@ -31,7 +37,7 @@ private Q_SLOTS:
 
 void ReleaseProfiles::everyKnownReleaseParses()
 {
-    QCOMPARE(knownReleases().size(), size_t{55});
+    QCOMPARE(knownReleases().size(), size_t{56});
     QCOMPARE(toString(knownReleases().front()), std::string("2.4.0"));
     QCOMPARE(toString(knownReleases().back()), std::string("4.4.0"));
     for (const Release& r : knownReleases())
@@ -40,11 +46,12 @@ void ReleaseProfiles::everyKnownReleaseParses()
     QCOMPARE(kDefaultRelease, knownReleases().back()); // the newest
 }
 
-// Every 4.x release Maven Central publishes as org.apache.kafka:kafka-clients, in order.
+// Every 4.x release Maven Central publishes as org.apache.kafka:kafka-clients, in order (4.3.2 and
+// 4.4.0 without connect-mirror).
 void ReleaseProfiles::kafka4Releases()
 {
-    const std::vector<std::string> expected = {"4.0.0", "4.0.1", "4.0.2", "4.1.0", "4.1.1", "4.1.2",
-                                               "4.2.0", "4.2.1", "4.2.2", "4.3.0", "4.3.1", "4.4.0"};
+    const std::vector<std::string> expected = {"4.0.0", "4.0.1", "4.0.2", "4.1.0", "4.1.1", "4.1.2", "4.2.0",
+                                               "4.2.1", "4.2.2", "4.3.0", "4.3.1", "4.3.2", "4.4.0"};
     std::vector<std::string> known;
     for (const Release& r : knownReleases())
         if (r.major == 4)
@@ -56,8 +63,8 @@ void ReleaseProfiles::kafka4Releases()
         QCOMPARE(toString(*parsed), text);
     }
     QCOMPARE(parseRelease("4.1.1").value(), (Release{4, 1, 1}));
-    QVERIFY(!parseRelease("4.3.2").ok()); // tagged, but not on Maven Central
-    QVERIFY(!parseRelease("4.4.1").ok());
+    QCOMPARE(parseRelease("4.3.2").value(), (Release{4, 3, 2}));
+    QVERIFY(!parseRelease("4.4.1").ok()); // exact releases only: resolveRelease takes it, with a warning
     QVERIFY(parseRelease("4.4").error().starts_with("MM2 release '4.4' needs its patch level"));
 }
 
@@ -73,8 +80,8 @@ void ReleaseProfiles::refusesWithTheAcceptedList_data()
                          << "MM2 release '2.4' needs its patch level";
     QTest::newRow("before MM2") << "2.3.1"
                                 << "MM2 release '2.3.1' " + unknown;
-    QTest::newRow("4.3.2") << "4.3.2"
-                           << "MM2 release '4.3.2' " + unknown;
+    QTest::newRow("4.4.1") << "4.4.1"
+                           << "MM2 release '4.4.1' " + unknown;
     QTest::newRow("5.0.0") << "5.0.0"
                            << "MM2 release '5.0.0' " + unknown;
     QTest::newRow("3.3.3") << "3.3.3"
@@ -103,9 +110,139 @@ void ReleaseProfiles::refusesWithTheAcceptedList()
     QVERIFY2(error.startsWith(start), qPrintable(error));
     QVERIFY2(error.contains("Accepted releases:\n  2.4.0, 2.4.1\n"), qPrintable(error));
     QVERIFY2(error.contains("\n  3.9.0, 3.9.1, 3.9.2\n  4.0.0, 4.0.1, 4.0.2\n  4.1.0, 4.1.1, 4.1.2\n"
-                            "  4.2.0, 4.2.1, 4.2.2\n  4.3.0, 4.3.1\n  4.4.0"),
+                            "  4.2.0, 4.2.1, 4.2.2\n  4.3.0, 4.3.1, 4.3.2\n  4.4.0"),
              qPrintable(error));
-    QVERIFY2(error.endsWith("4.3.0, 4.3.1\n  4.4.0"), qPrintable(error));
+    QVERIFY2(error.endsWith("4.3.0, 4.3.1, 4.3.2\n  4.4.0"), qPrintable(error));
+}
+
+void ReleaseProfiles::knownReleasesResolveToThemselves()
+{
+    for (const Release& r : knownReleases()) {
+        const auto resolved = resolveRelease(toString(r));
+        QVERIFY2(resolved.ok(), toString(r).c_str());
+        QCOMPARE(resolved->rules, r);
+        QCOMPARE(resolved->asked, toString(r));
+        QCOMPARE(resolved->warning, std::string());
+    }
+    QCOMPARE(resolveRelease("4.3.2")->rules, (Release{4, 3, 2}));
+}
+
+namespace {
+const std::string kWhy =
+    ": a newer release can change MM2's offset translation (3.4.1, 3.5.2 and 3.7.1 did), "
+    "which a newer driftscope would know";
+}
+
+void ReleaseProfiles::newerReleasesResolveWithAWarning_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("rules");
+    QTest::addColumn<QString>("warning");
+    const auto ofLine = [](const char* asked, const char* rules, const char* line) {
+        return QString("MM2 %1 is not a release driftscope knows; it applies the rules of %2, the newest it "
+                       "knows of line %3")
+                   .arg(asked, rules, line) +
+               QString::fromStdString(kWhy);
+    };
+    const auto newest = [](const char* asked) {
+        return QString(
+                   "MM2 %1 is not a release driftscope knows; it applies the rules of 4.4.0, the newest it "
+                   "knows")
+                   .arg(asked) +
+               QString::fromStdString(kWhy);
+    };
+    QTest::newRow("4.4.1") << "4.4.1"
+                           << "4.4.0" << ofLine("4.4.1", "4.4.0", "4.4");
+    QTest::newRow("4.3.3") << "4.3.3"
+                           << "4.3.2" << ofLine("4.3.3", "4.3.2", "4.3");
+    QTest::newRow("3.9.3") << "3.9.3"
+                           << "3.9.2" << ofLine("3.9.3", "3.9.2", "3.9");
+    QTest::newRow("3.5.3") << "3.5.3"
+                           << "3.5.2" << ofLine("3.5.3", "3.5.2", "3.5");
+    QTest::newRow("2.4.12") << "2.4.12"
+                            << "2.4.1" << ofLine("2.4.12", "2.4.1", "2.4");
+    QTest::newRow("4.5.0") << "4.5.0"
+                           << "4.4.0" << newest("4.5.0");
+    QTest::newRow("4.10.0") << "4.10.0"
+                            << "4.4.0" << newest("4.10.0");
+    QTest::newRow("5.0.0") << "5.0.0"
+                           << "4.4.0" << newest("5.0.0");
+}
+
+void ReleaseProfiles::newerReleasesResolveWithAWarning()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, rules);
+    QFETCH(QString, warning);
+    const auto resolved = resolveRelease(text.toStdString());
+    QVERIFY2(resolved.ok(), resolved.ok() ? "" : resolved.error().c_str());
+    QCOMPARE(QString::fromStdString(toString(resolved->rules)), rules);
+    QCOMPARE(QString::fromStdString(resolved->asked), text);
+    QCOMPARE(QString::fromStdString(resolved->warning), warning);
+    QVERIFY(!parseRelease(text.toStdString()).ok()); // parseRelease takes known releases only
+}
+
+void ReleaseProfiles::olderOrMalformedReleasesStayErrors_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("start");
+    const QString unknown =
+        "is not a known Apache Kafka release with MirrorMaker 2 (a newer patch of a line "
+        "below, or a release newer than 4.4.0, is taken with a warning). Accepted releases:\n"
+        "  2.4.0, 2.4.1\n";
+    QTest::newRow("4.4")
+        << "4.4"
+        << "MM2 release '4.4' needs its patch level: releases of one line can behave "
+           "differently (3.4.0 vs 3.4.1, 3.7.0 vs 3.7.1). Accepted releases:\n  2.4.0, 2.4.1\n";
+    QTest::newRow("2.3.0") << "2.3.0"
+                           << "MM2 release '2.3.0' " + unknown;
+    QTest::newRow("1.1.0") << "1.1.0"
+                           << "MM2 release '1.1.0' " + unknown;
+    QTest::newRow("0.0.0") << "0.0.0"
+                           << "MM2 release '0.0.0' " + unknown;
+    // A line between known ones (3.9 was the last of 3.x).
+    QTest::newRow("3.10.0") << "3.10.0"
+                            << "MM2 release '3.10.0' " + unknown;
+    QTest::newRow("rc")
+        << "4.5.0-rc1"
+        << "MM2 release '4.5.0-rc1' is not of the form MAJOR.MINOR.PATCH. Accepted releases:\n";
+    QTest::newRow("v prefix")
+        << "v4.4.1"
+        << "MM2 release 'v4.4.1' is not of the form MAJOR.MINOR.PATCH. Accepted releases:\n";
+    QTest::newRow("empty") << ""
+                           << "MM2 release '' is not of the form MAJOR.MINOR.PATCH. Accepted releases:\n";
+}
+
+void ReleaseProfiles::olderOrMalformedReleasesStayErrors()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, start);
+    const auto resolved = resolveRelease(text.toStdString());
+    QVERIFY(!resolved.ok());
+    const QString error = QString::fromStdString(resolved.error());
+    QVERIFY2(error.startsWith(start), qPrintable(error));
+    QVERIFY2(error.endsWith("4.3.0, 4.3.1, 4.3.2\n  4.4.0"), qPrintable(error));
+}
+
+void ReleaseProfiles::recordedReleases()
+{
+    const Release fallback{3, 9, 0};
+    const ResolvedRelease none = resolveRecordedRelease("", fallback);
+    QCOMPARE(none.rules, fallback);
+    QCOMPARE(none.asked, std::string("3.9.0"));
+    QCOMPARE(none.warning, std::string());
+    const ResolvedRelease known = resolveRecordedRelease("3.4.1", fallback);
+    QCOMPARE(known.rules, (Release{3, 4, 1}));
+    QCOMPARE(known.warning, std::string());
+    const ResolvedRelease newer = resolveRecordedRelease("4.4.1", fallback);
+    QCOMPARE(newer.rules, (Release{4, 4, 0}));
+    QCOMPARE(newer.asked, std::string("4.4.1"));
+    QCOMPARE(newer.warning, resolveRelease("4.4.1")->warning);
+    const ResolvedRelease odd = resolveRecordedRelease("2.3.0", fallback);
+    QCOMPARE(odd.rules, fallback);
+    QCOMPARE(odd.asked, std::string("2.3.0"));
+    QCOMPARE(odd.warning, std::string("the session records MM2 release '2.3.0', which is not a release "
+                                      "driftscope can apply; it applies the rules of 3.9.0"));
 }
 
 void ReleaseProfiles::profiles_data()
@@ -133,6 +270,8 @@ void ReleaseProfiles::profiles_data()
                            << I::KeepHistoryIfRestored;
     // 4.x keeps 3.9's store and translation (docs/mm2-behaviour.md §7).
     QTest::newRow("4.0.0") << "4.0.0" << S::SlotsKafka15202 << T::CappedPlusOne << N::None
+                           << I::KeepHistoryIfRestored;
+    QTest::newRow("4.3.2") << "4.3.2" << S::SlotsKafka15202 << T::CappedPlusOne << N::None
                            << I::KeepHistoryIfRestored;
     QTest::newRow("4.4.0") << "4.4.0" << S::SlotsKafka15202 << T::CappedPlusOne << N::None
                            << I::KeepHistoryIfRestored;
@@ -183,6 +322,8 @@ void ReleaseProfiles::edgeFlags_data()
     QTest::newRow("4.1.0") << "4.1.0" << R::Mm2Only << B::Ignored << true << D::NoTasksAtOnce
                            << G::ConsumerAndClassicTypes;
     QTest::newRow("4.2.2") << "4.2.2" << R::Mm2Only << B::Ignored << true << D::NoTasksAtOnce
+                           << G::ConsumerAndClassicTypes;
+    QTest::newRow("4.3.2") << "4.3.2" << R::Mm2Only << B::Ignored << true << D::NoTasksAtOnce
                            << G::ConsumerAndClassicTypes;
     QTest::newRow("4.4.0") << "4.4.0" << R::Mm2Only << B::Ignored << true << D::NoTasksAtOnce
                            << G::ConsumerAndClassicTypes;

@@ -160,6 +160,11 @@ void ClusterReader::round()
     {
         std::lock_guard lock(m_live.mutex);
         m_live.setClusterState(m_side, ClusterState::Connected, "");
+        std::vector<std::string>& lookalikes = m_live.clusterStatus(m_side).offsetSyncsLookalikes;
+        lookalikes.clear();
+        for (const auto& [name, partitions] : topics->partitions)
+            if (name.find("offset-syncs") != std::string::npos)
+                lookalikes.push_back(name); // the map is sorted
     }
     followInternalTopics(*topics);
     if (m_side == ClusterSide::Source && m_live.options.discoverGroups &&

@@ -3,6 +3,7 @@
 #include "model/io/thread_priority.h"
 
 #include "model/io/kafka/cluster_reader.h"
+#include "model/util/text_format.h"
 
 #include <thread>
 
@@ -23,6 +24,70 @@ std::string_view topicStateName(TopicState state)
         return "read";
     }
     return "unknown";
+}
+
+namespace {
+
+std::string clusterName(const LiveReaderOptions& options, ClusterSide side)
+{
+    return "the " + std::string(sideName(side)) + " cluster " + options.connection.cluster(side).alias;
+}
+
+// "aliases A and B, the default replication policy with separator '.', offset-syncs.topic.location source"
+std::string configurationWords(const LiveReaderOptions& options, const InternalTopics& implied)
+{
+    const ConnectionSettings& c = options.connection;
+    const std::string policy =
+        c.policy.kind == ReplicationPolicy::Kind::Identity
+            ? "the identity replication policy"
+            : "the default replication policy with separator " + singleQuoted(c.policy.separator);
+    return "aliases " + c.source.alias + " and " + c.target.alias + ", " + policy +
+           ", offset-syncs.topic.location " + (implied.offsetSyncsOnSource ? "source" : "target");
+}
+
+// "; topics whose names look like offset-syncs topics: X on A, Y on B", or that there are none.
+std::string lookalikeWords(const LiveStatus& status, const LiveReaderOptions& options,
+                           const std::string& read)
+{
+    std::string names;
+    for (ClusterSide side : {ClusterSide::Source, ClusterSide::Target}) {
+        const ClusterStatus& c = side == ClusterSide::Source ? status.source : status.target;
+        for (const std::string& topic : c.offsetSyncsLookalikes)
+            if (topic != read || side != status.offsetSyncs.side)
+                names +=
+                    (names.empty() ? "" : ", ") + topic + " on " + options.connection.cluster(side).alias;
+    }
+    return names.empty() ? "; neither cluster lists another topic whose name looks like an offset-syncs topic"
+                         : "; topics whose names look like offset-syncs topics: " + names;
+}
+
+} // namespace
+
+std::optional<std::string> offsetSyncsProblem(const LiveStatus& status, const LiveReaderOptions& options)
+{
+    const TopicProgress& syncs = status.offsetSyncs;
+    const bool missing = syncs.state == TopicState::Missing;
+    const bool empty = syncs.caughtUp && syncs.present && syncs.read == 0 && status.checkpoints.read > 0;
+    if (!missing && !empty)
+        return std::nullopt;
+    const ConnectionSettings& c = options.connection;
+    const InternalTopics implied = internalTopics(profileFor(options.release), c.policy, c.source.alias,
+                                                  c.target.alias, c.syncsLocation);
+    const ClusterSide impliedSide = implied.offsetSyncsOnSource ? ClusterSide::Source : ClusterSide::Target;
+    std::string out = "no offset syncs: " + syncs.topic + (missing ? " does not exist on " : " on ") +
+                      clusterName(options, syncs.side);
+    if (empty)
+        out += " is empty while " + std::to_string(status.checkpoints.read) +
+               " checkpoint records were read from " + status.checkpoints.topic +
+               " (MM2 writes a partition's offset sync before any checkpoint that uses it)";
+    const std::string config = configurationWords(options, implied);
+    if (implied.offsetSyncs == syncs.topic && impliedSide == syncs.side)
+        out += "; that is the name MM2 " + toString(options.release) + " derives from its configuration (" +
+               config + ")";
+    else
+        out += "; MM2 " + toString(options.release) + "'s configuration implies " + implied.offsetSyncs +
+               " on " + clusterName(options, impliedSide) + " (" + config + ")";
+    return out + lookalikeWords(status, options, syncs.topic);
 }
 
 struct LiveReader::Shared {

@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,10 +23,13 @@ namespace driftscope::kafka {
 struct LiveReaderOptions {
     ConnectionSettings connection;
     Release release = kDefaultRelease; // decides the internal topic names MM2 uses
-    std::vector<std::string> groups;   // named by the user; always sampled
-    bool discoverGroups = true;        // also list the source's groups and read checkpoints' groups
-    size_t maxGroups = 1000;           // groups sampled at most (a request per group, side and
-                                       // 200 partitions each round)
+    // The release as the user named it, recorded as the session's (SessionInfo::release): a newer
+    // one than driftscope knows (resolveRelease) keeps its name. Empty: `release`'s own.
+    std::string releaseName;
+    std::vector<std::string> groups; // named by the user; always sampled
+    bool discoverGroups = true;      // also list the source's groups and read checkpoints' groups
+    size_t maxGroups = 1000;         // groups sampled at most (a request per group, side and
+                                     // 200 partitions each round)
     int64_t sampleIntervalMs = 5000;
     int requestTimeoutMs = 3000; // each request, and each round of group offset requests as a whole
     // librdkafka's own timeout of group offset requests, the longest it takes; a cluster's client
@@ -68,6 +72,9 @@ struct ClusterStatus {
     int rounds = 0;            // completed sampling rounds
     int roundsWithHistory = 0; // ... that started with the history read (they saw every
                                // mirrored partition the syncs name)
+    // Topics the cluster listed last whose names look like offset-syncs topics ("offset-syncs"
+    // in them), sorted: what a wrong name or alias may have missed.
+    std::vector<std::string> offsetSyncsLookalikes;
 };
 
 struct LiveStatus {
@@ -89,6 +96,15 @@ struct LiveStatus {
         return historyRead() && source.roundsWithHistory > 0 && target.roundsWithHistory > 0;
     }
 };
+
+// Why a live session has no offset syncs to translate with: MM2's offset-syncs topic, as read,
+// does not exist on its cluster, or its history was empty and nothing came since while
+// checkpoints were read (MM2 writes a partition's sync before any checkpoint that uses it). The
+// reason names the topic looked for, the one MM2's configuration implies (the name the release
+// derives from the aliases, replication policy and offset-syncs.topic.location, which
+// --offset-syncs-topic may have replaced) and any topic either cluster lists that looks like an
+// offset-syncs topic. None while the topic is being read, or holds records.
+std::optional<std::string> offsetSyncsProblem(const LiveStatus& status, const LiveReaderOptions& options);
 
 class LiveReader {
 public:

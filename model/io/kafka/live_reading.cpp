@@ -20,7 +20,7 @@ LiveReading::LiveReading(LiveReaderOptions opts)
     SessionInfo& info = session.info;
     info.sourceAlias = c.source.alias;
     info.targetAlias = c.target.alias;
-    info.release = toString(options.release);
+    info.release = options.releaseName.empty() ? toString(options.release) : options.releaseName;
     info.offsetSyncsTopic = topics.offsetSyncs;
     info.offsetSyncsSide = topics.offsetSyncsOnSource ? ClusterSide::Source : ClusterSide::Target;
     info.checkpointsTopic = topics.checkpoints;
@@ -49,8 +49,8 @@ LiveReading::LiveReading(LiveReaderOptions opts)
         addEvent(std::nullopt, "group-filter-invalid",
                  "the groups / groups.exclude setting: " + filter.error());
     addEvent(std::nullopt, "started",
-             "reading " + c.source.alias + " -> " + c.target.alias + " with MM2 " + info.release +
-                 " topic names");
+             "reading " + c.source.alias + " -> " + c.target.alias + " with MM2 " +
+                 toString(options.release) + " topic names");
 }
 
 void LiveReading::setClusterState(ClusterSide side, ClusterState state, const std::string& detail)

@@ -1,0 +1,158 @@
+// The driftscope window run as a process (offscreen), as scripts run it with --screenshot: what it
+// cannot do ends the run with the reason on stderr and exit code 1, and no picture; options apply
+// to the run only, never to the saved preferences.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const char* const kCapture = DRIFTSCOPE_SAMPLES "/demo.capture";
+
+struct WindowRun {
+    int exitCode = -1; // -1: did not finish in time
+    QStringList err;   // stderr lines, without Qt's own platform chatter
+};
+
+class WindowRunner {
+public:
+    WindowRunner()
+    {
+        // Settings and runtime files of the run's own: the user's stay untouched.
+        m_env = QProcessEnvironment::systemEnvironment();
+        m_env.insert("QT_QPA_PLATFORM", "offscreen");
+        m_env.insert("XDG_CONFIG_HOME", m_home.filePath("config"));
+        m_env.insert("XDG_RUNTIME_DIR", m_home.filePath("runtime"));
+        QDir().mkpath(m_home.filePath("runtime"));
+        QFile::setPermissions(m_home.filePath("runtime"),
+                              QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+
+    WindowRun run(const QStringList& args) const
+    {
+        QProcess p;
+        p.setProcessEnvironment(m_env);
+        p.start(DRIFTSCOPE_GUI, args);
+        if (!p.waitForFinished(60'000)) {
+            p.kill();
+            p.waitForFinished();
+            return {};
+        }
+        WindowRun r{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, {}};
+        for (const QString& line :
+             QString::fromUtf8(p.readAllStandardError()).split('\n', Qt::SkipEmptyParts))
+            if (line.startsWith("driftscope: "))
+                r.err << line;
+        return r;
+    }
+
+    QString settingsFile() const { return m_home.filePath("config/driftscope/driftscope.conf"); }
+    QString path(const QString& name) const { return m_home.filePath(name); }
+
+private:
+    QTemporaryDir m_home;
+    QProcessEnvironment m_env;
+};
+
+} // namespace
+
+class WindowCommandLine : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fileThatCannotBeOpenedEndsTheRun();
+    void cursorTakesTheCliTimes();
+    void cursorOutsideTheSessionEndsTheRun();
+    void optionsAreNotRemembered();
+    void newerReleaseIsNoted();
+};
+
+void WindowCommandLine::fileThatCannotBeOpenedEndsTheRun()
+{
+    WindowRunner runner;
+    const QString png = runner.path("never.png");
+    const QString missing = runner.path("nosuch.capture");
+    const WindowRun r = runner.run({missing, "--screenshot", png, "--screenshot-delay", "20"});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, QStringList{"driftscope: Cannot open nosuch.capture: " + missing +
+                                ": cannot open: No such file or directory"});
+    QVERIFY(!QFile::exists(png));
+}
+
+void WindowCommandLine::cursorTakesTheCliTimes()
+{
+    WindowRunner runner;
+    const QString png = runner.path("at.png");
+    for (const QString& at : {QString("2026-11-29T13:37:00Z"), QString("2026-11-29T14:37:00.000+01:00"),
+                              QString("1795959420000")}) {
+        const WindowRun r =
+            runner.run({kCapture, "--at", at, "--screenshot", png, "--screenshot-delay", "4"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("driftscope: cursor: 2026-11-29T13:37:00.000Z"),
+                 qPrintable(r.err.join('\n')));
+        QVERIFY(QFile::exists(png));
+        QVERIFY(QFile::remove(png));
+    }
+}
+
+void WindowCommandLine::cursorOutsideTheSessionEndsTheRun()
+{
+    WindowRunner runner;
+    const QString png = runner.path("never.png");
+    const WindowRun r = runner.run(
+        {kCapture, "--at", "2026-11-29T13:40:00Z", "--screenshot", png, "--screenshot-delay", "20"});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err,
+             QStringList{"driftscope: Time cursor: --at 2026-11-29T13:40:00.000Z is outside the session, "
+                         "which covers 2026-11-29T13:36:20.381Z to 2026-11-29T13:37:51.856Z"});
+    QVERIFY(!QFile::exists(png));
+}
+
+void WindowCommandLine::optionsAreNotRemembered()
+{
+    WindowRunner runner;
+    const QString png = runner.path("dark.png");
+    {
+        QDir().mkpath(runner.path("config/driftscope"));
+        QSettings settings(runner.settingsFile(), QSettings::IniFormat);
+        settings.setValue("theme", "light");
+    }
+    const WindowRun r =
+        runner.run({kCapture, "--theme", "dark", "--mm2-version", "3.4.0", "--compare", "4.3.2", "--page",
+                    "drill", "--screenshot", png, "--screenshot-delay", "3"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(QFile::exists(png));
+    QSettings settings(runner.settingsFile(), QSettings::IniFormat);
+    QCOMPARE(settings.value("theme").toString(), QString("light"));
+    // What the run did keep: the file it opened, in the recent files (as File > Open does).
+    QCOMPARE(settings.allKeys(), (QStringList{"recentFiles", "theme"}));
+}
+
+void WindowCommandLine::newerReleaseIsNoted()
+{
+    WindowRunner runner;
+    const QString png = runner.path("newer.png");
+    const QString note =
+        "MM2 4.4.1 is not a release driftscope knows; it applies the rules of 4.4.0, the newest it "
+        "knows of line 4.4: a newer release can change MM2's offset translation (3.4.1, 3.5.2 and "
+        "3.7.1 did), which a newer driftscope would know";
+    const WindowRun r =
+        runner.run({kCapture, "--mm2-version", "4.4.1", "--screenshot", png, "--screenshot-delay", "3"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.err.value(0), "driftscope: note: " + note);
+    QVERIFY2(r.err.value(1).startsWith("driftscope: status: ") && r.err.value(1).endsWith(" | note: " + note),
+             qPrintable(r.err.join('\n')));
+    // Older than any release driftscope knows: a usage error, before any window.
+    const WindowRun old = runner.run({kCapture, "--mm2-version", "2.3.0"});
+    QCOMPARE(old.exitCode, 2);
+    QVERIFY2(old.err.value(0).startsWith(
+                 "driftscope: --mm2-version: MM2 release '2.3.0' is not a known Apache Kafka "
+                 "release with MirrorMaker 2"),
+             qPrintable(old.err.join('\n')));
+}
+
+QTEST_GUILESS_MAIN(WindowCommandLine)
+#include "tst_window_command_line.moc"

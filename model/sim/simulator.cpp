@@ -50,7 +50,12 @@ public:
           m_groups(scenario.groups.size(),
                    std::vector<GroupPartition>(static_cast<size_t>(scenario.partitions))),
           m_stalledUntil(scenario.groups.size(), 0), m_nextGroupCommit(scenario.groups.size()),
-          m_lagging(scenario.groups.size(), 0)
+          m_lagging(scenario.groups.size(), 0),
+          m_groupPartitions(scenario.groups.size() * static_cast<size_t>(scenario.partitions)),
+          // Whole seconds (whole ticks of a second or more): a minute of them per group partition.
+          m_rateSlotMs(scenario.tickMs * ((1000 + scenario.tickMs - 1) / scenario.tickMs)),
+          m_rateSlots(static_cast<size_t>((kReplayRateWindowMs + m_rateSlotMs - 1) / m_rateSlotMs + 1)),
+          m_processedAtSlot(m_rateSlots * m_groupPartitions, 0)
     {
         const int64_t txSize = transactionSizeFor(scenario.gapRatio);
         for (size_t p = 0; p < m_sources.size(); ++p) {
@@ -78,19 +83,27 @@ public:
 
     RunSummary run()
     {
+        const int64_t sampleEvery = sampleIntervalOf(m_s);
+        m_summary.sampleIntervalMs = sampleEvery;
         for (int64_t t = 0; t <= m_s.durationMs; t += m_s.tickMs) {
             applyEvents(t);
             produce(t);
             replicate(t);
             runCheckpointTask(t);
             consume(t);
-            if (t > 0 && t % m_s.sampleIntervalMs < m_s.tickMs)
-                sample(t);
+            rememberProcessed(t);
+            if (t > 0)
+                observe(t, t % sampleEvery < m_s.tickMs);
             m_summary.simulatedMs = t;
         }
         m_summary.syncsTriggered += m_emitter->triggered();
         m_summary.syncsSent += m_emitter->sent();
         m_summary.syncsDropped += m_emitter->dropped();
+        if (m_replayRecords.count() > 0)
+            m_summary.replayRecordsAnyStep = m_replayRecords.percentiles();
+        if (m_replayTenths.count() > 0)
+            m_summary.replayTenthsAnyStep = m_replayTenths.percentiles();
+        m_summary.stepsWithReplayTime = m_replayTenths.count();
         return m_summary;
     }
 
@@ -418,68 +431,149 @@ private:
         }
     }
 
-    // --- samples -------------------------------------------------------------------------
-    void sample(int64_t t)
-    {
-        for (size_t g = 0; g < m_s.groups.size(); ++g) {
-            for (size_t p = 0; p < m_sources.size(); ++p) {
-                const SourcePartition& src = m_sources[p];
-                const GroupPartition& gp = m_groups[g][p];
-                Sample s;
-                s.timeMs = t;
-                s.groupIndex = static_cast<int>(g);
-                s.partition = static_cast<int>(p);
-                s.sourceEndOffset = src.layout.endOffset(src.produced);
-                s.targetEndOffset = m_targets[p].endOffset();
-                s.committed = gp.committed;
-                s.processed = processedOffset(g, p);
-                s.checkpoint = gp.inForce;
-                if (gp.lastTranslatedMs)
-                    s.translatedAgeMs = t - *gp.lastTranslatedMs;
-                s.syncedGroupOffset = gp.synced;
+    // --- what a failover would do, at every step ------------------------------------------
+    // What a failover now would do to one group partition, from the ground truth: the records
+    // it would read twice or never, and the time the replay represents.
+    struct StepTruth {
+        bool hasCheckpoint = false;
+        int64_t replayRecords = 0;
+        int64_t skippedRecords = 0;
+        std::optional<int64_t> replayTenths;
+    };
 
-                ReplayInput in;
-                in.nowMs = t;
-                in.committed = gp.committed.value_or(src.layout.firstOffset);
-                in.processed = s.processed;
-                in.resume = gp.inForce;
-                in.rule = m_profile.translation;
-                // With sync.group.offsets a consumer fails over to its synced target group offset.
-                if (gp.synced && gp.inForce)
-                    in.synced = SyncedGroupOffset{*gp.synced, std::nullopt};
-                in.upstreamAt = [this, p](int64_t downstream) {
-                    return upstreamAt(p, downstream);
-                };
-                s.replay = analyzeReplay(in);
-                s.checkpointBeyondTargetEnd =
-                    gp.inForce && gp.inForce->downstream >= m_targets[p].endOffset();
-                if (s.replay.available) {
-                    const int64_t before = src.layout.recordsBefore(s.processed);
-                    const int64_t ueq = src.layout.recordsBefore(s.replay.upstreamEquivalent);
-                    s.replayRecords = std::max<int64_t>(0, before - ueq);
-                    s.skippedRecords = std::max<int64_t>(0, ueq - before);
-                }
-                ++m_summary.samples;
-                if (s.skippedRecords > 0)
-                    ++m_summary.samplesWithSkip;
-                m_summary.maxReplayRecords = std::max(m_summary.maxReplayRecords, s.replayRecords);
-                m_summary.maxSkippedRecords = std::max(m_summary.maxSkippedRecords, s.skippedRecords);
-                m_onSample(s);
-            }
-        }
+    size_t groupPartition(size_t g, size_t p) const { return g * m_sources.size() + p; }
+
+    // Records processed so far, once per whole second, for the replay's time.
+    void rememberProcessed(int64_t t)
+    {
+        if (t % m_rateSlotMs != 0)
+            return;
+        int64_t* row =
+            &m_processedAtSlot[static_cast<size_t>(t / m_rateSlotMs) % m_rateSlots * m_groupPartitions];
+        for (size_t g = 0; g < m_s.groups.size(); ++g)
+            for (size_t p = 0; p < m_sources.size(); ++p)
+                row[groupPartition(g, p)] = processedRecords(g, p);
     }
 
-    // Ground truth: the upstream offset of the first record a consumer resuming at
-    // `downstream` would read. Past the end, the records MM2 replicates next will land there.
-    // Ground truth: the upstream offset of the first record a consumer resuming at
-    // `downstream` now would read. Past the target's end the fetch is out of range and the
-    // consumer resets (auto.offset.reset=latest): it reads the next record replicated.
-    std::optional<int64_t> upstreamAt(size_t p, int64_t downstream) const
+    // Where a replay's rate is measured from at `t`: the whole second at or after
+    // t - kReplayRateWindowMs, or the start. Once per step, for every group partition.
+    struct RateWindow {
+        const int64_t* processedAtStart; // by group partition
+        int64_t ms;
+    };
+
+    RateWindow rateWindowAt(int64_t t) const
     {
-        const RecordLayout& layout = m_sources[p].layout;
-        if (const auto record = m_targets[p].recordAtOrAfter(downstream))
-            return layout.offsetOf(*record);
-        return layout.offsetOf(m_replicatorRunning ? m_nextRecord[p] : m_committedRecord[p]);
+        const int64_t fromSlot =
+            std::max<int64_t>(0, (t - kReplayRateWindowMs + m_rateSlotMs - 1) / m_rateSlotMs);
+        return {&m_processedAtSlot[static_cast<size_t>(fromSlot) % m_rateSlots * m_groupPartitions],
+                t - fromSlot * m_rateSlotMs};
+    }
+
+    // The replay at the records per second the group processed over the window, in tenths of a
+    // second (rounded half up); none when it processed nothing in the window.
+    std::optional<int64_t> replayTenthsAt(size_t g, size_t p, const RateWindow& window,
+                                          int64_t replayRecords) const
+    {
+        const int64_t advanced = processedRecords(g, p) - window.processedAtStart[groupPartition(g, p)];
+        if (window.ms <= 0 || advanced <= 0)
+            return std::nullopt;
+        // replay / (advanced / window s) seconds, times ten.
+        return static_cast<int64_t>(static_cast<double>(replayRecords) * static_cast<double>(window.ms) /
+                                        (static_cast<double>(advanced) * 100.0) +
+                                    0.5);
+    }
+
+    StepTruth stepTruth(size_t g, size_t p, const RateWindow& window) const
+    {
+        const GroupPartition& gp = m_groups[g][p];
+        StepTruth truth;
+        if (!gp.inForce)
+            return truth;
+        truth.hasCheckpoint = true;
+        // With sync.group.offsets a consumer fails over to its synced target group offset.
+        const int64_t first = recordAt(p, gp.synced ? *gp.synced : gp.inForce->downstream);
+        const int64_t processed = processedRecords(g, p);
+        truth.replayRecords = std::max<int64_t>(0, processed - first);
+        truth.skippedRecords = std::max<int64_t>(0, first - processed);
+        truth.replayTenths = replayTenthsAt(g, p, window, truth.replayRecords);
+        return truth;
+    }
+
+    void count(const StepTruth& truth)
+    {
+        ++m_summary.steps;
+        if (!truth.hasCheckpoint)
+            return;
+        ++m_summary.stepsWithCheckpoint;
+        if (truth.skippedRecords > 0)
+            ++m_summary.stepsWithSkip;
+        m_replayRecords.add(truth.replayRecords);
+        m_summary.maxSkippedRecordsAnyStep =
+            std::max(m_summary.maxSkippedRecordsAnyStep, truth.skippedRecords);
+        if (truth.replayTenths)
+            m_replayTenths.add(*truth.replayTenths);
+    }
+
+    void observe(int64_t t, bool sampled)
+    {
+        const RateWindow window = rateWindowAt(t);
+        for (size_t g = 0; g < m_s.groups.size(); ++g)
+            for (size_t p = 0; p < m_sources.size(); ++p) {
+                const StepTruth truth = stepTruth(g, p, window);
+                count(truth);
+                if (sampled)
+                    sample(t, g, p, truth);
+            }
+    }
+
+    // --- samples -------------------------------------------------------------------------
+    void sample(int64_t t, size_t g, size_t p, const StepTruth& truth)
+    {
+        const SourcePartition& src = m_sources[p];
+        const GroupPartition& gp = m_groups[g][p];
+        Sample s;
+        s.timeMs = t;
+        s.groupIndex = static_cast<int>(g);
+        s.partition = static_cast<int>(p);
+        s.sourceEndOffset = src.layout.endOffset(src.produced);
+        s.targetEndOffset = m_targets[p].endOffset();
+        s.committed = gp.committed;
+        s.processed = processedOffset(g, p);
+        s.checkpoint = gp.inForce;
+        if (gp.lastTranslatedMs)
+            s.translatedAgeMs = t - *gp.lastTranslatedMs;
+        s.syncedGroupOffset = gp.synced;
+
+        ReplayInput in;
+        in.nowMs = t;
+        in.committed = gp.committed.value_or(src.layout.firstOffset);
+        in.processed = s.processed;
+        in.resume = gp.inForce;
+        in.rule = m_profile.translation;
+        if (gp.synced && gp.inForce)
+            in.synced = SyncedGroupOffset{*gp.synced, std::nullopt};
+        in.upstreamAt = [this, p](int64_t downstream) {
+            return std::optional<int64_t>(m_sources[p].layout.offsetOf(recordAt(p, downstream)));
+        };
+        s.replay = analyzeReplay(in);
+        s.checkpointBeyondTargetEnd = gp.inForce && gp.inForce->downstream >= m_targets[p].endOffset();
+        s.replayRecords = truth.replayRecords;
+        s.skippedRecords = truth.skippedRecords;
+        s.replayTenths = truth.replayTenths;
+        ++m_summary.samples;
+        if (s.skippedRecords > 0)
+            ++m_summary.samplesWithSkip;
+        m_onSample(s);
+    }
+
+    // Ground truth: the source record (its index) a consumer resuming at `downstream` now would
+    // read first. Past the target's end the fetch is out of range and the consumer resets
+    // (auto.offset.reset=latest): it reads the next record replicated.
+    int64_t recordAt(size_t p, int64_t downstream) const
+    {
+        return m_targets[p].recordAtOrAfter(downstream,
+                                            m_replicatorRunning ? m_nextRecord[p] : m_committedRecord[p]);
     }
 
     const Scenario& m_s;
@@ -525,6 +619,14 @@ private:
     std::vector<int64_t> m_stalledUntil;
     std::vector<int64_t> m_nextGroupCommit;
     std::vector<int64_t> m_lagging; // per keep-up group: partitions not at the end
+
+    // every step's figures
+    size_t m_groupPartitions;
+    int64_t m_rateSlotMs;                   // records processed are kept at multiples of this
+    size_t m_rateSlots;                     // enough slots to reach back kReplayRateWindowMs
+    std::vector<int64_t> m_processedAtSlot; // [slot % m_rateSlots][group partition]
+    ExactDistribution m_replayRecords;
+    ExactDistribution m_replayTenths;
 };
 
 } // namespace

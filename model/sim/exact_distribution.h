@@ -25,17 +25,15 @@ class ExactDistribution {
 public:
     void add(int64_t value) // value >= 0
     {
-        // Inline for the common case: the simulator adds a value per group partition and step.
-        if (value >= 0 && value < static_cast<int64_t>(m_dense.size())) {
+        // Inline and nothing but a count for the common case: the simulator adds a value per
+        // group partition and step. The count and the maximum are found when asked for.
+        if (value >= 0 && value < static_cast<int64_t>(m_dense.size()))
             ++m_dense[static_cast<size_t>(value)];
-            m_max = m_count == 0 ? value : std::max(m_max, value);
-            ++m_count;
-        } else {
+        else
             addSlowly(value);
-        }
     }
-    uint64_t count() const { return m_count; }
-    int64_t max() const { return m_max; }
+    uint64_t count() const;
+    int64_t max() const; // requires count() > 0
     // Nearest rank: the smallest value v such that at least `percent` % of the values are <= v.
     // Requires count() > 0 and 0 < percent <= 100.
     int64_t percentile(int percent) const;
@@ -46,8 +44,6 @@ private:
     static constexpr int64_t kDense = 1 << 16; // values below live in m_dense (at most 512 KiB)
     std::vector<uint64_t> m_dense;
     std::map<int64_t, uint64_t> m_sparse;
-    uint64_t m_count = 0;
-    int64_t m_max = 0;
 };
 
 } // namespace driftscope::sim

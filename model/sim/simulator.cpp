@@ -54,8 +54,9 @@ public:
           m_groupPartitions(scenario.groups.size() * static_cast<size_t>(scenario.partitions)),
           // Whole seconds (whole ticks of a second or more): a minute of them per group partition.
           m_rateSlotMs(scenario.tickMs * ((1000 + scenario.tickMs - 1) / scenario.tickMs)),
-          m_rateSlots(static_cast<size_t>((kReplayRateWindowMs + m_rateSlotMs - 1) / m_rateSlotMs + 1)),
-          m_processedAtSlot(m_rateSlots * m_groupPartitions, 0)
+          m_windowSlots(std::max<int64_t>(1, kReplayRateWindowMs / m_rateSlotMs)),
+          m_processedAtSlot(static_cast<size_t>(m_windowSlots + 1) * m_groupPartitions, 0),
+          m_tenthsPerRecord(m_groupPartitions, -1)
     {
         const int64_t txSize = transactionSizeFor(scenario.gapRatio);
         for (size_t p = 0; p < m_sources.size(); ++p) {
@@ -99,11 +100,12 @@ public:
         m_summary.syncsTriggered += m_emitter->triggered();
         m_summary.syncsSent += m_emitter->sent();
         m_summary.syncsDropped += m_emitter->dropped();
-        if (m_replayRecords.count() > 0)
+        m_summary.stepsWithCheckpoint = m_replayRecords.count();
+        if (m_summary.stepsWithCheckpoint > 0)
             m_summary.replayRecordsAnyStep = m_replayRecords.percentiles();
-        if (m_replayTenths.count() > 0)
-            m_summary.replayTenthsAnyStep = m_replayTenths.percentiles();
         m_summary.stepsWithReplayTime = m_replayTenths.count();
+        if (m_summary.stepsWithReplayTime > 0)
+            m_summary.replayTenthsAnyStep = m_replayTenths.percentiles();
         return m_summary;
     }
 
@@ -443,48 +445,37 @@ private:
 
     size_t groupPartition(size_t g, size_t p) const { return g * m_sources.size() + p; }
 
-    // Records processed so far, once per whole second, for the replay's time.
+    // Once per whole second: the records each group processed so far, and from them the time a
+    // replayed record represents at the pace it processed over the last minute of whole seconds
+    // (or since the start). Between whole seconds the replay's time uses the last one's pace.
     void rememberProcessed(int64_t t)
     {
         if (t % m_rateSlotMs != 0)
             return;
-        int64_t* row =
-            &m_processedAtSlot[static_cast<size_t>(t / m_rateSlotMs) % m_rateSlots * m_groupPartitions];
+        const int64_t slot = t / m_rateSlotMs;
+        const int64_t fromSlot = std::max<int64_t>(0, slot - m_windowSlots);
+        const int64_t windowMs = (slot - fromSlot) * m_rateSlotMs;
+        int64_t* now = processedAtSlot(slot);
+        const int64_t* then = processedAtSlot(fromSlot);
         for (size_t g = 0; g < m_s.groups.size(); ++g)
-            for (size_t p = 0; p < m_sources.size(); ++p)
-                row[groupPartition(g, p)] = processedRecords(g, p);
+            for (size_t p = 0; p < m_sources.size(); ++p) {
+                const size_t gp = groupPartition(g, p);
+                now[gp] = processedRecords(g, p);
+                const int64_t advanced = now[gp] - then[gp];
+                // Tenths of a second per record: window / advanced; none (-1) without progress.
+                m_tenthsPerRecord[gp] =
+                    windowMs > 0 && advanced > 0
+                        ? static_cast<double>(windowMs) / (static_cast<double>(advanced) * 100.0)
+                        : -1;
+            }
     }
 
-    // Where a replay's rate is measured from at `t`: the whole second at or after
-    // t - kReplayRateWindowMs, or the start. Once per step, for every group partition.
-    struct RateWindow {
-        const int64_t* processedAtStart; // by group partition
-        int64_t ms;
-    };
-
-    RateWindow rateWindowAt(int64_t t) const
+    int64_t* processedAtSlot(int64_t slot)
     {
-        const int64_t fromSlot =
-            std::max<int64_t>(0, (t - kReplayRateWindowMs + m_rateSlotMs - 1) / m_rateSlotMs);
-        return {&m_processedAtSlot[static_cast<size_t>(fromSlot) % m_rateSlots * m_groupPartitions],
-                t - fromSlot * m_rateSlotMs};
+        return &m_processedAtSlot[static_cast<size_t>(slot % (m_windowSlots + 1)) * m_groupPartitions];
     }
 
-    // The replay at the records per second the group processed over the window, in tenths of a
-    // second (rounded half up); none when it processed nothing in the window.
-    std::optional<int64_t> replayTenthsAt(size_t g, size_t p, const RateWindow& window,
-                                          int64_t replayRecords) const
-    {
-        const int64_t advanced = processedRecords(g, p) - window.processedAtStart[groupPartition(g, p)];
-        if (window.ms <= 0 || advanced <= 0)
-            return std::nullopt;
-        // replay / (advanced / window s) seconds, times ten.
-        return static_cast<int64_t>(static_cast<double>(replayRecords) * static_cast<double>(window.ms) /
-                                        (static_cast<double>(advanced) * 100.0) +
-                                    0.5);
-    }
-
-    StepTruth stepTruth(size_t g, size_t p, const RateWindow& window) const
+    StepTruth stepTruth(size_t g, size_t p) const
     {
         const GroupPartition& gp = m_groups[g][p];
         StepTruth truth;
@@ -496,35 +487,36 @@ private:
         const int64_t processed = processedRecords(g, p);
         truth.replayRecords = std::max<int64_t>(0, processed - first);
         truth.skippedRecords = std::max<int64_t>(0, first - processed);
-        truth.replayTenths = replayTenthsAt(g, p, window, truth.replayRecords);
+        // The replay at the group's recent pace, rounded half up to a tenth of a second.
+        if (const double perRecord = m_tenthsPerRecord[groupPartition(g, p)]; perRecord >= 0)
+            truth.replayTenths =
+                static_cast<int64_t>(static_cast<double>(truth.replayRecords) * perRecord + 0.5);
         return truth;
     }
 
-    void count(const StepTruth& truth)
-    {
-        ++m_summary.steps;
-        if (!truth.hasCheckpoint)
-            return;
-        ++m_summary.stepsWithCheckpoint;
-        if (truth.skippedRecords > 0)
-            ++m_summary.stepsWithSkip;
-        m_replayRecords.add(truth.replayRecords);
-        m_summary.maxSkippedRecordsAnyStep =
-            std::max(m_summary.maxSkippedRecordsAnyStep, truth.skippedRecords);
-        if (truth.replayTenths)
-            m_replayTenths.add(*truth.replayTenths);
-    }
-
+    // Every group partition's step into the run's figures. Steps with a checkpoint are the
+    // replay distribution's count, those with a known time the time's; the rest is counted here,
+    // in locals that the distributions' counts cannot alias.
     void observe(int64_t t, bool sampled)
     {
-        const RateWindow window = rateWindowAt(t);
+        uint64_t skips = 0;
+        int64_t maxSkipped = m_summary.maxSkippedRecordsAnyStep;
         for (size_t g = 0; g < m_s.groups.size(); ++g)
             for (size_t p = 0; p < m_sources.size(); ++p) {
-                const StepTruth truth = stepTruth(g, p, window);
-                count(truth);
+                const StepTruth truth = stepTruth(g, p);
+                if (truth.hasCheckpoint) {
+                    m_replayRecords.add(truth.replayRecords);
+                    if (truth.replayTenths)
+                        m_replayTenths.add(*truth.replayTenths);
+                    skips += truth.skippedRecords > 0 ? 1 : 0;
+                    maxSkipped = std::max(maxSkipped, truth.skippedRecords);
+                }
                 if (sampled)
                     sample(t, g, p, truth);
             }
+        m_summary.steps += m_groupPartitions;
+        m_summary.stepsWithSkip += skips;
+        m_summary.maxSkippedRecordsAnyStep = maxSkipped;
     }
 
     // --- samples -------------------------------------------------------------------------
@@ -623,8 +615,9 @@ private:
     // every step's figures
     size_t m_groupPartitions;
     int64_t m_rateSlotMs;                   // records processed are kept at multiples of this
-    size_t m_rateSlots;                     // enough slots to reach back kReplayRateWindowMs
-    std::vector<int64_t> m_processedAtSlot; // [slot % m_rateSlots][group partition]
+    int64_t m_windowSlots;                  // slots in kReplayRateWindowMs
+    std::vector<int64_t> m_processedAtSlot; // [slot % (m_windowSlots + 1)][group partition]
+    std::vector<double> m_tenthsPerRecord;  // by group partition; -1: no progress, time unknown
     ExactDistribution m_replayRecords;
     ExactDistribution m_replayTenths;
 };

@@ -36,9 +36,9 @@ struct Sample {
     int64_t replayRecords = 0;  // records between Ueq and P: read twice after a failover
     int64_t skippedRecords = 0; // records between P and Ueq: never read after a failover
     // The time the replay represents, in tenths of a second: replayRecords at the records per
-    // second the group processed on this partition over the preceding kReplayRateWindowMs (from
-    // the whole second at or after t - 60 s, or from the start). None without a checkpoint, or
-    // when the group processed nothing in that window (a stalled group: its time is unknown).
+    // second the group processed on this partition over the kReplayRateWindowMs that end at the
+    // last whole second (or since the start, when shorter). None without a checkpoint, or when
+    // the group processed nothing in that window (a stalled group: its time is unknown).
     std::optional<int64_t> replayTenths;
     // The checkpoint points at or past the target's end: a failover now is out of range and the
     // consumer resets to the end (auto.offset.reset=latest), which Ueq accounts for.

@@ -88,8 +88,8 @@ const std::vector<FieldDoc>& csvColumns()
          "source records a failover now would read twice (markers and gaps are not records)"},
         {"replay_seconds",
          "the time those records represent at the records/s the group processed on this partition over "
-         "the preceding 60 s (from the whole second at or after t - 60 s, or from the start); empty when "
-         "it processed nothing then (stalled: unknown)"},
+         "the 60 s up to the last whole second (or since the start, when shorter); empty when it "
+         "processed nothing then (stalled: unknown)"},
         {"skipped_records", "source records a failover now would never read"},
         {"skip", "1 when skipped_records > 0"},
         {"checkpoint_beyond_target_end",

@@ -501,26 +501,27 @@ void SimulatorTest::defaultSampleInterval()
     QCOMPARE(validate(own), std::string("the sample interval must be at least one tick"));
 }
 
-// replay_seconds is the replay at the rate the group processed over the preceding 60 s, or since
-// the start, read off the samples' processed offsets (steady has no markers or gaps: records are
-// offsets). A group that processed nothing in that window has no replay time.
+// replay_seconds is the replay at the rate the group processed over the 60 s up to the last whole
+// second, or since the start, read off the samples' processed offsets (steady has no markers or gaps: records
+// are offsets). A group that processed nothing in that window has no replay time.
 void SimulatorTest::replaySecondsFromProcessedOffsets()
 {
     Scenario s = namedScenario("steady").value();
     s.partitions = 1;
     s.groups = defaultGroups(1);
     s.durationMs = 180'000;
-    s.sampleIntervalMs = 30'000;
+    s.sampleIntervalMs = 500;
     s.events.push_back(parseEvent("60:consumer-stall:app-1:100").value());
     std::map<int64_t, Sample> at;
     simulate(s, [&](const Sample& x) { at[x.timeMs] = x; });
-    QCOMPARE(at.size(), size_t{6});
-    const auto byHand = [&](int64_t t, int64_t fromMs) -> std::optional<int64_t> {
-        const int64_t advanced = at[t].processed - (fromMs == 0 ? 0 : at[fromMs].processed);
+    QCOMPARE(at.size(), size_t{360});
+    // The replay at t over the pace between the whole seconds `from` and `to` (the last whole
+    // second at or before t): replay / (advanced / window) seconds, in tenths, rounded half up.
+    const auto byHand = [&](int64_t t, int64_t from, int64_t to) -> std::optional<int64_t> {
+        const int64_t advanced = at[to].processed - (from == 0 ? 0 : at[from].processed);
         if (advanced == 0)
             return std::nullopt;
-        // replay / (advanced / window) seconds, in tenths, rounded half away from zero.
-        const int64_t numerator = at[t].replayRecords * (t - fromMs) / 100;
+        const int64_t numerator = at[t].replayRecords * (to - from) / 100;
         return (2 * numerator + advanced) / (2 * advanced);
     };
     QVERIFY(!at[30'000].replayTenths.has_value()); // no checkpoint yet
@@ -528,17 +529,22 @@ void SimulatorTest::replaySecondsFromProcessedOffsets()
     QCOMPARE(at[60'000].processed, int64_t{3001});
     QCOMPARE(at[60'000].replayRecords, int64_t{374});
     QCOMPARE(at[60'000].replayTenths, std::optional<int64_t>(75));
-    QCOMPARE(at[60'000].replayTenths, byHand(60'000, 0));
+    QCOMPARE(at[60'000].replayTenths, byHand(60'000, 0, 60'000));
     // At 90 s (stalled since 60 s) over 30-90 s: 374 at 1496 records a minute, 15.0 s.
     QCOMPARE(at[90'000].replayTenths, std::optional<int64_t>(150));
-    QCOMPARE(at[90'000].replayTenths, byHand(90'000, 30'000));
+    QCOMPARE(at[90'000].replayTenths, byHand(90'000, 30'000, 90'000));
     // At 120 and 150 s the group processed nothing for a minute: unknown, not a number.
     QVERIFY(!at[120'000].replayTenths.has_value());
     QVERIFY(!at[150'000].replayTenths.has_value());
-    QCOMPARE(byHand(120'000, 60'000), std::nullopt);
+    QCOMPARE(byHand(120'000, 60'000, 120'000), std::nullopt);
     // At 180 s, catching up: 1778 records at 2010 a minute, 53.1 s.
     QCOMPARE(at[180'000].replayTenths, std::optional<int64_t>(531));
-    QCOMPARE(at[180'000].replayTenths, byHand(180'000, 120'000));
+    QCOMPARE(at[180'000].replayTenths, byHand(180'000, 120'000, 180'000));
+    // Between whole seconds, the pace of the last one: at 179.5 s, 2334 records at the 1910
+    // processed over 119-179 s, 73.3 s.
+    QCOMPARE(at[179'500].replayRecords, int64_t{2334});
+    QCOMPARE(at[179'500].replayTenths, byHand(179'500, 119'000, 179'000));
+    QCOMPARE(at[179'500].replayTenths, std::optional<int64_t>(733));
     QCOMPARE(csvRow(s, at[180'000]).find(",1778,53.1,0,0,0,") != std::string::npos, true);
     QCOMPARE(csvRow(s, at[120'000]).find(",374,,0,0,0,") != std::string::npos, true);
 }

@@ -1,5 +1,6 @@
 #include "widgets/simulator_panel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -12,6 +13,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace driftscope::widgets {
@@ -46,6 +48,8 @@ QSpinBox* seconds(int max)
 SimulatorPanel::SimulatorPanel(QWidget* parent)
     : QWidget(parent), m_release(new QComboBox), m_lagSlider(new QSlider(Qt::Horizontal)),
       m_lag(new QSpinBox), m_emit(seconds(3600)), m_flush(seconds(3600)), m_commit(seconds(3600)),
+      m_fixedConsumeRate(new QCheckBox("every group reads")), m_consumeRate(new QDoubleSpinBox),
+      m_syncGroupOffsets(new QCheckBox("sync.group.offsets, every")), m_syncInterval(seconds(3600)),
       m_rate(new QDoubleSpinBox), m_gap(new QDoubleSpinBox), m_partitions(new QSpinBox),
       m_duration(new QSpinBox), m_seed(new QSpinBox), m_events(new QLineEdit), m_status(new QLabel),
       m_debounce(new QTimer(this))
@@ -56,6 +60,19 @@ SimulatorPanel::SimulatorPanel(QWidget* parent)
     m_lag->setRange(0, 1'000'000);
     m_rate->setRange(0.1, 100'000);
     m_rate->setSuffix(" rec/s");
+    m_fixedConsumeRate->setObjectName("fixedConsumeRate");
+    m_fixedConsumeRate->setToolTip(
+        "Unchecked: each group keeps the scenario's pace (most keep up with the "
+        "producer). Checked: every group reads this many records/s per "
+        "partition, like driftscope-cli simulate --consume-rate (a lagging group).");
+    m_consumeRate->setObjectName("consumeRate");
+    m_consumeRate->setRange(0, 100'000);
+    m_consumeRate->setSuffix(" rec/s");
+    m_syncGroupOffsets->setObjectName("syncGroupOffsets");
+    m_syncGroupOffsets->setToolTip(
+        "sync.group.offsets.enabled (MM2 2.7.0+): consumers fail over to the group "
+        "offsets MM2 writes on the target every sync.group.offsets.interval.seconds");
+    m_syncInterval->setObjectName("syncGroupOffsetsInterval");
     m_gap->setRange(0, 90);
     m_gap->setSuffix(" % markers");
     m_gap->setDecimals(1);
@@ -69,6 +86,7 @@ SimulatorPanel::SimulatorPanel(QWidget* parent)
         "1800:checkpoint-task-restart[:DOWN_S[:restore-fails]], 300:consumer-stall:GROUP:SECONDS, "
         "900:truncate-target[:PARTITION] (times in seconds)");
     m_status->setWordWrap(true);
+    m_status->setObjectName("simulatorStatus");
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
 
@@ -91,6 +109,14 @@ SimulatorPanel::SimulatorPanel(QWidget* parent)
     form->addRow("emit.checkpoints.interval", m_emit);
     form->addRow("offset.flush.interval", m_flush);
     form->addRow("group commit interval", m_commit);
+    auto* consumeRow = new QHBoxLayout;
+    consumeRow->addWidget(m_fixedConsumeRate);
+    consumeRow->addWidget(m_consumeRate, 1);
+    form->addRow("consume rate / partition", consumeRow);
+    auto* syncRow = new QHBoxLayout;
+    syncRow->addWidget(m_syncGroupOffsets);
+    syncRow->addWidget(m_syncInterval, 1);
+    form->addRow("group offsets on target", syncRow);
     form->addRow("produce rate / partition", m_rate);
     form->addRow("transaction markers", m_gap);
     form->addRow("partitions", m_partitions);
@@ -117,10 +143,16 @@ SimulatorPanel::SimulatorPanel(QWidget* parent)
         m_lagSlider->setValue(sliderFromLag(v));
         changed();
     });
-    for (QSpinBox* box : {m_emit, m_flush, m_commit, m_partitions, m_duration, m_seed})
+    for (QSpinBox* box : {m_emit, m_flush, m_commit, m_syncInterval, m_partitions, m_duration, m_seed})
         connect(box, &QSpinBox::valueChanged, this, &SimulatorPanel::changed);
-    for (QDoubleSpinBox* box : {m_rate, m_gap})
+    for (QDoubleSpinBox* box : {m_rate, m_consumeRate, m_gap})
         connect(box, &QDoubleSpinBox::valueChanged, this, &SimulatorPanel::changed);
+    for (QCheckBox* box : {m_fixedConsumeRate, m_syncGroupOffsets})
+        connect(box, &QCheckBox::toggled, this, [this] {
+            m_consumeRate->setEnabled(m_fixedConsumeRate->isChecked());
+            m_syncInterval->setEnabled(m_syncGroupOffsets->isChecked());
+            changed();
+        });
     connect(m_release, &QComboBox::currentIndexChanged, this, &SimulatorPanel::changed);
     connect(m_events, &QLineEdit::editingFinished, this, &SimulatorPanel::changed);
     connect(m_debounce, &QTimer::timeout, this, [this] {
@@ -140,13 +172,25 @@ void SimulatorPanel::setScenario(const sim::Scenario& s)
     m_loading = true;
     m_base = s;
     const QSignalBlocker b0(m_release), b1(m_lag), b2(m_emit), b3(m_flush), b4(m_commit), b5(m_rate),
-        b6(m_gap), b7(m_partitions), b8(m_duration), b9(m_seed), b10(m_lagSlider);
+        b6(m_gap), b7(m_partitions), b8(m_duration), b9(m_seed), b10(m_lagSlider), b11(m_fixedConsumeRate),
+        b12(m_consumeRate), b13(m_syncGroupOffsets), b14(m_syncInterval);
     m_release->setCurrentText(QString::fromStdString(toString(s.release)));
     m_lag->setValue(static_cast<int>(std::clamp<int64_t>(s.offsetLagMax, 0, 1'000'000)));
     m_lagSlider->setValue(sliderFromLag(s.offsetLagMax));
     m_emit->setValue(static_cast<int>(s.emitCheckpointsIntervalMs / 1000));
     m_flush->setValue(static_cast<int>(s.offsetFlushIntervalMs / 1000));
     m_commit->setValue(s.groups.empty() ? 5 : static_cast<int>(s.groups.front().commitIntervalMs / 1000));
+    // One rate on the field when every group reads at it; else the groups keep their own pace.
+    const bool oneRate = !s.groups.empty() && s.groups.front().consumeRate >= 0 &&
+                         std::all_of(s.groups.begin(), s.groups.end(), [&](const sim::GroupSpec& g) {
+                             return g.consumeRate == s.groups.front().consumeRate;
+                         });
+    m_fixedConsumeRate->setChecked(oneRate);
+    m_consumeRate->setValue(oneRate ? s.groups.front().consumeRate : s.produceRate / 2);
+    m_consumeRate->setEnabled(oneRate);
+    m_syncGroupOffsets->setChecked(s.syncGroupOffsets);
+    m_syncInterval->setValue(static_cast<int>(s.syncGroupOffsetsIntervalMs / 1000));
+    m_syncInterval->setEnabled(s.syncGroupOffsets);
     m_rate->setValue(s.produceRate);
     m_gap->setValue(s.gapRatio * 100);
     m_partitions->setValue(s.partitions);
@@ -174,11 +218,17 @@ sim::Scenario SimulatorPanel::scenario(QString* error) const
             g.commitIntervalMs =
                 std::max<int64_t>(100, std::llround(static_cast<double>(g.commitIntervalMs) * factor));
     }
+    if (m_fixedConsumeRate->isChecked())
+        for (sim::GroupSpec& g : s.groups)
+            g.consumeRate = m_consumeRate->value();
+    s.syncGroupOffsets = m_syncGroupOffsets->isChecked();
+    s.syncGroupOffsetsIntervalMs = m_syncInterval->value() * 1000LL;
     s.produceRate = m_rate->value();
     s.gapRatio = m_gap->value() / 100.0;
     s.partitions = m_partitions->value();
     s.durationMs = m_duration->value() * 60'000LL;
-    s.sampleIntervalMs = std::max<int64_t>(1000, s.durationMs / 600);
+    // The sample interval stays the base's: the scenario's own, or (named scenarios) chosen by
+    // sim::sampleIntervalOf from the intervals set here, as for the first view and the CLI.
     s.seed = static_cast<uint64_t>(m_seed->value());
     s.events.clear();
     for (const QString& spec : m_events->text().split(' ', Qt::SkipEmptyParts)) {

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -46,6 +47,10 @@ private:
     QSpinBox* m_emit;
     QSpinBox* m_flush;
     QSpinBox* m_commit;
+    QCheckBox* m_fixedConsumeRate; // every group reads at m_consumeRate instead of the scenario's pace
+    QDoubleSpinBox* m_consumeRate;
+    QCheckBox* m_syncGroupOffsets;
+    QSpinBox* m_syncInterval;
     QDoubleSpinBox* m_rate;
     QDoubleSpinBox* m_gap;
     QSpinBox* m_partitions;

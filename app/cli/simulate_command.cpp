@@ -7,7 +7,9 @@
 #include "model/sim/simulator.h"
 #include "model/sim/timeline_format.h"
 #include "model/util/named_registry.h"
+#include "model/util/text_format.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace driftscope::cli {
@@ -44,12 +46,18 @@ std::optional<Failure> buildScenario(const QCommandLineParser& parser, sim::Scen
         s.offsetFlushIntervalMs = *v;
     if (auto v = r.integer("duration", 0, 31LL * 86'400))
         s.durationMs = *v * 1000;
-    if (auto v = r.integer("sample-interval", 1, 86'400))
-        s.sampleIntervalMs = *v * 1000;
+    if (auto v = r.real("sample-interval", 0.001, 86'400))
+        s.sampleIntervalMs = std::llround(*v * 1000);
     if (auto v = r.integer("tick", 1, 60'000))
         s.tickMs = *v;
     if (auto v = r.integer("seed", 0, INT64_MAX))
         s.seed = static_cast<uint64_t>(*v);
+    if (r.failure)
+        return r.failure;
+    if (auto v = r.integer("sync-group-offsets-interval", 1, 86'400)) {
+        s.syncGroupOffsetsIntervalMs = *v * 1000;
+        s.syncGroupOffsets = true; // an interval only means something with the sync on
+    }
     if (r.failure)
         return r.failure;
     if (parser.isSet("sync-group-offsets"))
@@ -65,19 +73,41 @@ std::optional<Failure> buildScenario(const QCommandLineParser& parser, sim::Scen
     return std::nullopt;
 }
 
+// "  name: meaning" lines, for --help.
+QString describeFields(const std::vector<sim::FieldDoc>& fields)
+{
+    QString text;
+    for (const sim::FieldDoc& f : fields)
+        text += QString("  %1: %2\n").arg(f.name, f.meaning);
+    return text;
+}
+
+QString description()
+{
+    return "Simulate producers, MM2 and consumer groups over time, deterministically for a seed, and print "
+           "per sample time, group and partition the offsets, the checkpoint in force, the replay window "
+           "P - Ueq with its parts, and the records a failover would replay or skip (from the "
+           "simulator's ground truth). Options override the chosen scenario.\n\n"
+           "CSV columns (cells are empty where a figure does not exist, e.g. before the first "
+           "checkpoint):\n" +
+           describeFields(sim::csvColumns()) +
+           "\n--json prints the same figures per sample as objects: checkpoint {upstream, downstream, "
+           "age_ms}, sync {upstream, downstream} and replay {resume_offset, resume_from, "
+           "upstream_equivalent, replay_offsets, skip_offsets, granularity, group_sync, staleness, "
+           "cadence, overshoot, rewind, records (replay_records), replay_seconds, skipped_records, skip, "
+           "beyond_target_end}, null where the CSV leaves cells empty.\n\n"
+           "The summary (on stderr after the CSV as 'summary: {...}', or \"summary\" in --json). Its "
+           "maxima and percentiles cover every simulated step, every tick of every group partition, "
+           "whatever --sample-interval is; the sample counts only what was printed:\n" +
+           describeFields(sim::summaryFields()) + "\nExit codes: 0 ok, 2 usage error.";
+}
+
 } // namespace
 
 int runSimulate(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Simulate producers, MM2 and consumer groups over time, deterministically for a seed, and print per "
-        "sample time, group and partition: source end offset, committed and processed offsets, the "
-        "checkpoint "
-        "in force (U, D, age), the sync it came from, the replay window P - Ueq with its three parts "
-        "(granularity U - Ueq, checkpoint staleness S - U, commit cadence P - S), and the records a failover "
-        "would replay or skip (from the simulator's ground truth). Options override the chosen scenario.\n"
-        "Exit codes: 0 ok, 2 usage error.");
+    parser.setApplicationDescription(description());
     parser.addOption(
         {"scenario",
          "Start from a built-in scenario: " + QString::fromStdString(joinNames(sim::scenarioNames())) +
@@ -97,14 +127,27 @@ int runSimulate(const QStringList& args)
     parser.addOption(
         {"consume-rate", "Records per second each group reads per partition (default: keeps up).", "R"});
     parser.addOption({"commit-interval", "Every group commits every MS milliseconds.", "MS"});
-    parser.addOption(
-        {"gap-ratio", "Share of source offsets that hold transaction markers (0 to 0.94).", "F"});
+    parser.addOption({"gap-ratio", "Share of source offsets that hold transaction markers (0 to 0.5).", "F"});
     parser.addOption({"offset-lag-max", "MM2's offset.lag.max (default 100).", "L"});
     parser.addOption({"emit-checkpoints-interval", "emit.checkpoints.interval.seconds (default 60).", "S"});
     parser.addOption({"offset-flush-interval", "offset.flush.interval.ms (default 60000).", "MS"});
-    parser.addOption({"sync-group-offsets", "Enable sync.group.offsets.enabled (every 60 s)."});
+    parser.addOption({"sync-group-offsets",
+                      "Enable sync.group.offsets.enabled (MM2 2.7.0+), every 60 s unless "
+                      "--sync-group-offsets-interval says otherwise."});
+    parser.addOption({"sync-group-offsets-interval",
+                      "sync.group.offsets.interval.seconds (default 60). Implies --sync-group-offsets.",
+                      "S"});
     parser.addOption({"duration", "Simulated seconds.", "S"});
-    parser.addOption({"sample-interval", "Seconds between samples (default 60).", "S"});
+    const int64_t steadyInterval = sim::defaultSampleIntervalMs(sim::namedScenario("steady").value());
+    parser.addOption({"sample-interval",
+                      "Seconds between printed samples, decimals allowed (e.g. 0.5). Default: a tenth of the "
+                      "shortest of the emit interval, the commit intervals and the group-offset sync "
+                      "interval, in whole ticks, at least one tick (steady: " +
+                          QString::fromStdString(formatFixed(steadyInterval, 3)) +
+                          " s), and sparser when the run would print more than " +
+                          QString::number(sim::kMaxDefaultSamples) +
+                          " samples (sample times x group partitions).",
+                      "S"});
     parser.addOption({"tick", "Simulation step in milliseconds (default 100).", "MS"});
     parser.addOption({"seed", "Seed of the run; the same seed gives the same output (default 1).", "N"});
     parser.addOption({"event",

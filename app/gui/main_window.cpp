@@ -7,6 +7,7 @@
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
 #include "model/io/plan_files.h"
+#include "model/sim/timeline_format.h"
 #include "model/util/text_format.h"
 #include "model/util/user_time.h"
 #include "widgets/failover_drill.h"
@@ -47,9 +48,17 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QString thousands(size_t n)
+// The what-if panel's account of a run: what a failover would do at any step of it, then how
+// the plots are sampled.
+QString simulationStatus(const std::optional<sim::RunSummary>& run)
 {
-    return q(withThousands(static_cast<int64_t>(n)));
+    if (!run)
+        return {};
+    return q(sim::summaryText(*run)).toHtmlEscaped() +
+           ".<br>These figures cover every step of every group partition. The plots show what a reader of "
+           "MM2's topics sees every " +
+           q(formatDurationMs(run->sampleIntervalMs)) +
+           ", with the simulator's truth (processed, replayed, skipped).";
 }
 
 void fillReleases(QComboBox* box)
@@ -172,7 +181,12 @@ void MainWindow::buildViews()
     m_simulatorDock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, m_simulatorDock);
     m_simulatorDock->hide();
-    connect(m_simulator, &widgets::SimulatorPanel::runRequested, this, &MainWindow::runSimulation);
+    // A rerun from the panel leaves the panel as it is: it keeps the scenario it was loaded with
+    // as the base its fields change (the groups' own paces, their commit cadences).
+    connect(m_simulator, &widgets::SimulatorPanel::runRequested, this, [this](const sim::Scenario& scenario) {
+        m_simulator->setStatus("Simulating " + QString::number(scenario.durationMs / 60'000) + " min…");
+        m_sources.runSimulation(scenario);
+    });
 
     m_pageSplit = new QSplitter(Qt::Horizontal);
     for (auto*& page : m_pages) {
@@ -505,10 +519,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
 
     m_status->showSession(s);
     if (m_sources.kind() == SourceKind::Simulation)
-        m_simulator->setStatus(
-            QString("%1 offset syncs and %2 checkpoints simulated; the plots show what a reader of "
-                    "MM2's topics sees, with the simulator's truth (processed, replayed, skipped).")
-                .arg(thousands(s.syncs), thousands(s.checkpoints)));
+        m_simulator->setStatus(simulationStatus(m_sources.simulationSummary()));
     // Every view holds the new result now: the old one is freed on the worker.
     m_analysis.dispose(std::move(previous));
 }

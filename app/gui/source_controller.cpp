@@ -56,6 +56,7 @@ void SourceController::begin(SourceKind kind, const QString& description)
     m_live.reset();
     m_kind = kind;
     m_description = description;
+    m_simulationSummary.reset();
     if (m_loading) {
         m_loading = false;
         Q_EMIT loadingChanged(false, {});
@@ -125,6 +126,7 @@ void SourceController::runSimulation(const sim::Scenario& scenario)
     constexpr int64_t kEpochMs = 1'767'225'600'000;
     inThread([scenario] { return sim::simulateSession(scenario, kEpochMs); },
              [this, release = scenario.release](sim::SimulatedSession run) {
+                 m_simulationSummary = run.summary;
                  Q_EMIT loadingChanged(false, QString::fromStdString(sim::summaryText(run.summary)));
                  Q_EMIT releaseSuggested({release, toString(release), ""});
                  Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(run.session)), run.truth);

@@ -13,6 +13,7 @@
 #include <QThread>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace driftscope::gui {
@@ -37,6 +38,8 @@ public:
     QString description() const { return m_description; } // for the title: never a secret
     bool loading() const { return m_loading; }
     LiveFeed* live() const { return m_live.get(); }
+    // The summary of the simulation shown, once it ran (none for other sources).
+    const std::optional<sim::RunSummary>& simulationSummary() const { return m_simulationSummary; }
 
 Q_SIGNALS:
     void sessionReplaced(std::shared_ptr<Session> session, const TruthMap& truth);
@@ -57,6 +60,7 @@ private:
     SourceKind m_kind = SourceKind::None;
     QString m_description;
     std::unique_ptr<LiveFeed> m_live;
+    std::optional<sim::RunSummary> m_simulationSummary;
     bool m_loading = false;
     uint64_t m_serial = 0;                    // a newer source makes older background work obsolete
     std::vector<QPointer<QThread>> m_threads; // waited for on destruction

@@ -3,6 +3,7 @@
 #include "model/records/formatter_text.h"
 #include "model/util/named_registry.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace driftscope::sim {
@@ -130,6 +131,25 @@ int64_t transactionSizeFor(double gapRatio)
     return std::max<int64_t>(1, std::llround((1 - gapRatio) / gapRatio));
 }
 
+int64_t defaultSampleIntervalMs(const Scenario& s)
+{
+    int64_t shortest = s.emitCheckpointsIntervalMs;
+    for (const GroupSpec& g : s.groups)
+        shortest = std::min(shortest, g.commitIntervalMs);
+    if (s.syncGroupOffsets)
+        shortest = std::min(shortest, s.syncGroupOffsetsIntervalMs);
+    const int64_t tick = std::max<int64_t>(1, s.tickMs);
+    const int64_t tenth = std::max<int64_t>(1, shortest / 10 / tick) * tick;
+    const auto groupPartitions = static_cast<int64_t>(s.groups.size()) * s.partitions;
+    const int64_t bounded = (s.durationMs * groupPartitions + kMaxDefaultSamples - 1) / kMaxDefaultSamples;
+    return std::max(tenth, (bounded + tick - 1) / tick * tick);
+}
+
+int64_t sampleIntervalOf(const Scenario& s)
+{
+    return s.sampleIntervalMs > 0 ? s.sampleIntervalMs : defaultSampleIntervalMs(s);
+}
+
 std::vector<std::string> scenarioNames()
 {
     return builtInScenarios().names();
@@ -237,7 +257,7 @@ std::string validate(const Scenario& s)
         return "the tick must be between 1 ms and 60 s";
     if (s.durationMs < 0 || s.durationMs > 31LL * 86'400'000)
         return "the duration must be between 0 and 31 days";
-    if (s.sampleIntervalMs < s.tickMs)
+    if (s.sampleIntervalMs != 0 && s.sampleIntervalMs < s.tickMs)
         return "the sample interval must be at least one tick";
     if (s.emitCheckpointsIntervalMs < 1 || s.offsetFlushIntervalMs < 1 || s.syncGroupOffsetsIntervalMs < 1)
         return "intervals must be positive";
@@ -245,6 +265,8 @@ std::string validate(const Scenario& s)
         return "lags and latencies cannot be negative";
     if (s.compactionGapEvery < 0 || s.compactionGapSize < 0 || s.compactionGapSize > 1'000'000'000)
         return "compaction gaps must be between 0 and 1000000000 offsets";
+    if (s.syncGroupOffsets && !profileFor(s.release).groupOffsetSync)
+        return "sync.group.offsets.enabled is not in MM2 " + toString(s.release) + " (it came with 2.7.0)";
     if (s.groups.empty())
         return "at least one consumer group is needed";
     for (size_t i = 0; i < s.groups.size(); ++i) {

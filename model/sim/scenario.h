@@ -39,8 +39,8 @@ struct Scenario {
     Release release = kDefaultRelease;
     uint64_t seed = 1;
     int64_t durationMs = 3'600'000;
-    int64_t sampleIntervalMs = 60'000;
-    int64_t tickMs = 100; // simulation step
+    int64_t sampleIntervalMs = 0; // 0: chosen from the scenario's intervals (sampleIntervalOf)
+    int64_t tickMs = 100;         // simulation step
 
     std::string sourceAlias = "A";
     std::string targetAlias = "B";
@@ -66,6 +66,20 @@ struct Scenario {
     std::vector<GroupSpec> groups;
     std::vector<Event> events;
 };
+
+// The sample interval a scenario gets when it sets none: a tenth of its shortest interval (the
+// checkpoint emit interval, the groups' commit intervals, the group-offset sync interval when
+// that runs), in whole ticks and at least one tick. Samples that far apart show the saw-tooth of
+// every part of the replay window; samples as far apart as an interval would all land at the
+// same phase of it (just after each checkpoint, say) and show a flat, misleading line. A run
+// that would print more than kMaxDefaultSamples samples (sample times x group partitions) that
+// way samples just often enough to stay within them: the window keeps every sample in memory.
+// (The summary's maxima and percentiles cover every step whatever the sample interval.)
+constexpr int64_t kMaxDefaultSamples = 500'000;
+int64_t defaultSampleIntervalMs(const Scenario& scenario);
+// The scenario's own sample interval, or the default when it sets none. The CLI, the window's
+// first view and every rerun from the what-if panel sample by this.
+int64_t sampleIntervalOf(const Scenario& scenario);
 
 // Built-in scenarios: steady, bursty, gappy-transactions, checkpoint-task-restart, legacy-skip.
 std::vector<std::string> scenarioNames();

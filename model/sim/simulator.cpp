@@ -50,7 +50,13 @@ public:
           m_groups(scenario.groups.size(),
                    std::vector<GroupPartition>(static_cast<size_t>(scenario.partitions))),
           m_stalledUntil(scenario.groups.size(), 0), m_nextGroupCommit(scenario.groups.size()),
-          m_lagging(scenario.groups.size(), 0)
+          m_lagging(scenario.groups.size(), 0),
+          m_groupPartitions(scenario.groups.size() * static_cast<size_t>(scenario.partitions)),
+          // Whole seconds (whole ticks of a second or more): a minute of them per group partition.
+          m_rateSlotMs(scenario.tickMs * ((1000 + scenario.tickMs - 1) / scenario.tickMs)),
+          m_windowSlots(std::max<int64_t>(1, kReplayRateWindowMs / m_rateSlotMs)),
+          m_processedAtSlot(static_cast<size_t>(m_windowSlots + 1) * m_groupPartitions, 0),
+          m_tenthsPerRecord(m_groupPartitions, -1)
     {
         const int64_t txSize = transactionSizeFor(scenario.gapRatio);
         for (size_t p = 0; p < m_sources.size(); ++p) {
@@ -78,19 +84,28 @@ public:
 
     RunSummary run()
     {
+        const int64_t sampleEvery = sampleIntervalOf(m_s);
+        m_summary.sampleIntervalMs = sampleEvery;
         for (int64_t t = 0; t <= m_s.durationMs; t += m_s.tickMs) {
             applyEvents(t);
             produce(t);
             replicate(t);
             runCheckpointTask(t);
             consume(t);
-            if (t > 0 && t % m_s.sampleIntervalMs < m_s.tickMs)
-                sample(t);
+            rememberProcessed(t);
+            if (t > 0)
+                observe(t, t % sampleEvery < m_s.tickMs);
             m_summary.simulatedMs = t;
         }
         m_summary.syncsTriggered += m_emitter->triggered();
         m_summary.syncsSent += m_emitter->sent();
         m_summary.syncsDropped += m_emitter->dropped();
+        m_summary.stepsWithCheckpoint = m_replayRecords.count();
+        if (m_summary.stepsWithCheckpoint > 0)
+            m_summary.replayRecordsAnyStep = m_replayRecords.percentiles();
+        m_summary.stepsWithReplayTime = m_replayTenths.count();
+        if (m_summary.stepsWithReplayTime > 0)
+            m_summary.replayTenthsAnyStep = m_replayTenths.percentiles();
         return m_summary;
     }
 
@@ -418,68 +433,139 @@ private:
         }
     }
 
-    // --- samples -------------------------------------------------------------------------
-    void sample(int64_t t)
-    {
-        for (size_t g = 0; g < m_s.groups.size(); ++g) {
-            for (size_t p = 0; p < m_sources.size(); ++p) {
-                const SourcePartition& src = m_sources[p];
-                const GroupPartition& gp = m_groups[g][p];
-                Sample s;
-                s.timeMs = t;
-                s.groupIndex = static_cast<int>(g);
-                s.partition = static_cast<int>(p);
-                s.sourceEndOffset = src.layout.endOffset(src.produced);
-                s.targetEndOffset = m_targets[p].endOffset();
-                s.committed = gp.committed;
-                s.processed = processedOffset(g, p);
-                s.checkpoint = gp.inForce;
-                if (gp.lastTranslatedMs)
-                    s.translatedAgeMs = t - *gp.lastTranslatedMs;
-                s.syncedGroupOffset = gp.synced;
+    // --- what a failover would do, at every step ------------------------------------------
+    // What a failover now would do to one group partition, from the ground truth: the records
+    // it would read twice or never, and the time the replay represents.
+    struct StepTruth {
+        bool hasCheckpoint = false;
+        int64_t replayRecords = 0;
+        int64_t skippedRecords = 0;
+        std::optional<int64_t> replayTenths;
+    };
 
-                ReplayInput in;
-                in.nowMs = t;
-                in.committed = gp.committed.value_or(src.layout.firstOffset);
-                in.processed = s.processed;
-                in.resume = gp.inForce;
-                in.rule = m_profile.translation;
-                // With sync.group.offsets a consumer fails over to its synced target group offset.
-                if (gp.synced && gp.inForce)
-                    in.synced = SyncedGroupOffset{*gp.synced, std::nullopt};
-                in.upstreamAt = [this, p](int64_t downstream) {
-                    return upstreamAt(p, downstream);
-                };
-                s.replay = analyzeReplay(in);
-                s.checkpointBeyondTargetEnd =
-                    gp.inForce && gp.inForce->downstream >= m_targets[p].endOffset();
-                if (s.replay.available) {
-                    const int64_t before = src.layout.recordsBefore(s.processed);
-                    const int64_t ueq = src.layout.recordsBefore(s.replay.upstreamEquivalent);
-                    s.replayRecords = std::max<int64_t>(0, before - ueq);
-                    s.skippedRecords = std::max<int64_t>(0, ueq - before);
-                }
-                ++m_summary.samples;
-                if (s.skippedRecords > 0)
-                    ++m_summary.samplesWithSkip;
-                m_summary.maxReplayRecords = std::max(m_summary.maxReplayRecords, s.replayRecords);
-                m_summary.maxSkippedRecords = std::max(m_summary.maxSkippedRecords, s.skippedRecords);
-                m_onSample(s);
+    size_t groupPartition(size_t g, size_t p) const { return g * m_sources.size() + p; }
+
+    // Once per whole second: the records each group processed so far, and from them the time a
+    // replayed record represents at the pace it processed over the last minute of whole seconds
+    // (or since the start). Between whole seconds the replay's time uses the last one's pace.
+    void rememberProcessed(int64_t t)
+    {
+        if (t % m_rateSlotMs != 0)
+            return;
+        const int64_t slot = t / m_rateSlotMs;
+        const int64_t fromSlot = std::max<int64_t>(0, slot - m_windowSlots);
+        const int64_t windowMs = (slot - fromSlot) * m_rateSlotMs;
+        int64_t* now = processedAtSlot(slot);
+        const int64_t* then = processedAtSlot(fromSlot);
+        for (size_t g = 0; g < m_s.groups.size(); ++g)
+            for (size_t p = 0; p < m_sources.size(); ++p) {
+                const size_t gp = groupPartition(g, p);
+                now[gp] = processedRecords(g, p);
+                const int64_t advanced = now[gp] - then[gp];
+                // Tenths of a second per record: window / advanced; none (-1) without progress.
+                m_tenthsPerRecord[gp] =
+                    windowMs > 0 && advanced > 0
+                        ? static_cast<double>(windowMs) / (static_cast<double>(advanced) * 100.0)
+                        : -1;
             }
-        }
     }
 
-    // Ground truth: the upstream offset of the first record a consumer resuming at
-    // `downstream` would read. Past the end, the records MM2 replicates next will land there.
-    // Ground truth: the upstream offset of the first record a consumer resuming at
-    // `downstream` now would read. Past the target's end the fetch is out of range and the
-    // consumer resets (auto.offset.reset=latest): it reads the next record replicated.
-    std::optional<int64_t> upstreamAt(size_t p, int64_t downstream) const
+    int64_t* processedAtSlot(int64_t slot)
     {
-        const RecordLayout& layout = m_sources[p].layout;
-        if (const auto record = m_targets[p].recordAtOrAfter(downstream))
-            return layout.offsetOf(*record);
-        return layout.offsetOf(m_replicatorRunning ? m_nextRecord[p] : m_committedRecord[p]);
+        return &m_processedAtSlot[static_cast<size_t>(slot % (m_windowSlots + 1)) * m_groupPartitions];
+    }
+
+    StepTruth stepTruth(size_t g, size_t p) const
+    {
+        const GroupPartition& gp = m_groups[g][p];
+        StepTruth truth;
+        if (!gp.inForce)
+            return truth;
+        truth.hasCheckpoint = true;
+        // With sync.group.offsets a consumer fails over to its synced target group offset.
+        const int64_t first = recordAt(p, gp.synced ? *gp.synced : gp.inForce->downstream);
+        const int64_t processed = processedRecords(g, p);
+        truth.replayRecords = std::max<int64_t>(0, processed - first);
+        truth.skippedRecords = std::max<int64_t>(0, first - processed);
+        // The replay at the group's recent pace, rounded half up to a tenth of a second.
+        if (const double perRecord = m_tenthsPerRecord[groupPartition(g, p)]; perRecord >= 0)
+            truth.replayTenths =
+                static_cast<int64_t>(static_cast<double>(truth.replayRecords) * perRecord + 0.5);
+        return truth;
+    }
+
+    // Every group partition's step into the run's figures. Steps with a checkpoint are the
+    // replay distribution's count, those with a known time the time's; the rest is counted here,
+    // in locals that the distributions' counts cannot alias.
+    void observe(int64_t t, bool sampled)
+    {
+        uint64_t skips = 0;
+        int64_t maxSkipped = m_summary.maxSkippedRecordsAnyStep;
+        for (size_t g = 0; g < m_s.groups.size(); ++g)
+            for (size_t p = 0; p < m_sources.size(); ++p) {
+                const StepTruth truth = stepTruth(g, p);
+                if (truth.hasCheckpoint) {
+                    m_replayRecords.add(truth.replayRecords);
+                    if (truth.replayTenths)
+                        m_replayTenths.add(*truth.replayTenths);
+                    skips += truth.skippedRecords > 0 ? 1 : 0;
+                    maxSkipped = std::max(maxSkipped, truth.skippedRecords);
+                }
+                if (sampled)
+                    sample(t, g, p, truth);
+            }
+        m_summary.steps += m_groupPartitions;
+        m_summary.stepsWithSkip += skips;
+        m_summary.maxSkippedRecordsAnyStep = maxSkipped;
+    }
+
+    // --- samples -------------------------------------------------------------------------
+    void sample(int64_t t, size_t g, size_t p, const StepTruth& truth)
+    {
+        const SourcePartition& src = m_sources[p];
+        const GroupPartition& gp = m_groups[g][p];
+        Sample s;
+        s.timeMs = t;
+        s.groupIndex = static_cast<int>(g);
+        s.partition = static_cast<int>(p);
+        s.sourceEndOffset = src.layout.endOffset(src.produced);
+        s.targetEndOffset = m_targets[p].endOffset();
+        s.committed = gp.committed;
+        s.processed = processedOffset(g, p);
+        s.checkpoint = gp.inForce;
+        if (gp.lastTranslatedMs)
+            s.translatedAgeMs = t - *gp.lastTranslatedMs;
+        s.syncedGroupOffset = gp.synced;
+
+        ReplayInput in;
+        in.nowMs = t;
+        in.committed = gp.committed.value_or(src.layout.firstOffset);
+        in.processed = s.processed;
+        in.resume = gp.inForce;
+        in.rule = m_profile.translation;
+        if (gp.synced && gp.inForce)
+            in.synced = SyncedGroupOffset{*gp.synced, std::nullopt};
+        in.upstreamAt = [this, p](int64_t downstream) {
+            return std::optional<int64_t>(m_sources[p].layout.offsetOf(recordAt(p, downstream)));
+        };
+        s.replay = analyzeReplay(in);
+        s.checkpointBeyondTargetEnd = gp.inForce && gp.inForce->downstream >= m_targets[p].endOffset();
+        s.replayRecords = truth.replayRecords;
+        s.skippedRecords = truth.skippedRecords;
+        s.replayTenths = truth.replayTenths;
+        ++m_summary.samples;
+        if (s.skippedRecords > 0)
+            ++m_summary.samplesWithSkip;
+        m_onSample(s);
+    }
+
+    // Ground truth: the source record (its index) a consumer resuming at `downstream` now would
+    // read first. Past the target's end the fetch is out of range and the consumer resets
+    // (auto.offset.reset=latest): it reads the next record replicated.
+    int64_t recordAt(size_t p, int64_t downstream) const
+    {
+        return m_targets[p].recordAtOrAfter(downstream,
+                                            m_replicatorRunning ? m_nextRecord[p] : m_committedRecord[p]);
     }
 
     const Scenario& m_s;
@@ -525,6 +611,15 @@ private:
     std::vector<int64_t> m_stalledUntil;
     std::vector<int64_t> m_nextGroupCommit;
     std::vector<int64_t> m_lagging; // per keep-up group: partitions not at the end
+
+    // every step's figures
+    size_t m_groupPartitions;
+    int64_t m_rateSlotMs;                   // records processed are kept at multiples of this
+    int64_t m_windowSlots;                  // slots in kReplayRateWindowMs
+    std::vector<int64_t> m_processedAtSlot; // [slot % (m_windowSlots + 1)][group partition]
+    std::vector<double> m_tenthsPerRecord;  // by group partition; -1: no progress, time unknown
+    ExactDistribution m_replayRecords;
+    ExactDistribution m_replayTenths;
 };
 
 } // namespace

@@ -8,12 +8,17 @@
 
 #include "model/analysis/replay.h"
 #include "model/records/records.h"
+#include "model/sim/exact_distribution.h"
 #include "model/sim/scenario.h"
 
 #include <functional>
 #include <optional>
 
 namespace driftscope::sim {
+
+// A replay's time is measured at the group's processing rate over this much simulated time
+// before the moment (or since the start, when shorter).
+constexpr int64_t kReplayRateWindowMs = 60'000;
 
 // One group partition at one sample time.
 struct Sample {
@@ -30,6 +35,11 @@ struct Sample {
     ReplayWindow replay;
     int64_t replayRecords = 0;  // records between Ueq and P: read twice after a failover
     int64_t skippedRecords = 0; // records between P and Ueq: never read after a failover
+    // The time the replay represents, in tenths of a second: replayRecords at the records per
+    // second the group processed on this partition over the kReplayRateWindowMs that end at the
+    // last whole second (or since the start, when shorter). None without a checkpoint, or when
+    // the group processed nothing in that window (a stalled group: its time is unknown).
+    std::optional<int64_t> replayTenths;
     // The checkpoint points at or past the target's end: a failover now is out of range and the
     // consumer resets to the end (auto.offset.reset=latest), which Ueq accounts for.
     bool checkpointBeyondTargetEnd = false;
@@ -48,10 +58,19 @@ struct RunSummary {
     uint64_t checkpointsEmitted = 0;
     uint64_t checkpointPollsFailed = 0;
     uint64_t groupOffsetWrites = 0;
-    uint64_t samples = 0;
-    uint64_t samplesWithSkip = 0;
-    int64_t maxReplayRecords = 0;
-    int64_t maxSkippedRecords = 0;
+    int64_t sampleIntervalMs = 0;
+    uint64_t samples = 0;         // printed samples: sample times x group partitions
+    uint64_t samplesWithSkip = 0; // printed samples at which a failover would skip records
+
+    // Over every simulated step, each tick and each group partition, sampled or not: what a
+    // failover at any moment of the run would do. Percentiles are exact (nearest rank).
+    uint64_t steps = 0;
+    uint64_t stepsWithCheckpoint = 0; // a checkpoint in force: a failover has a resume position
+    uint64_t stepsWithSkip = 0;       // of those, steps at which a failover would skip records
+    std::optional<Percentiles> replayRecordsAnyStep; // over the steps with a checkpoint
+    int64_t maxSkippedRecordsAnyStep = 0;
+    uint64_t stepsWithReplayTime = 0; // with a checkpoint, and the group processed in the window
+    std::optional<Percentiles> replayTenthsAnyStep; // tenths of a second, over those steps
 };
 
 // The records MM2 writes during a run, for callers that want them (a simulation shown as a
@@ -61,7 +80,8 @@ struct RecordSink {
     std::function<void(int64_t atMs, const Checkpoint&)> checkpoint;
 };
 
-// Runs `scenario` (which must validate) and hands every sample to `onSample` as it is taken.
+// Runs `scenario` (which must validate) and hands every sample to `onSample` as it is taken,
+// every sampleIntervalOf(scenario).
 RunSummary simulate(const Scenario& scenario, const std::function<void(const Sample&)>& onSample,
                     const RecordSink& sink = {});
 

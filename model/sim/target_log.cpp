@@ -29,7 +29,7 @@ void TargetLog::recreate()
     m_end = 0;
 }
 
-std::optional<int64_t> TargetLog::recordAtOrAfter(int64_t downstream) const
+std::optional<int64_t> TargetLog::searchSegments(int64_t downstream) const
 {
     if (downstream >= m_end || m_segments.empty())
         return std::nullopt;

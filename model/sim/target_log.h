@@ -21,9 +21,23 @@ public:
     int64_t startOffset() const { return m_start; }
     // The source record (its index) a consumer resuming at `downstream` reads first; none when
     // nothing is stored there yet. Before the log start it is the first record kept.
-    std::optional<int64_t> recordAtOrAfter(int64_t downstream) const;
+    std::optional<int64_t> recordAtOrAfter(int64_t downstream) const
+    {
+        const int64_t record = recordAtOrAfter(downstream, -1);
+        return record < 0 ? std::nullopt : std::optional<int64_t>(record);
+    }
+    // The same, or `otherwise` when nothing is stored there yet. Without an optional on the
+    // way: the simulator asks for every group partition at every step.
+    int64_t recordAtOrAfter(int64_t downstream, int64_t otherwise) const
+    {
+        // Most questions are about recent offsets: the last segment answers them inline.
+        if (!m_segments.empty() && downstream >= m_segments.back().downstream && downstream < m_end)
+            return m_segments.back().record + (downstream - m_segments.back().downstream);
+        return searchSegments(downstream).value_or(otherwise);
+    }
 
 private:
+    std::optional<int64_t> searchSegments(int64_t downstream) const; // the general case
     struct Segment {
         int64_t downstream;
         int64_t record;

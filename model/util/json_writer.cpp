@@ -1,5 +1,7 @@
 #include "model/util/json_writer.h"
 
+#include "model/util/text_format.h"
+
 namespace driftscope {
 
 std::string jsonQuoted(std::string_view text)
@@ -99,6 +101,13 @@ JsonWriter& JsonWriter::value(bool v)
 {
     separate();
     m_out += v ? "true" : "false";
+    return *this;
+}
+
+JsonWriter& JsonWriter::decimal(int64_t units, int decimals)
+{
+    separate();
+    m_out += formatFixed(units, decimals);
     return *this;
 }
 

@@ -22,6 +22,9 @@ public:
     JsonWriter& value(std::string_view v);
     JsonWriter& value(const char* v) { return value(std::string_view(v)); }
     JsonWriter& value(bool v);
+    // A JSON number with a fixed number of decimals, written exactly from integer units:
+    // decimal(1837, 1) writes 183.7 (formatFixed, text_format.h).
+    JsonWriter& decimal(int64_t units, int decimals);
     JsonWriter& null();
 
     const std::string& str() const { return m_out; }

@@ -72,6 +72,22 @@ std::string singleQuoted(std::string_view text)
     return out;
 }
 
+std::string formatFixed(int64_t units, int decimals)
+{
+    // Unsigned magnitude: INT64_MIN has no positive int64 counterpart.
+    const uint64_t magnitude = units < 0 ? 0 - static_cast<uint64_t>(units) : static_cast<uint64_t>(units);
+    std::string digits = std::to_string(magnitude);
+    const auto places = static_cast<size_t>(std::max(decimals, 0));
+    if (places > 0) {
+        if (digits.size() <= places)
+            digits.insert(0, places + 1 - digits.size(), '0');
+        digits.insert(digits.size() - places, 1, '.');
+    }
+    if (units < 0)
+        digits.insert(0, 1, '-');
+    return digits;
+}
+
 std::string formatDurationMs(int64_t ms)
 {
     if (ms < 0) {

@@ -21,6 +21,10 @@ std::string singleQuoted(std::string_view text);
 // 1764400000123 -> "2025-11-29T07:06:40.123Z" (proleptic Gregorian, any int64).
 std::string formatUtcMs(int64_t ms);
 
+// A fixed-point number written exactly from its integer units: (1837, 1) -> "183.7", (-5, 2) ->
+// "-0.05", (42, 0) -> "42". No floating point on the way, so a figure prints the same everywhere.
+std::string formatFixed(int64_t units, int decimals);
+
 // 4200 -> "4.2 s", 125000 -> "2 min 5 s", 7380000 -> "2 h 3 min"; negative values get a '-'.
 std::string formatDurationMs(int64_t ms);
 

@@ -10,6 +10,7 @@
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
 #include "model/io/session_file.h"
+#include "model/sim/timeline_format.h"
 #include "model/util/text_format.h"
 #include "model/util/user_time.h"
 #include "support/qtest_printers.h"
@@ -24,9 +25,13 @@
 #include "widgets/session_panel.h"
 #include "widgets/simulator_panel.h"
 
+#include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QImage>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -140,6 +145,7 @@ private Q_SLOTS:
     void keysZoomAndPan();
     void simulatorSlidersRerun();
     void simulationShowsTruthAndSkips();
+    void simulatorPanelInputsReachTheScenario();
     void profilesKeepNoSecrets();
     void liveSessionKeepsSecretsOutOfEveryArtifact();
     void demoStatusNamesItsOwnMirrorLag();
@@ -467,6 +473,66 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     w.selectRelease(release("3.4.1"));
     QVERIFY(settle(w));
     QCOMPARE(seriesOf(w.page(0)->replayWindow(), "skipped (truth)").size(), size_t(0));
+}
+
+// The first view of a simulation and every rerun from the panel sample by sim::sampleIntervalOf,
+// the panel's consume rate and group-offset sync reach the scenario it runs, and its status gives
+// the run's figures over every step.
+void ExplorerWindow::simulatorPanelInputsReachTheScenario()
+{
+    MainWindow w;
+    sim::Scenario steady = sim::namedScenario("steady").value();
+    steady.durationMs = 10 * 60'000;
+    w.runSimulation(steady);
+    QVERIFY(settle(w));
+    // app-fast commits every second: samples every 100 ms, 6000 in ten minutes.
+    QCOMPARE(w.result()->truth.size(), size_t{6000});
+    widgets::SimulatorPanel* panel = w.simulator();
+    const auto statusOf = [&] {
+        return panel->findChild<QLabel*>("simulatorStatus")->text();
+    };
+    const auto expectedStatus = [](const sim::Scenario& s) {
+        return QString::fromStdString(sim::summaryText(sim::simulate(s, [](const sim::Sample&) {})))
+                   .toHtmlEscaped() +
+               ".<br>These figures cover every step of every group partition. The plots show what a reader "
+               "of "
+               "MM2's topics sees every 0.1 s, with the simulator's truth (processed, replayed, skipped).";
+    };
+    QCOMPARE(statusOf(), expectedStatus(steady));
+    QVERIFY(statusOf().contains("at every step a failover replays at most "));
+
+    auto* sync = panel->findChild<QCheckBox*>("syncGroupOffsets");
+    auto* syncInterval = panel->findChild<QSpinBox*>("syncGroupOffsetsInterval");
+    auto* fixedRate = panel->findChild<QCheckBox*>("fixedConsumeRate");
+    auto* rate = panel->findChild<QDoubleSpinBox*>("consumeRate");
+    QVERIFY(sync && syncInterval && fixedRate && rate);
+    QVERIFY(!sync->isChecked() && !syncInterval->isEnabled());
+    QVERIFY(!fixedRate->isChecked() && !rate->isEnabled());
+    sync->setChecked(true);
+    syncInterval->setValue(120);
+    fixedRate->setChecked(true);
+    rate->setValue(30);
+    const sim::Scenario asked = panel->scenario();
+    QVERIFY(asked.syncGroupOffsets);
+    QCOMPARE(asked.syncGroupOffsetsIntervalMs, int64_t{120'000});
+    QCOMPARE(asked.groups.size(), size_t{3});
+    for (const sim::GroupSpec& g : asked.groups)
+        QCOMPARE(g.consumeRate, 30.0);
+    QCOMPARE(sim::sampleIntervalOf(asked), int64_t{100}); // the same rule as the first view
+    // The rerun runs exactly that scenario, sampled alike.
+    QVERIFY(QTest::qWaitFor(
+        [&] { return w.result() && w.result()->summary->info.syncGroupOffsetsIntervalMs == 120'000; },
+        20'000));
+    QVERIFY(settle(w));
+    QVERIFY(w.result()->summary->info.syncGroupOffsets);
+    QCOMPARE(w.result()->truth.size(), size_t{6000});
+    QCOMPARE(statusOf(), expectedStatus(asked));
+    // Unchecked, the groups keep the pace of the scenario the panel was loaded with.
+    fixedRate->setChecked(false);
+    for (const sim::GroupSpec& g : panel->scenario().groups)
+        QCOMPARE(g.consumeRate, -1.0);
+    sync->setChecked(false);
+    QVERIFY(!panel->scenario().syncGroupOffsets);
 }
 
 void ExplorerWindow::profilesKeepNoSecrets()

@@ -377,6 +377,13 @@ void Cli::outputThatCannotBeWrittenFails()
                 .contains("driftscope-cli: cannot write the output: No space left"));
 }
 
+// The summary's figures over every simulated step: from "steps" to the end.
+QString everyStepFigures(const Run& run)
+{
+    const qsizetype from = run.err.indexOf("\"steps\":");
+    return from < 0 ? QString("(no steps in: %1)").arg(run.err) : run.err.mid(from).trimmed();
+}
+
 void Cli::simulate()
 {
     const QStringList args{"simulate",     "--scenario", "steady", "--duration", "180",
@@ -384,20 +391,65 @@ void Cli::simulate()
     const Run first = cli(args);
     QCOMPARE(first.exitCode, 0);
     const QStringList lines = first.out.split('\n', Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 1 + 3 * 3 * 2); // header + 3 samples x 3 groups x 2 partitions
+    // Sampled by default every tenth of steady's shortest interval (app-fast commits every
+    // second): 100 ms, every tick. Header + 1800 sample times x 3 groups x 2 partitions.
+    QCOMPARE(lines.size(), 1 + 1800 * 3 * 2);
     QVERIFY(
         lines[0].startsWith("time_ms,group,topic,partition,source_end_offset,target_end_offset,committed,"));
-    QVERIFY(lines[1].startsWith("60000,app-fast,orders,0,"));
+    QVERIFY(lines[0].contains(",replay_records,replay_seconds,skipped_records,skip,"));
+    QVERIFY(lines[1].startsWith("100,app-fast,orders,0,"));
     QVERIFY(first.err.startsWith("summary: {\"simulated_ms\":180000,"));
+    QVERIFY(first.err.contains("\"sample_interval_ms\":100,\"samples\":10800,"));
     QCOMPARE(cli(args).out, first.out); // the same seed gives the same bytes
+
+    // The maxima and percentiles cover every step, whatever the sample interval: sampled every
+    // 60 s, every second or every half second the figures are the same; only the samples differ.
+    const QString expected =
+        "\"steps\":10800,\"steps_with_checkpoint\":6006,\"steps_with_skip\":0,"
+        "\"skip_percent_of_steps_with_checkpoint\":0.00,\"max_replay_records_any_step\":9006,"
+        "\"p50_replay_records_any_step\":2095,\"p95_replay_records_any_step\":8251,"
+        "\"p99_replay_records_any_step\":8855,\"max_skipped_records_any_step\":0,"
+        "\"steps_with_replay_seconds\":6006,\"max_replay_seconds_any_step\":180.0,"
+        "\"p50_replay_seconds_any_step\":41.9,\"p95_replay_seconds_any_step\":165.0,"
+        "\"p99_replay_seconds_any_step\":177.0}";
+    QCOMPARE(everyStepFigures(first), expected);
+    for (const char* interval : {"60", "1", "0.5"}) {
+        const Run sampled = cli(args + QStringList{"--sample-interval", interval});
+        QCOMPARE(sampled.exitCode, 0);
+        QCOMPARE(everyStepFigures(sampled), expected);
+    }
+    const Run minute = cli(args + QStringList{"--sample-interval", "60"});
+    QVERIFY(minute.err.contains("\"sample_interval_ms\":60000,\"samples\":18,"));
+    const Run half = cli(args + QStringList{"--sample-interval", "0.5"});
+    QVERIFY(half.err.contains("\"sample_interval_ms\":500,\"samples\":2160,"));
+    const Run belowTick = cli({"simulate", "--sample-interval", "0.05"});
+    QCOMPARE(belowTick.exitCode, 2);
+    QVERIFY(
+        belowTick.err.startsWith("driftscope-cli: scenario: the sample interval must be at least one tick"));
 
     const Run json = cli({"simulate", "--json", "--duration", "60", "--partitions", "1", "--groups", "1",
                           "--event", "30:checkpoint-task-restart:5"});
     QCOMPARE(json.exitCode, 0);
     QVERIFY(json.out.startsWith("{\"scenario\":{\"name\":\"steady\",\"mm2_version\":\"4.4.0\","));
+    QVERIFY(json.out.contains("\"sample_interval_ms\":500,")); // app-1 commits every 5 s
     QVERIFY(json.out.contains("\"events\":[\"30:checkpoint-task-restart:5\"]"));
-    QVERIFY(json.out.contains("\"samples\":[{\"time_ms\":60000,\"group\":\"app-1\""));
+    QVERIFY(json.out.contains("\"samples\":[{\"time_ms\":500,\"group\":\"app-1\""));
     QVERIFY(json.out.trimmed().endsWith("}}"));
+
+    // --sync-group-offsets-interval sets the interval and turns the sync on.
+    const QStringList synced{"simulate", "--json", "--duration", "300", "--partitions", "1"};
+    const Run every120 = cli(synced + QStringList{"--sync-group-offsets-interval", "120"});
+    QCOMPARE(every120.exitCode, 0);
+    QVERIFY(every120.out.contains("\"sync_group_offsets\":true,\"sync_group_offsets_interval_ms\":120000,"));
+    QVERIFY(every120.out.contains("\"group_offset_writes\":6,"));
+    QVERIFY(every120.out.contains("\"resume_from\":\"synced-group-offset\""));
+    const Run every60 = cli(synced + QStringList{"--sync-group-offsets"});
+    QVERIFY(every60.out.contains("\"sync_group_offsets\":true,\"sync_group_offsets_interval_ms\":60000,"));
+    QVERIFY(every60.out.contains("\"group_offset_writes\":14,"));
+    const Run legacy = cli({"simulate", "--mm2-version", "2.4.0", "--sync-group-offsets-interval", "30"});
+    QCOMPARE(legacy.exitCode, 2);
+    QVERIFY(legacy.err.startsWith(
+        "driftscope-cli: scenario: sync.group.offsets.enabled is not in MM2 2.4.0 (it came with 2.7.0)"));
 
     const Run badEvent = cli({"simulate", "--event", "10:meteor"});
     QCOMPARE(badEvent.exitCode, 2);
@@ -410,12 +462,36 @@ void Cli::simulate()
     const Run badRate = cli({"simulate", "--produce-rate", "-3"});
     QCOMPARE(badRate.exitCode, 2);
     const Run help = cli({"simulate", "--help"});
-    for (const char* option :
-         {"--scenario <NAME>", "--partitions <N>", "--produce-rate <R>", "--consume-rate <R>",
-          "--gap-ratio <F>", "--offset-lag-max <L>", "--emit-checkpoints-interval <S>",
-          "--offset-flush-interval <MS>", "--commit-interval <MS>", "--duration <S>", "--seed <N>",
-          "--mm2-version <V>", "--event <SPEC>", "--csv", "--json"})
+    for (const char* option : {"--scenario <NAME>",
+                               "--partitions <N>",
+                               "--produce-rate <R>",
+                               "--consume-rate <R>",
+                               "--gap-ratio <F>",
+                               "--offset-lag-max <L>",
+                               "--emit-checkpoints-interval <S>",
+                               "--offset-flush-interval <MS>",
+                               "--commit-interval <MS>",
+                               "--duration <S>",
+                               "--seed <N>",
+                               "--mm2-version <V>",
+                               "--event <SPEC>",
+                               "--sample-interval <S>",
+                               "--sync-group-offsets",
+                               "--sync-group-offsets-interval <S>",
+                               "--csv",
+                               "--json",
+                               "Implies --sync-group-offsets",
+                               "(steady: 0.100 s)"})
         QVERIFY2(help.out.contains(option), option);
+    // Every column the CSV prints and every field of the summary, with what it holds.
+    const QStringList columns = lines[0].split(',');
+    QCOMPARE(columns.size(), 31);
+    for (const QString& column : columns)
+        QVERIFY2(help.out.contains("\n  " + column + ": "), qPrintable(column));
+    for (const QString& field : first.err.mid(first.err.indexOf('{')).split(',')) {
+        const QString name = field.section('"', 1, 1);
+        QVERIFY2(help.out.contains("\n  " + name + ": "), qPrintable(name));
+    }
 }
 
 QTEST_GUILESS_MAIN(Cli)

@@ -255,7 +255,7 @@ void GroupSeriesTest::simulationAsASession()
     QCOMPARE(state.checkpointsApplied(), o.checkpoints.size());
     // One truth series per group and partition, one point per sample.
     QCOMPARE(run.truth.size(), scenario->groups.size() * static_cast<size_t>(scenario->partitions));
-    const size_t samples = static_cast<size_t>(scenario->durationMs / scenario->sampleIntervalMs);
+    const size_t samples = static_cast<size_t>(scenario->durationMs / sim::sampleIntervalOf(*scenario));
     for (const auto& [key, points] : run.truth)
         QCOMPARE(points.size(), samples);
     QCOMPARE(o.logOffsets.size(), samples * 2 * static_cast<size_t>(scenario->partitions));

@@ -6,11 +6,13 @@
 #include "model/analysis/explorer_model.h"
 
 #include <optional>
+#include <string>
 
 namespace driftscope::gui {
 
 struct ExplorerState {
     Release release = kDefaultRelease;
+    std::string releaseWarning; // when `release`'s rules stand in for a release driftscope does not know
     std::optional<Release> compare;
     Selection selection;             // empty group: the session's first
     std::optional<int64_t> cursorMs; // none: follow the end of the session (live: now)
@@ -19,6 +21,7 @@ struct ExplorerState {
     {
         ExplorerRequest r;
         r.state.release = release;
+        r.state.releaseWarning = releaseWarning;
         r.compare = compare;
         r.selection = selection;
         r.cursorMs = cursorMs;

@@ -350,6 +350,7 @@ void MainWindow::applyRelease(const ResolvedRelease& release)
     m_releaseWarning = q(release.warning);
     showReleaseNotes();
     m_state.release = release.rules;
+    m_state.releaseWarning = release.warning; // reports and plan exports say it too
     if (m_releaseBox->currentText() != q(toString(release.rules))) {
         const QSignalBlocker block(m_releaseBox);
         m_releaseBox->setCurrentText(q(toString(release.rules)));

@@ -361,6 +361,8 @@ ReportOptions optionsFor(const ExplorerRequest& request, const Release& release,
 {
     ReportOptions options;
     options.state = request.state;
+    if (release != request.state.release)
+        options.state.releaseWarning.clear(); // the compared release's is not this one's
     options.state.release = release;
     options.staleAfterMs = request.staleAfterMs;
     options.atMs = cursorMs;

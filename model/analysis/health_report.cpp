@@ -323,6 +323,9 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
     Report report;
     report.atMs = at;
     report.release = state.store().profile().release;
+    // The rules of another release than the one asked for: said wherever the report goes.
+    if (options.state.release == report.release)
+        report.releaseWarning = options.state.releaseWarning;
     report.sourceAlias = info.sourceAlias;
     report.targetAlias = info.targetAlias;
     chooseStaleLimit(session, options, report);

@@ -417,6 +417,12 @@ std::string reportJson(const Report& report)
     json.key("as_of_ms").value(report.asOfMs);
     json.key("not_current_because");
     report.staleBecause.empty() ? json.null() : json.value(report.staleBecause);
+    json.key("release_warning");
+    report.releaseWarning.empty() ? json.null() : json.value(report.releaseWarning);
+    json.key("notes").beginArray();
+    for (const std::string& note : reportNotes(report))
+        json.value(note);
+    json.endArray();
     json.key("stale_after_ms").value(report.staleAfterMs);
     json.key("stale_after_from").value(report.staleAfterFrom);
     json.key("group_offset_sync").value(groupOffsetSyncModeName(report.groupOffsetSync));

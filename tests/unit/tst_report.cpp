@@ -514,6 +514,10 @@ void Reports::formats()
         std::string(
             "{\"at_ms\":4000,\"at\":\"1970-01-01T00:00:04.000Z\",\"mm2_release\":\"3.9.0\",\"source\":\"A\","
             "\"target\":\"B\",\"current\":true,\"as_of_ms\":4000,\"not_current_because\":null,"
+            "\"release_warning\":null,\"notes\":[\"checkpoints are stale after 1 min 30 s (1.5 x MM2's "
+            "default emit interval, 1 min 0 s, as no MM2 configuration was given and too few checkpoints "
+            "show a cadence)\",\"group offsets: the target groups have committed offsets (MM2's "
+            "sync.group.offsets is not known here): a failed-over consumer resumes there\"],"
             "\"stale_after_ms\":90000,\"stale_after_from\":\"1.5 x MM2's default emit interval, 1 min 0 s, "
             "as no "
             "MM2 configuration was given and too few checkpoints show a cadence\",\"group_offset_sync\":"

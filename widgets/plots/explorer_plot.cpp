@@ -246,7 +246,8 @@ QString ExplorerPlot::csv() const
         if (name.contains(',') || name.contains('"'))
             name = '"' + name.replace('"', "\"\"") + '"';
         for (size_t i = 0; i < s->size(); ++i)
-            out += name + ',' + QString::number(s->xs()[i]) + ',' + QString::number(s->ys()[i]) + '\n';
+            out += name + ',' + QString::number(s->xs()[i]) + ',' +
+                   (s->isGap(i) ? QString() : QString::number(s->ys()[i])) + '\n';
     }
     return out;
 }

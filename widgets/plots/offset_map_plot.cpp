@@ -27,7 +27,7 @@ OffsetMapPlot::OffsetMapPlot(QWidget* parent) : ExplorerPlot("Source versus targ
     m_allSyncs = addSeries(xAxis, yAxis, "every sync read", PlotSeries::Style::Dots, O, O);
     m_steps = addSeries(xAxis, yAxis, "MM2's translation", PlotSeries::Style::Step, O, O);
     m_retained = addSeries(xAxis, yAxis, "retained syncs", PlotSeries::Style::Dots, O, O);
-    m_translated = addSeries(xAxis, yAxis, "committed -> MM2 now", PlotSeries::Style::Dots, O, O);
+    m_translated = addSeries(xAxis, yAxis, "committed -> if checkpointed now", PlotSeries::Style::Dots, O, O);
     m_checkpoint = addSeries(xAxis, yAxis, "checkpoint in force", PlotSeries::Style::Dots, O, O);
     m_committedLine = new QCPItemStraightLine(this);
     m_committedLine->setVisible(false);

@@ -48,16 +48,19 @@ double PlotSeries::coordinate(int64_t value, AxisKind kind)
     return static_cast<double>(value);
 }
 
-void PlotSeries::setPoints(std::vector<int64_t> xs, std::vector<int64_t> ys)
+void PlotSeries::setPoints(std::vector<int64_t> xs, std::vector<int64_t> ys, std::vector<bool> gaps)
 {
     m_xs = std::move(xs);
     m_ys = std::move(ys);
+    m_gaps = std::move(gaps);
     QVector<double> keys, values;
     keys.reserve(static_cast<qsizetype>(m_xs.size() * (m_style == Style::Segments ? 3 : 1) / 2 + 1));
     values.reserve(keys.capacity());
     for (size_t i = 0; i < m_xs.size() && i < m_ys.size(); ++i) {
         keys.push_back(coordinate(m_xs[i], m_xKind));
-        values.push_back(coordinate(m_ys[i], m_yKind));
+        // A NaN value has no pixel: QCustomPlot breaks the line there, and nearest() never
+        // finds it (its distance is NaN).
+        values.push_back(isGap(i) ? std::nan("") : coordinate(m_ys[i], m_yKind));
         if (m_style == Style::Segments && i % 2 == 1) {
             // A NaN value breaks the line between two segments.
             keys.push_back(keys.back());
@@ -70,6 +73,11 @@ void PlotSeries::setPoints(std::vector<int64_t> xs, std::vector<int64_t> ys)
         c->setData(keys, values);
     else
         graph()->setData(keys, values, m_style != Style::Dots);
+}
+
+double PlotSeries::valueAt(size_t i) const
+{
+    return isGap(i) ? std::nan("") : coordinate(m_ys[i], m_yKind);
 }
 
 std::optional<std::pair<size_t, double>> PlotSeries::nearest(const QPointF& pixel, double radius) const
@@ -95,14 +103,13 @@ std::optional<std::pair<size_t, double>> PlotSeries::nearest(const QPointF& pixe
             const double lo = std::min(p0, p1), hi = std::max(p0, p1);
             if (pixel.x() < lo - radius || pixel.x() > hi + radius)
                 continue;
-            consider(i, std::clamp(pixel.x(), lo, hi), y->coordToPixel(coordinate(m_ys[i], m_yKind)));
+            consider(i, std::clamp(pixel.x(), lo, hi), y->coordToPixel(valueAt(i)));
         }
         return best;
     }
     if (m_style == Style::Dots) {
         for (size_t i = 0; i < m_xs.size(); ++i)
-            consider(i, x->coordToPixel(coordinate(m_xs[i], m_xKind)),
-                     y->coordToPixel(coordinate(m_ys[i], m_yKind)));
+            consider(i, x->coordToPixel(coordinate(m_xs[i], m_xKind)), y->coordToPixel(valueAt(i)));
         return best;
     }
     const double key = x->pixelToCoord(pixel.x());
@@ -111,12 +118,11 @@ std::optional<std::pair<size_t, double>> PlotSeries::nearest(const QPointF& pixe
     const auto center = static_cast<size_t>(it - m_xs.begin());
     const size_t from = center > 64 ? center - 64 : 0;
     for (size_t i = from; i < std::min(m_xs.size(), center + 64); ++i)
-        consider(i, x->coordToPixel(coordinate(m_xs[i], m_xKind)),
-                 y->coordToPixel(coordinate(m_ys[i], m_yKind)));
+        consider(i, x->coordToPixel(coordinate(m_xs[i], m_xKind)), y->coordToPixel(valueAt(i)));
     if (m_style == Style::Step && !best && center > 0) {
         // A step holds its value until the next point: hovering over the flat part counts.
         const size_t i = center - 1;
-        consider(i, pixel.x(), y->coordToPixel(coordinate(m_ys[i], m_yKind)));
+        consider(i, pixel.x(), y->coordToPixel(valueAt(i)));
     }
     return best;
 }

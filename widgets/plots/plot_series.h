@@ -32,11 +32,13 @@ public:
     QCPBars* bars() const { return qobject_cast<QCPBars*>(m_plottable); }
     QCPCurve* curve() const { return qobject_cast<QCPCurve*>(m_plottable); }
 
-    // Points in x order (Segments: pairs (x0, y) (x1, y), one pair per segment).
-    void setPoints(std::vector<int64_t> xs, std::vector<int64_t> ys);
+    // Points in x order (Segments: pairs (x0, y) (x1, y), one pair per segment). A point whose
+    // `gaps` entry is set has no value: the line breaks there, hover skips it, CSV leaves it empty.
+    void setPoints(std::vector<int64_t> xs, std::vector<int64_t> ys, std::vector<bool> gaps = {});
     void clear() { setPoints({}, {}); }
     const std::vector<int64_t>& xs() const { return m_xs; }
     const std::vector<int64_t>& ys() const { return m_ys; }
+    bool isGap(size_t i) const { return i < m_gaps.size() && m_gaps[i]; }
     size_t size() const { return m_xs.size(); }
 
     // The drawing coordinate of a value on an axis of this kind.
@@ -52,11 +54,14 @@ public:
     bool visible() const { return m_plottable->visible(); }
 
 private:
+    double valueAt(size_t i) const; // NaN at a gap
+
     QString m_name;
     Style m_style;
     AxisKind m_xKind, m_yKind;
     QCPAbstractPlottable* m_plottable;
     std::vector<int64_t> m_xs, m_ys;
+    std::vector<bool> m_gaps;
 };
 
 // "12,345" / "2026-11-29 13:37:51.856" / "4.2 s" for hover texts.

@@ -15,6 +15,7 @@ ReplayWindowPlot::ReplayWindowPlot(QWidget* parent) : ExplorerPlot("Replay windo
     m_groupSync = addSeries(xAxis, yAxis, "+ group-offset sync", PlotSeries::Style::Step, T, O);
     m_granularity = addSeries(xAxis, yAxis, "granularity", PlotSeries::Style::Step, T, O);
     m_skips = addSeries(xAxis, yAxis, "skip possible", PlotSeries::Style::Dots, T, O);
+    m_unknown = addSeries(xAxis, yAxis, "replay unknown", PlotSeries::Style::Dots, T, O);
     m_truthReplay = addSeries(xAxis, yAxis, "replayed (truth)", PlotSeries::Style::Line, T, O);
     m_truthSkips = addSeries(xAxis, yAxis, "skipped (truth)", PlotSeries::Style::Dots, T, O);
     addTimeAxis(xAxis);
@@ -34,6 +35,8 @@ void ReplayWindowPlot::applyTheme(const PlotTheme& t)
         parts[i]->setColor(colors[i], 1.0);
     }
     chooseAreaStyle();
+    m_unknown->setColor(t.faint);
+    m_unknown->graph()->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, t.foreground, 6));
     m_skips->setColor(t.skip);
     m_skips->graph()->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, t.skip, 9));
     m_truthReplay->setColor(t.foreground, 1.0);
@@ -44,8 +47,10 @@ void ReplayWindowPlot::applyTheme(const PlotTheme& t)
 
 void ReplayWindowPlot::display(const PartitionData& input)
 {
-    std::vector<int64_t> t, g, gy, gys, gysc, kt, kv, rt, rv, st, sv;
+    std::vector<int64_t> t, g, gy, gys, gysc, kt, kv, rt, rv, st, sv, ut;
+    std::vector<bool> gap;
     m_rows.clear();
+    m_unknownRows.clear();
     if (const PartitionSeries* p = input.partition()) {
         for (size_t i = 0; i < p->rows.size(); ++i) {
             const PartitionReport& r = p->rows[i];
@@ -58,6 +63,12 @@ void ReplayWindowPlot::display(const PartitionData& input)
             if (!r.replay.available)
                 continue;
             t.push_back(p->atMs[i]);
+            // Where the outcome is not known the areas break, and a mark on the axis says why.
+            gap.push_back(!r.replay.known);
+            if (!r.replay.known) {
+                ut.push_back(p->atMs[i]);
+                m_unknownRows.push_back(&r);
+            }
             // Stacked: each series holds the running sum (drawing); the parts stay in the rows.
             // Overshoot and rewind, which subtract, show in the tooltip and the skip marks.
             g.push_back(r.replay.granularity);
@@ -76,11 +87,13 @@ void ReplayWindowPlot::display(const PartitionData& input)
                 sv.push_back(-p.skippedRecords);
             }
         }
-    m_granularity->setPoints(t, std::move(g));
-    m_groupSync->setPoints(t, std::move(gy));
-    m_staleness->setPoints(t, std::move(gys));
-    m_cadence->setPoints(std::move(t), std::move(gysc));
+    m_granularity->setPoints(t, std::move(g), gap);
+    m_groupSync->setPoints(t, std::move(gy), gap);
+    m_staleness->setPoints(t, std::move(gys), gap);
+    m_cadence->setPoints(std::move(t), std::move(gysc), std::move(gap));
     m_skips->setPoints(std::move(kt), std::move(kv));
+    std::vector<int64_t> zeros(ut.size(), 0);
+    m_unknown->setPoints(std::move(ut), std::move(zeros));
     m_truthReplay->setPoints(std::move(rt), std::move(rv));
     m_truthSkips->setPoints(std::move(st), std::move(sv));
     for (PlotSeries* s : {m_truthReplay, m_truthSkips}) {
@@ -135,6 +148,8 @@ QString ReplayWindowPlot::explainPoint(const PlotSeries& series, size_t index) c
          &series == m_cadence) &&
         index < m_rows.size())
         return at + ": " + QString::fromStdString(explainOutcome(*m_rows[index]));
+    if (&series == m_unknown && index < m_unknownRows.size())
+        return at + ": " + QString::fromStdString(explainOutcome(*m_unknownRows[index]));
     if (&series == m_skips)
         return at + ": a failover may SKIP records (the checkpoint lies past the committed offset's copy)";
     if (&series == m_truthSkips)

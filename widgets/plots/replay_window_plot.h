@@ -2,7 +2,8 @@
 // granularity (rounding back to a sync), group-offset sync (the synced target group offset lags
 // the checkpoint), checkpoint staleness (progress since the checkpoint) and commit cadence
 // (processed but not committed). Skips are marked in red below zero; the tooltip names the parts
-// that subtract (overshoot, rewind). In a simulation the records really replayed or skipped are
+// that subtract (overshoot, rewind). Where the outcome is unknown the areas break and a grey
+// mark on the zero line says why. In a simulation the records really replayed or skipped are
 // drawn too.
 #pragma once
 
@@ -30,9 +31,11 @@ private:
     PlotSeries* m_staleness;
     PlotSeries* m_cadence;
     PlotSeries* m_skips;
+    PlotSeries* m_unknown; // moments whose outcome is not known, on the zero line
     PlotSeries* m_truthReplay;
     PlotSeries* m_truthSkips;
-    std::vector<const PartitionReport*> m_rows; // the row of each stacked point
+    std::vector<const PartitionReport*> m_rows;        // the row of each stacked point
+    std::vector<const PartitionReport*> m_unknownRows; // the row of each unknown mark
 };
 
 } // namespace driftscope::widgets

@@ -130,10 +130,14 @@ std::string explainOutcome(const PartitionReport& row)
         parts += " - overshoot " + withThousands(r.overshoot);
     if (r.rewind > 0)
         parts += " - rewind " + withThousands(r.rewind);
+    // "about 44.0 s of analytics' processing at its pace over the last minute of samples"
+    const std::string time = row.outcomeTimeMs ? ", about " + formatDurationMs(*row.outcomeTimeMs) + " of " +
+                                                     row.group + "'s processing at " + paceText(row)
+                                               : std::string();
     if (r.skip > 0)
-        return text + " and SKIPS " + withThousands(r.skip) + " offsets (" + parts + " = -" +
+        return text + " and SKIPS " + withThousands(r.skip) + " offsets" + time + " (" + parts + " = -" +
                withThousands(r.skip) + ")";
-    return text + " and replays " + withThousands(r.replay) + " offsets (" + parts + ")";
+    return text + " and replays " + withThousands(r.replay) + " offsets" + time + " (" + parts + ")";
 }
 
 } // namespace driftscope

@@ -173,6 +173,32 @@ void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> 
         row.verdicts.push_back(Verdict::BeyondTargetEnd);
 }
 
+// The group's pace from its committed-offset samples, and the time the row's outcome represents
+// at it: "replays 1,745 offsets, about 44 s of the group's processing".
+void measurePace(PartitionReport& row, const SampleState& samples, uint32_t group,
+                 std::optional<uint32_t> upstreamId)
+{
+    const auto pace = samples.committedPace(group, upstreamId);
+    if (!pace) {
+        row.paceUnknownBecause = "fewer than two samples of the group's committed offset";
+        return;
+    }
+    if (pace->advanced <= 0 || pace->spanMs <= 0) {
+        row.paceUnknownBecause = pace->advanced < 0 ? "the group's committed offset moved back"
+                                                    : "the group committed no progress in the last " +
+                                                          formatDurationMs(pace->spanMs) + " of samples";
+        return;
+    }
+    row.pace = pace;
+    if (!row.replay.available || !row.replay.known)
+        return;
+    // Exact integer arithmetic: offsets x span / advanced, rounded to the millisecond.
+    __extension__ typedef __int128 Wide;
+    const Wide offsets = row.replay.skip > 0 ? row.replay.skip : row.replay.replay;
+    const Wide ms = (offsets * pace->spanMs + pace->advanced / 2) / pace->advanced;
+    row.outcomeTimeMs = ms > INT64_MAX ? INT64_MAX : static_cast<int64_t>(ms);
+}
+
 // Why nothing says which source record the target holds at the row's resume offset, when
 // nothing does.
 UnknownReplay whyUnknown(const PartitionReport& row, const Mm2State& state)
@@ -261,6 +287,13 @@ std::string_view verdictMeaning(Verdict verdict)
                "where it starts";
     }
     return {};
+}
+
+int64_t paceTenthsPerSecond(const Pace& pace)
+{
+    __extension__ typedef __int128 Wide;
+    const Wide tenths = (Wide{pace.advanced} * 10'000 + pace.spanMs / 2) / pace.spanMs;
+    return tenths > INT64_MAX ? INT64_MAX : static_cast<int64_t>(tenths);
 }
 
 std::string_view checkpointKeptName(CheckpointKept kept)
@@ -440,6 +473,7 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
             row.noResumeReason = noResumeReason(row);
             row.replayUnknown = whyUnknown(row, state);
             row.replayUnknownBecause = unknownReplayText(row, report.release);
+            measurePace(row, samples, *group, upstreamId);
             report.rows.push_back(std::move(row));
         }
     }

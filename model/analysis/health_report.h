@@ -115,7 +115,14 @@ struct PartitionReport {
     CheckpointKept checkpointKept = CheckpointKept::No;
     ReplayWindow replay;
     UnknownReplay replayUnknown = UnknownReplay::No;
-    std::string replayUnknownBecause;       // the row's own words when replayUnknown is set
+    std::string replayUnknownBecause; // the row's own words when replayUnknown is set
+    // The group's pace on the partition: how far its committed offset moved over the last minute
+    // of samples (kPaceWindowMs); none, with the reason, when it did not move forward.
+    std::optional<Pace> pace;
+    std::string paceUnknownBecause;
+    // The time the outcome (the replay, or the skip) represents at that pace; none when either
+    // is not known.
+    std::optional<int64_t> outcomeTimeMs;
     std::optional<ResumeOffset> resume;     // none: no checkpoint, see noResumeReason
     std::string noResumeReason;             // "no checkpoint", "no sync", "too old", "not ready"
     std::optional<int64_t> targetCommitted; // the group's committed offset on the target
@@ -123,6 +130,9 @@ struct PartitionReport {
     std::optional<int64_t> targetEnd;
     std::vector<Verdict> verdicts; // empty: healthy
 };
+
+// A pace in tenths of an offset per second, rounded: 1837 is 183.7 offsets/s.
+int64_t paceTenthsPerSecond(const Pace& pace);
 
 struct Report {
     int64_t atMs = 0;

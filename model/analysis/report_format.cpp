@@ -125,10 +125,23 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
         optional(json, "upstream_equivalent", known(r.upstreamEquivalent));
         json.key("unknown_because");
         r.known ? json.null() : json.value(row.replayUnknownBecause);
+        optional(json, "time_ms", row.outcomeTimeMs);
         json.endObject();
     } else {
         json.null();
     }
+    json.key("pace");
+    if (row.pace) {
+        json.beginObject();
+        json.key("advanced").value(row.pace->advanced);
+        json.key("span_ms").value(row.pace->spanMs);
+        json.key("per_second").decimal(paceTenthsPerSecond(*row.pace), 1);
+        json.endObject();
+    } else {
+        json.null();
+    }
+    json.key("pace_unknown_because");
+    row.pace ? json.null() : json.value(row.paceUnknownBecause);
     optional(json, "target_committed", row.targetCommitted);
     optional(json, "source_end", row.sourceEnd);
     optional(json, "target_end", row.targetEnd);
@@ -338,6 +351,10 @@ std::vector<std::string> rowsFootnotes(const Report& report)
     const auto any = [&report](auto&& predicate) {
         return std::any_of(report.rows.begin(), report.rows.end(), predicate);
     };
+    if (any([](const PartitionReport& r) { return r.outcomeTimeMs.has_value(); }))
+        lines.push_back("(about T) the time the replay or skip represents at the group's pace: how far its "
+                        "committed offset moved over the last " +
+                        formatDurationMs(kPaceWindowMs) + " of samples (JSON pace)");
     if (any([](const PartitionReport& r) { return r.committedFromCheckpoint; }))
         lines.push_back(
             "* the committed offset as MM2 read it for its last checkpoint (newer than any sample)");
@@ -449,8 +466,8 @@ std::string reportCsv(const Report& report)
                       "if_checkpointed_now_status,checkpoint_upstream,checkpoint_downstream,"
                       "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
                       "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
-                      "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,target_committed,"
-                      "source_end,target_end,health\n";
+                      "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
+                      "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health\n";
     for (const PartitionReport& row : report.rows) {
         const auto& c = row.checkpoint;
         const auto& r = row.replay;
@@ -481,6 +498,9 @@ std::string reportCsv(const Report& report)
                    std::to_string(r.groupSync) + ',' + std::to_string(r.staleness) + ',' +
                    std::to_string(r.cadence) + ',' + std::to_string(r.overshoot) + ',' +
                    std::to_string(r.rewind) + ',' + std::to_string(r.upstreamEquivalent) + ',';
+        out += ',' + plain(row.outcomeTimeMs) + ',' +
+               (row.pace ? formatFixed(paceTenthsPerSecond(*row.pace), 1) + ','
+                         : ',' + csvField(row.paceUnknownBecause));
         out += ',' + plain(row.targetCommitted) + ',' + plain(row.sourceEnd) + ',' + plain(row.targetEnd) +
                ',' + csvField(health(row, ";")) + '\n';
     }

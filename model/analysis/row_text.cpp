@@ -1,10 +1,20 @@
 #include "model/analysis/row_text.h"
 
 #include "model/analysis/translation_text.h"
+#include "model/util/text_format.h"
 
 #include <algorithm>
 
 namespace driftscope {
+namespace {
+
+// " (about 44.0 s)": the outcome's time at the group's pace, where it is known.
+std::string aboutTime(const PartitionReport& row)
+{
+    return row.outcomeTimeMs ? " (about " + formatDurationMs(*row.outcomeTimeMs) + ")" : std::string();
+}
+
+} // namespace
 
 Outcome outcomeOf(const PartitionReport& row)
 {
@@ -48,15 +58,23 @@ std::string outcomeText(const PartitionReport& row)
     case Outcome::None:
         return "none";
     case Outcome::Replays:
-        return "replays " + withThousands(row.replay.replay);
+        return "replays " + withThousands(row.replay.replay) + aboutTime(row);
     case Outcome::Skips:
-        return "SKIPS " + withThousands(row.replay.skip);
+        return "SKIPS " + withThousands(row.replay.skip) + aboutTime(row);
     case Outcome::MaySkip:
         return "may SKIP";
     case Outcome::Unknown:
         return "replay unknown";
     }
     return {};
+}
+
+std::string paceText(const PartitionReport& row)
+{
+    if (!row.pace)
+        return "unknown (" + row.paceUnknownBecause + ")";
+    return formatFixed(paceTenthsPerSecond(*row.pace), 1) + " offsets/s over the last " +
+           formatDurationMs(row.pace->spanMs) + " of samples";
 }
 
 std::string outcomePartText(const PartitionReport& row, int64_t part)

@@ -22,8 +22,11 @@ Outcome outcomeOf(const PartitionReport& row);
 // "-", "none", "replay", "skip", "may-skip", "unknown": JSON's and CSV's outcome.
 std::string_view outcomeName(Outcome outcome);
 
-// "replays 1,745", "SKIPS 9", "none", "may SKIP", "replay unknown", "-".
+// "replays 1,745 (about 44.0 s)", "SKIPS 9", "none", "may SKIP", "replay unknown", "-": the time is
+// the outcome's at the group's pace, where both are known.
 std::string outcomeText(const PartitionReport& row);
+// "39.7 offsets/s over the last 1 min 0 s of samples", or "unknown (why)".
+std::string paceText(const PartitionReport& row);
 // A part of the outcome ("238"), or "-" where the outcome is not a known number.
 std::string outcomePartText(const PartitionReport& row, int64_t part);
 

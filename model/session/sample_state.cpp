@@ -60,8 +60,27 @@ void SampleState::followGrowth()
     }
 }
 
+void SampleState::rememberForPace(const GroupOffsetSample& g)
+{
+    auto& recent = m_recent[{g.group, g.partition}];
+    if (g.offset == GroupOffsetSample::kNoOffset) { // the group lost its offset: start again
+        recent.clear();
+        return;
+    }
+    const std::pair<int64_t, int64_t> sample{g.sampledAtMs, g.offset};
+    recent.insert(std::upper_bound(recent.begin(), recent.end(), sample,
+                                   [](const auto& a, const auto& b) { return a.first < b.first; }),
+                  sample);
+    // Keep one sample at or before the window's start: the pace is measured from it.
+    const int64_t windowStart = recent.back().first - kPaceWindowMs;
+    while (recent.size() > 2 && recent[1].first <= windowStart)
+        recent.pop_front();
+}
+
 void SampleState::take(uint32_t index, const GroupOffsetSample& g)
 {
+    if (g.side == ClusterSide::Source)
+        rememberForPace(g);
     const auto [it, added] =
         m_committed.try_emplace({g.side, g.group, g.partition}, Committed{g.offset, g.sampledAtMs, index});
     if (!added && supersedes(g.sampledAtMs, index, it->second.atMs, it->second.index))
@@ -107,6 +126,18 @@ std::optional<LogOffsetSample> SampleState::log(ClusterSide side, std::optional<
         return std::nullopt;
     const auto it = m_logs.find({side, *partition});
     return it == m_logs.end() ? std::nullopt : std::optional<LogOffsetSample>(it->second.sample);
+}
+
+std::optional<Pace> SampleState::committedPace(uint32_t group, std::optional<uint32_t> partition) const
+{
+    if (!partition)
+        return std::nullopt;
+    const auto it = m_recent.find({group, *partition});
+    if (it == m_recent.end() || it->second.size() < 2)
+        return std::nullopt;
+    const auto& [fromMs, fromOffset] = it->second.front();
+    const auto& [toMs, toOffset] = it->second.back();
+    return Pace{toOffset - fromOffset, toMs - fromMs};
 }
 
 } // namespace driftscope

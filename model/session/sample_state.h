@@ -8,6 +8,7 @@
 
 #include "model/session/session.h"
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -15,6 +16,16 @@
 #include <vector>
 
 namespace driftscope {
+
+// A group's pace is how far its committed offset moved over this much time before the moment: the
+// time a replay represents is measured at it (the simulator's processed offsets use the same).
+constexpr int64_t kPaceWindowMs = 60'000;
+
+// How far a committed offset moved, over how long.
+struct Pace {
+    int64_t advanced = 0; // offsets
+    int64_t spanMs = 0;
+};
 
 class SampleState {
 public:
@@ -36,6 +47,10 @@ public:
     std::optional<Committed> committed(ClusterSide side, uint32_t group,
                                        std::optional<uint32_t> partition) const;
     std::optional<LogOffsetSample> log(ClusterSide side, std::optional<uint32_t> partition) const;
+    // The group's pace on a source partition: from the last sample at or before kPaceWindowMs
+    // before its last sample (else its first) to that last one. None with fewer than two samples
+    // of an offset since the group last had none.
+    std::optional<Pace> committedPace(uint32_t group, std::optional<uint32_t> partition) const;
     // Every (side, group, partition) sampled so far, in key order, with its last sample
     // (kNoOffset included).
     const std::map<CommittedKey, Committed>& allCommitted() const { return m_committed; }
@@ -47,6 +62,7 @@ private:
     };
     void followGrowth();
     void take(uint32_t index, const GroupOffsetSample& g);
+    void rememberForPace(const GroupOffsetSample& g);
     void take(uint32_t index, const LogOffsetSample& l);
 
     const Session& m_session;
@@ -57,6 +73,9 @@ private:
     size_t m_nextGroup = 0, m_nextLog = 0;
     size_t m_groupsSeen = 0, m_logsSeen = 0;
     std::map<CommittedKey, Committed> m_committed;
+    // Per (group, partition) on the source, the samples (time, offset) of the pace window, in
+    // time order, and the last one before it.
+    std::map<std::pair<uint32_t, uint32_t>, std::deque<std::pair<int64_t, int64_t>>> m_recent;
     std::map<std::pair<ClusterSide, uint32_t>, LogSeen> m_logs;
 };
 

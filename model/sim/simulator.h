@@ -8,6 +8,7 @@
 
 #include "model/analysis/replay.h"
 #include "model/records/records.h"
+#include "model/session/sample_state.h"
 #include "model/sim/exact_distribution.h"
 #include "model/sim/scenario.h"
 
@@ -17,8 +18,9 @@
 namespace driftscope::sim {
 
 // A replay's time is measured at the group's processing rate over this much simulated time
-// before the moment (or since the start, when shorter).
-constexpr int64_t kReplayRateWindowMs = 60'000;
+// before the moment (or since the start, when shorter): the window reports measure a group's
+// pace over (kPaceWindowMs).
+constexpr int64_t kReplayRateWindowMs = kPaceWindowMs;
 
 // One group partition at one sample time.
 struct Sample {

@@ -85,6 +85,7 @@ private Q_SLOTS:
     void staleLimitSaysWhereItComesFrom();
     void checkpointCadenceIsInferred();
     void checkpointCadenceOfAShortRead();
+    void replayInTimeAtTheGroupsPace();
     void everyVerdictIsExplained();
     void formats();
     void readerProblemsReachEveryForm();
@@ -197,14 +198,15 @@ void Reports::staleCheckpoint()
     QCOMPARE(row->checkpointKept, CheckpointKept::MonotonicFilter);
     QVERIFY(row->verdicts.empty());
     QCOMPARE(row->replay.staleness, int64_t{30});
-    QCOMPARE(explainRow(*row, TranslationRule::CappedPlusOne),
-             std::string(
-                 "committed 180 -> newest retained sync at or before it is 100 -> 96; the group is ahead of "
-                 "it, so 97; checkpoint 150 -> 97 emitted 1.5 s ago and still in force: MM2 emits a "
-                 "checkpoint only when its downstream offset moves forward, and 180 translates to no more "
-                 "than 97; a failover now resumes at 97 on A.orders-0 (the target group offset MM2 synced) "
-                 "and replays 79 offsets (granularity 49 + group-offset sync 0 + staleness 30 + commit "
-                 "cadence 0)"));
+    QCOMPARE(
+        explainRow(*row, TranslationRule::CappedPlusOne),
+        std::string(
+            "committed 180 -> newest retained sync at or before it is 100 -> 96; the group is ahead of "
+            "it, so 97; checkpoint 150 -> 97 emitted 1.5 s ago and still in force: MM2 emits a "
+            "checkpoint only when its downstream offset moves forward, and 180 translates to no more "
+            "than 97; a failover now resumes at 97 on A.orders-0 (the target group offset MM2 synced) "
+            "and replays 79 offsets, about 2.6 s of app-1's processing at 30.0 offsets/s over the last "
+            "2.0 s of samples (granularity 49 + group-offset sync 0 + staleness 30 + commit cadence 0)"));
     ReportOptions legacy = options;
     legacy.state.release = parseRelease("3.4.0").value();
     // 3.4.0 has no such filter, but keeps only the newest sync (200 -> 190): 180 is behind it, too
@@ -312,7 +314,7 @@ void Reports::checkpointsThatTheStoreDoesNotExplain()
                 "      replay unknown  -       -             -        -          ok\n") != std::string::npos);
     const std::string csv = reportCsv(report);
     QVERIFY(csv.find(",97,synced-group-offset,,unknown,,,,,,,,,,no sync read by then explains checkpoint "
-                     "150 -> 146 under MM2 3.9.0 rules (is 3.9.0 the release MM2 runs?),97,") !=
+                     "150 -> 146 under MM2 3.9.0 rules (is 3.9.0 the release MM2 runs?),,30.0,,97,") !=
             std::string::npos);
     const std::string json = reportJson(report);
     QVERIFY(json.find(
@@ -497,6 +499,46 @@ void Reports::checkpointCadenceOfAShortRead()
     QCOMPARE(observedCheckpointCadence(two, 60'000)->intervalMs, int64_t{10'000});
 }
 
+void Reports::replayInTimeAtTheGroupsPace()
+{
+    // app-1 committed 100 at 0 s, 120 at 2 s ... the pace is measured from the last sample at or
+    // before a minute before its last one: 70 s -> 180 at 130 s, from 40 at 60 s (not 0 at -10 s).
+    Fixture f;
+    Session& o = f.session;
+    o.groupOffsets = {{-10'000, ClusterSide::Source, f.app1, f.orders0, 0},
+                      {60'000, ClusterSide::Source, f.app1, f.orders0, 40},
+                      {100'000, ClusterSide::Source, f.app1, f.orders0, 150},
+                      {130'000, ClusterSide::Source, f.app1, f.orders0, 180}};
+    o.info.syncGroupOffsets = false;
+    Report r = buildReport(o, at(130'000));
+    const PartitionReport* row = rowOf(r, "app-1", 0);
+    QCOMPARE(row->pace->advanced, int64_t{140});
+    QCOMPARE(row->pace->spanMs, int64_t{70'000});
+    QCOMPARE(paceTenthsPerSecond(*row->pace), int64_t{20}); // 2.0 offsets/s
+    // Replays 79 (from 101 to 180): 79 / 2 per second = 39.5 s.
+    QCOMPARE(row->replay.replay, int64_t{79});
+    QCOMPARE(row->outcomeTimeMs, std::optional<int64_t>(39'500));
+    QCOMPARE(outcomeText(*row), std::string("replays 79 (about 39.5 s)"));
+    QCOMPARE(paceText(*row), std::string("2.0 offsets/s over the last 1 min 10 s of samples"));
+    QVERIFY(reportJson(r).find("\"time_ms\":39500},\"pace\":{\"advanced\":140,\"span_ms\":70000,"
+                               "\"per_second\":2.0},\"pace_unknown_because\":null") != std::string::npos);
+
+    // A stalled group: no progress, so no time, and the reason instead.
+    o.groupOffsets.push_back({200'000, ClusterSide::Source, f.app1, f.orders0, 180});
+    o.groupOffsets.push_back({230'000, ClusterSide::Source, f.app1, f.orders0, 180});
+    r = buildReport(o, at(230'000));
+    row = rowOf(r, "app-1", 0);
+    QVERIFY(!row->pace && !row->outcomeTimeMs);
+    QCOMPARE(row->paceUnknownBecause,
+             std::string("the group committed no progress in the last 1 min 40 s of samples"));
+    QCOMPARE(outcomeText(*row), std::string("replays 79"));
+    // One sample only: nothing shows a pace.
+    o.groupOffsets = {{130'000, ClusterSide::Source, f.app1, f.orders0, 180}};
+    r = buildReport(o, at(130'000));
+    row = rowOf(r, "app-1", 0);
+    QCOMPARE(paceText(*row), std::string("unknown (fewer than two samples of the group's committed offset)"));
+}
+
 void Reports::everyVerdictIsExplained()
 {
     for (int v = 0; v <= static_cast<int>(Verdict::BeyondTargetEnd); ++v)
@@ -536,7 +578,10 @@ void Reports::formats()
             "offset\","
             "\"no_resume_reason\":null,\"replay\":{\"outcome\":\"replay\",\"replay\":79,\"skip\":0,"
             "\"granularity\":49,\"group_sync\":0,\"staleness\":30,\"cadence\":0,\"overshoot\":0,\"rewind\":0,"
-            "\"upstream_equivalent\":101,\"unknown_because\":null},\"target_committed\":97,\"source_end\":"
+            "\"upstream_equivalent\":101,\"unknown_because\":null,\"time_ms\":2633},\"pace\":{\"advanced\":"
+            "60,"
+            "\"span_ms\":2000,\"per_second\":30.0},\"pace_unknown_because\":null,\"target_committed\":97,"
+            "\"source_end\":"
             "250,"
             "\"target_end\":240,\"health\":[]}]}"));
     QCOMPARE(
@@ -545,10 +590,10 @@ void Reports::formats()
                     "if_checkpointed_now_status,checkpoint_upstream,checkpoint_downstream,"
                     "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
                     "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
-                    "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,target_committed,"
-                    "source_end,target_end,health\n"
+                    "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
+                    "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health\n"
                     "app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,monotonic-filter,97,"
-                    "synced-group-offset,,replay,79,0,49,0,30,0,0,0,101,,97,250,240,ok\n"));
+                    "synced-group-offset,,replay,79,0,49,0,30,0,0,0,101,,2633,30.0,,97,250,240,ok\n"));
     QCOMPARE(
         reportText(report),
         std::string(
@@ -559,9 +604,11 @@ void Reports::formats()
             "group offsets: the target groups have committed offsets (MM2's sync.group.offsets is not "
             "known here): a failed-over consumer resumes there\n"
             "GROUP  PARTITION  COMMITTED  IF CHECKPOINTED NOW  CHECKPOINT U -> D  AGE    RESUME OFFSET  "
-            "OUTCOME     = GRAN  + GROUP SYNC  + STALE  + CADENCE  HEALTH\n"
+            "OUTCOME                   = GRAN  + GROUP SYNC  + STALE  + CADENCE  HEALTH\n"
             "app-1  orders-0   180        97                   150 -> 97          1.5 s  97 (synced)    "
-            "replays 79  49      0             30       0          ok\n"));
+            "replays 79 (about 2.6 s)  49      0             30       0          ok\n"
+            "(about T) the time the replay or skip represents at the group's pace: how far its committed "
+            "offset moved over the last 1 min 0 s of samples (JSON pace)\n"));
     // On a terminal the resume offset is the one number in bold.
     QVERIFY(reportText(report, TextStyle::Terminal).find("1.5 s  \x1b[1m97 (synced)\x1b[0m    replays 79") !=
             std::string::npos);

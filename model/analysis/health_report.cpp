@@ -173,20 +173,24 @@ void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> 
         row.verdicts.push_back(Verdict::BeyondTargetEnd);
 }
 
-// The group's pace from its committed-offset samples, and the time the row's outcome represents
+// The group's pace from its committed offsets as sampled and as MM2 read them for its
+// checkpoints, and the time the row's outcome represents
 // at it: "replays 1,745 offsets, about 44 s of the group's processing".
-void measurePace(PartitionReport& row, const SampleState& samples, uint32_t group,
-                 std::optional<uint32_t> upstreamId)
+void measurePace(PartitionReport& row, const SampleState& samples, const Mm2State& state, uint32_t group,
+                 std::optional<uint32_t> upstreamId, std::optional<uint32_t> downstreamId)
 {
-    const auto pace = samples.committedPace(group, upstreamId);
+    static const RecentOffsets none;
+    const auto pace = paceOf(samples.recentCommitted(group, upstreamId),
+                             downstreamId ? state.recentCheckpointed(group, *downstreamId) : none);
     if (!pace) {
-        row.paceUnknownBecause = "fewer than two samples of the group's committed offset";
+        row.paceUnknownBecause = "fewer than two readings of the group's committed offset (samples or "
+                                 "checkpoints)";
         return;
     }
     if (pace->advanced <= 0 || pace->spanMs <= 0) {
         row.paceUnknownBecause = pace->advanced < 0 ? "the group's committed offset moved back"
                                                     : "the group committed no progress in the last " +
-                                                          formatDurationMs(pace->spanMs) + " of samples";
+                                                          formatDurationMs(pace->spanMs) + " of readings";
         return;
     }
     row.pace = pace;
@@ -473,7 +477,7 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
             row.noResumeReason = noResumeReason(row);
             row.replayUnknown = whyUnknown(row, state);
             row.replayUnknownBecause = unknownReplayText(row, report.release);
-            measurePace(row, samples, *group, upstreamId);
+            measurePace(row, samples, state, *group, upstreamId, downstreamId);
             report.rows.push_back(std::move(row));
         }
     }

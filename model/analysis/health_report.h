@@ -117,7 +117,8 @@ struct PartitionReport {
     UnknownReplay replayUnknown = UnknownReplay::No;
     std::string replayUnknownBecause; // the row's own words when replayUnknown is set
     // The group's pace on the partition: how far its committed offset moved over the last minute
-    // of samples (kPaceWindowMs); none, with the reason, when it did not move forward.
+    // of readings (samples, and MM2's checkpoints; kPaceWindowMs); none, with the reason, when it
+    // did not move forward.
     std::optional<Pace> pace;
     std::string paceUnknownBecause;
     // The time the outcome (the replay, or the skip) represents at that pace; none when either

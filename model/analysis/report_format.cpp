@@ -354,7 +354,8 @@ std::vector<std::string> rowsFootnotes(const Report& report)
     if (any([](const PartitionReport& r) { return r.outcomeTimeMs.has_value(); }))
         lines.push_back("(about T) the time the replay or skip represents at the group's pace: how far its "
                         "committed offset moved over the last " +
-                        formatDurationMs(kPaceWindowMs) + " of samples (JSON pace)");
+                        formatDurationMs(kPaceWindowMs) +
+                        " of readings (samples and checkpoints; JSON pace)");
     if (any([](const PartitionReport& r) { return r.committedFromCheckpoint; }))
         lines.push_back(
             "* the committed offset as MM2 read it for its last checkpoint (newer than any sample)");

@@ -74,7 +74,7 @@ std::string paceText(const PartitionReport& row)
     if (!row.pace)
         return "unknown (" + row.paceUnknownBecause + ")";
     return formatFixed(paceTenthsPerSecond(*row.pace), 1) + " offsets/s over the last " +
-           formatDurationMs(row.pace->spanMs) + " of samples";
+           formatDurationMs(row.pace->spanMs) + " of readings";
 }
 
 std::string outcomePartText(const PartitionReport& row, int64_t part)

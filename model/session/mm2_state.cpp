@@ -147,6 +147,7 @@ void Mm2State::applyCheckpoint(size_t index)
     if (!inForce.explained)
         ++m_unexplained;
     m_checkpoints[{c.group, c.partition}] = inForce;
+    rememberOffset(m_recentCheckpointed[{c.group, c.partition}], c.stamp.timestampMs, c.upstream);
 }
 
 const std::vector<uint32_t>& Mm2State::historyOf(uint32_t upstream) const
@@ -186,6 +187,13 @@ std::optional<StoredSync> Mm2State::explain(uint32_t upstream, int64_t u, int64_
             return sync;
     }
     return std::nullopt;
+}
+
+const RecentOffsets& Mm2State::recentCheckpointed(uint32_t group, uint32_t targetPartition) const
+{
+    static const RecentOffsets none;
+    const auto it = m_recentCheckpointed.find({group, targetPartition});
+    return it == m_recentCheckpointed.end() ? none : it->second;
 }
 
 bool Mm2State::driftVaries(uint32_t partition) const

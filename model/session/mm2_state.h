@@ -14,6 +14,7 @@
 
 #include "model/mm2/store_replay.h"
 #include "model/mm2/sync_store.h"
+#include "model/session/sample_state.h"
 #include "model/session/session.h"
 
 #include <cstdint>
@@ -75,6 +76,10 @@ public:
     // record the target holds there (a synced target group offset is an older checkpoint's D_c,
     // whose sync the store may have thinned out since).
     std::optional<StoredSync> syncAtDownstream(uint32_t upstream, int64_t downstream) const;
+    // The committed offsets MM2 read for its checkpoints of a group on a target-side partition,
+    // for the group's pace (paceOf): a checkpoint's upstream offset is what the group had
+    // committed when MM2 emitted it.
+    const RecentOffsets& recentCheckpointed(uint32_t group, uint32_t targetPartition) const;
     // Whether the syncs of an upstream partition so far had different offset drifts (u - d):
     // there are gaps, so extrapolating past a sync (2.4.0-3.4.0) can overshoot.
     bool driftVaries(uint32_t partition) const;
@@ -99,6 +104,7 @@ private:
     std::vector<std::optional<int64_t>> m_firstDrift;
     std::vector<bool> m_driftVaries;
     std::map<std::pair<uint32_t, uint32_t>, CheckpointInForce> m_checkpoints;
+    std::map<std::pair<uint32_t, uint32_t>, RecentOffsets> m_recentCheckpointed; // same keys
     std::vector<std::optional<uint32_t>> m_upstreamOf; // target partition id -> upstream id
     // Applied syncs by partition, built the first time the store alone cannot explain a checkpoint.
     // A cache built on first use, also by the const queries (a state is used by one thread).

@@ -1,6 +1,7 @@
 #include "model/session/sample_state.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace driftscope {
 namespace {
@@ -63,18 +64,10 @@ void SampleState::followGrowth()
 void SampleState::rememberForPace(const GroupOffsetSample& g)
 {
     auto& recent = m_recent[{g.group, g.partition}];
-    if (g.offset == GroupOffsetSample::kNoOffset) { // the group lost its offset: start again
+    if (g.offset == GroupOffsetSample::kNoOffset) // the group lost its offset: start again
         recent.clear();
-        return;
-    }
-    const std::pair<int64_t, int64_t> sample{g.sampledAtMs, g.offset};
-    recent.insert(std::upper_bound(recent.begin(), recent.end(), sample,
-                                   [](const auto& a, const auto& b) { return a.first < b.first; }),
-                  sample);
-    // Keep one sample at or before the window's start: the pace is measured from it.
-    const int64_t windowStart = recent.back().first - kPaceWindowMs;
-    while (recent.size() > 2 && recent[1].first <= windowStart)
-        recent.pop_front();
+    else
+        rememberOffset(recent, g.sampledAtMs, g.offset);
 }
 
 void SampleState::take(uint32_t index, const GroupOffsetSample& g)
@@ -128,16 +121,39 @@ std::optional<LogOffsetSample> SampleState::log(ClusterSide side, std::optional<
     return it == m_logs.end() ? std::nullopt : std::optional<LogOffsetSample>(it->second.sample);
 }
 
-std::optional<Pace> SampleState::committedPace(uint32_t group, std::optional<uint32_t> partition) const
+const RecentOffsets& SampleState::recentCommitted(uint32_t group, std::optional<uint32_t> partition) const
 {
+    static const RecentOffsets none;
     if (!partition)
-        return std::nullopt;
+        return none;
     const auto it = m_recent.find({group, *partition});
-    if (it == m_recent.end() || it->second.size() < 2)
+    return it == m_recent.end() ? none : it->second;
+}
+
+void rememberOffset(RecentOffsets& recent, int64_t atMs, int64_t offset)
+{
+    const std::pair<int64_t, int64_t> observed{atMs, offset};
+    recent.insert(std::upper_bound(recent.begin(), recent.end(), observed,
+                                   [](const auto& a, const auto& b) { return a.first < b.first; }),
+                  observed);
+    // Keep one observation at or before the window's start: the pace is measured from it.
+    const int64_t windowStart = recent.back().first - kPaceWindowMs;
+    while (recent.size() > 2 && recent[1].first <= windowStart)
+        recent.pop_front();
+}
+
+std::optional<Pace> paceOf(const RecentOffsets& a, const RecentOffsets& b)
+{
+    RecentOffsets all;
+    std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(all),
+               [](const auto& x, const auto& y) { return x.first < y.first; });
+    if (all.size() < 2)
         return std::nullopt;
-    const auto& [fromMs, fromOffset] = it->second.front();
-    const auto& [toMs, toOffset] = it->second.back();
-    return Pace{toOffset - fromOffset, toMs - fromMs};
+    const auto [toMs, toOffset] = all.back();
+    auto from = all.begin();
+    for (auto it = all.begin(); it != all.end() && it->first <= toMs - kPaceWindowMs; ++it)
+        from = it;
+    return Pace{toOffset - from->second, toMs - from->first};
 }
 
 } // namespace driftscope

@@ -27,6 +27,18 @@ struct Pace {
     int64_t spanMs = 0;
 };
 
+// Observations of one committed offset, (time, offset) in time order: those of the last
+// kPaceWindowMs before the newest, and the newest before that window.
+using RecentOffsets = std::deque<std::pair<int64_t, int64_t>>;
+
+// Adds an observation, keeping the order and dropping what the window no longer needs.
+void rememberOffset(RecentOffsets& recent, int64_t atMs, int64_t offset);
+
+// The pace of observations from one or more sources (samples, MM2's checkpoints): from the
+// newest observation at or before kPaceWindowMs before the newest (else the oldest) to the
+// newest. None with fewer than two.
+std::optional<Pace> paceOf(const RecentOffsets& a, const RecentOffsets& b = {});
+
 class SampleState {
 public:
     struct Committed {
@@ -47,10 +59,9 @@ public:
     std::optional<Committed> committed(ClusterSide side, uint32_t group,
                                        std::optional<uint32_t> partition) const;
     std::optional<LogOffsetSample> log(ClusterSide side, std::optional<uint32_t> partition) const;
-    // The group's pace on a source partition: from the last sample at or before kPaceWindowMs
-    // before its last sample (else its first) to that last one. None with fewer than two samples
-    // of an offset since the group last had none.
-    std::optional<Pace> committedPace(uint32_t group, std::optional<uint32_t> partition) const;
+    // The group's committed offsets sampled on a source partition for its pace (paceOf), since
+    // it last had none.
+    const RecentOffsets& recentCommitted(uint32_t group, std::optional<uint32_t> partition) const;
     // Every (side, group, partition) sampled so far, in key order, with its last sample
     // (kNoOffset included).
     const std::map<CommittedKey, Committed>& allCommitted() const { return m_committed; }
@@ -73,9 +84,8 @@ private:
     size_t m_nextGroup = 0, m_nextLog = 0;
     size_t m_groupsSeen = 0, m_logsSeen = 0;
     std::map<CommittedKey, Committed> m_committed;
-    // Per (group, partition) on the source, the samples (time, offset) of the pace window, in
-    // time order, and the last one before it.
-    std::map<std::pair<uint32_t, uint32_t>, std::deque<std::pair<int64_t, int64_t>>> m_recent;
+    // Per (group, partition) on the source, the samples of the pace window.
+    std::map<std::pair<uint32_t, uint32_t>, RecentOffsets> m_recent;
     std::map<std::pair<ClusterSide, uint32_t>, LogSeen> m_logs;
 };
 

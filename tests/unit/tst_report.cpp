@@ -206,7 +206,7 @@ void Reports::staleCheckpoint()
             "checkpoint only when its downstream offset moves forward, and 180 translates to no more "
             "than 97; a failover now resumes at 97 on A.orders-0 (the target group offset MM2 synced) "
             "and replays 79 offsets, about 2.6 s of app-1's processing at 30.0 offsets/s over the last "
-            "2.0 s of samples (granularity 49 + group-offset sync 0 + staleness 30 + commit cadence 0)"));
+            "2.0 s of readings (granularity 49 + group-offset sync 0 + staleness 30 + commit cadence 0)"));
     ReportOptions legacy = options;
     legacy.state.release = parseRelease("3.4.0").value();
     // 3.4.0 has no such filter, but keeps only the newest sync (200 -> 190): 180 is behind it, too
@@ -519,7 +519,7 @@ void Reports::replayInTimeAtTheGroupsPace()
     QCOMPARE(row->replay.replay, int64_t{79});
     QCOMPARE(row->outcomeTimeMs, std::optional<int64_t>(39'500));
     QCOMPARE(outcomeText(*row), std::string("replays 79 (about 39.5 s)"));
-    QCOMPARE(paceText(*row), std::string("2.0 offsets/s over the last 1 min 10 s of samples"));
+    QCOMPARE(paceText(*row), std::string("2.0 offsets/s over the last 1 min 10 s of readings"));
     QVERIFY(reportJson(r).find("\"time_ms\":39500},\"pace\":{\"advanced\":140,\"span_ms\":70000,"
                                "\"per_second\":2.0},\"pace_unknown_because\":null") != std::string::npos);
 
@@ -530,13 +530,22 @@ void Reports::replayInTimeAtTheGroupsPace()
     row = rowOf(r, "app-1", 0);
     QVERIFY(!row->pace && !row->outcomeTimeMs);
     QCOMPARE(row->paceUnknownBecause,
-             std::string("the group committed no progress in the last 1 min 40 s of samples"));
+             std::string("the group committed no progress in the last 1 min 40 s of readings"));
     QCOMPARE(outcomeText(*row), std::string("replays 79"));
-    // One sample only: nothing shows a pace.
+    // One sample: the checkpoint (150 at 2.5 s) is a reading too, as MM2 read the committed offset
+    // then, which a one-shot live read or imported text needs.
     o.groupOffsets = {{130'000, ClusterSide::Source, f.app1, f.orders0, 180}};
     r = buildReport(o, at(130'000));
     row = rowOf(r, "app-1", 0);
-    QCOMPARE(paceText(*row), std::string("unknown (fewer than two samples of the group's committed offset)"));
+    QCOMPARE(paceText(*row), std::string("0.2 offsets/s over the last 2 min 7 s of readings"));
+    // Without it, nothing shows a pace.
+    o.checkpoints.clear();
+    r = buildReport(o, at(130'000));
+    row = rowOf(r, "app-1", 0);
+    QCOMPARE(
+        paceText(*row),
+        std::string(
+            "unknown (fewer than two readings of the group's committed offset (samples or checkpoints))"));
 }
 
 void Reports::everyVerdictIsExplained()
@@ -608,7 +617,7 @@ void Reports::formats()
             "app-1  orders-0   180        97                   150 -> 97          1.5 s  97 (synced)    "
             "replays 79 (about 2.6 s)  49      0             30       0          ok\n"
             "(about T) the time the replay or skip represents at the group's pace: how far its committed "
-            "offset moved over the last 1 min 0 s of samples (JSON pace)\n"));
+            "offset moved over the last 1 min 0 s of readings (samples and checkpoints; JSON pace)\n"));
     // On a terminal the resume offset is the one number in bold.
     QVERIFY(reportText(report, TextStyle::Terminal).find("1.5 s  \x1b[1m97 (synced)\x1b[0m    replays 79") !=
             std::string::npos);

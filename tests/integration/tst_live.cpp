@@ -1,7 +1,9 @@
 // Integration tests through the Kafka protocol: the embedded demo clusters (two librdkafka mock
 // clusters with producers, groups and an MM2 engine built on the model) read by the live reader.
+#include "model/analysis/explorer_model.h"
 #include "model/analysis/health_report.h"
 #include "model/analysis/report_format.h"
+#include "model/analysis/row_text.h"
 #include "model/demo/demo_cluster.h"
 #include "model/io/capture_file.h"
 #include "model/io/kafka/inspected_client.h"
@@ -11,9 +13,13 @@
 #include "model/io/session_file.h"
 #include "model/records/wire_codec.h"
 #include "model/session/mm2_state.h"
+#include "support/cli_runner.h"
 #include "support/eventually.h"
 #include "support/qtest_printers.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -127,6 +133,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void readerReproducesTheEngine();
+    void cliAndWindowAgreeAtOneMoment();
     void recordedCaptureGivesTheSameReport();
     void readerLeavesTheClustersUnchanged();
     void undecodableRecordsAreKeptAndCounted();
@@ -226,6 +233,98 @@ void Live::readerReproducesTheEngine()
     QVERIFY(*orders0.at("audit")->committed < *billing->committed);
     QVERIFY(*orders0.at("analytics")->committed < *billing->committed);
     QVERIFY(billing->sourceEnd && *billing->committed <= *billing->sourceEnd);
+}
+
+// What the window's model says at a moment, row by row: verdicts, the checkpoint kept in force,
+// the resume offset and the outcome (without its time: the pace depends on how often each reader
+// sampled).
+QStringList windowRows(ExplorerModel& model, int64_t atMs)
+{
+    ExplorerRequest request;
+    request.cursorMs = atMs;
+    const ExplorerAnswer answer = model.answer(request);
+    const Report& r = answer.releases.front().cursor.report;
+    QStringList rows{
+        QString("stale after %1 ms: %2").arg(r.staleAfterMs).arg(QString::fromStdString(r.staleAfterFrom))};
+    for (const PartitionReport& row : r.rows) {
+        QStringList verdicts;
+        for (Verdict v : row.verdicts)
+            verdicts << QString::fromUtf8(verdictName(v).data());
+        rows << QString("%1 %2 %3 held:%4 resume:%5 %6 %7")
+                    .arg(QString::fromStdString(row.group), QString::fromStdString(toString(row.upstream)),
+                         verdicts.join(','), QString::fromUtf8(checkpointKeptName(row.checkpointKept).data()),
+                         row.resume ? QString::number(row.resume->offset) : QString("-"),
+                         QString::fromUtf8(outcomeName(outcomeOf(row)).data()))
+                    .arg(row.replay.known ? row.replay.replay - row.replay.skip : 0);
+    }
+    return rows;
+}
+
+// The same from the CLI's JSON.
+QStringList cliRows(const QJsonObject& report)
+{
+    QStringList rows{QString("stale after %1 ms: %2")
+                         .arg(report["stale_after_ms"].toInteger())
+                         .arg(report["stale_after_from"].toString())};
+    for (const QJsonValue& v : report["rows"].toArray()) {
+        const QJsonObject row = v.toObject();
+        QStringList verdicts;
+        for (const QJsonValue& h : row["health"].toArray())
+            verdicts << h.toString();
+        const QJsonObject replay = row["replay"].toObject();
+        const QJsonObject checkpoint = row["checkpoint"].toObject();
+        rows << QString("%1 %2-%3 %4 held:%5 resume:%6 %7 %8")
+                    .arg(row["group"].toString(), row["topic"].toString())
+                    .arg(row["partition"].toInt())
+                    .arg(verdicts.join(','), checkpoint["held_because"].toString(),
+                         row["resume_offset"].isNull() ? QString("-")
+                                                       : QString::number(row["resume_offset"].toInteger()),
+                         replay.isEmpty() ? QString("-") : replay["outcome"].toString())
+                    .arg(replay["replay"].toInteger() - replay["skip"].toInteger());
+    }
+    return rows;
+}
+
+void Live::cliAndWindowAgreeAtOneMoment()
+{
+    // The window follows the clusters with its reader (as LiveFeed does, every 2 s) from before
+    // the CLI is asked. Once the clusters are still, the CLI's one-shot read and the window's model
+    // at the CLI's moment give the same stale limit and the same answer for every row; and so
+    // they do after the window has read on while the clusters moved again.
+    // Both connect with bootstrap servers alone (the File > Connect dialog's simplest form): no
+    // MM2 configuration says the emit interval, so both read it off the checkpoints.
+    const DemoInfo& info = m_demo->info();
+    LiveReaderOptions options = readerOptions(*m_demo);
+    options.connection =
+        settingsFromParts("A", "B", info.sourceBootstrap, info.targetBootstrap, {}, nullptr, nullptr).value();
+    options.sampleIntervalMs = 2000;
+    LiveReader window(options);
+    window.start();
+    QVERIFY(window.waitUntilReady(20'000));
+    ExplorerModel model;
+    model.replace(window.since({}));
+    std::this_thread::sleep_for(std::chrono::milliseconds(3000));
+    QVERIFY(m_demo->setPaused(true));
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500)); // a window sample of still clusters
+    const CliRun cli =
+        runCli({"report", "--json", "--source-bootstrap", QString::fromStdString(info.sourceBootstrap),
+                "--target-bootstrap", QString::fromStdString(info.targetBootstrap)});
+    QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
+    const QJsonObject report = QJsonDocument::fromJson(cli.out.toUtf8()).object();
+    const int64_t at = report["at_ms"].toInteger();
+    QVERIFY(model.append(window.since(model.session().mark())));
+    const QStringList expected = cliRows(report);
+    QCOMPARE(expected.size(), 1 + 4 * 8);
+    QVERIFY2(expected.front().contains("the checkpoint cadence observed, 1.0 s"),
+             qPrintable(expected.front()));
+    QCOMPARE(windowRows(model, at), expected);
+
+    QVERIFY(m_demo->setPaused(false));
+    std::this_thread::sleep_for(std::chrono::milliseconds(3000)); // rounds and samples after `at`
+    QVERIFY(model.append(window.since(model.session().mark())));
+    window.stop();
+    QVERIFY(model.session().checkpoints.back().stamp.timestampMs > at);
+    QCOMPARE(windowRows(model, at), expected);
 }
 
 void Live::recordedCaptureGivesTheSameReport()

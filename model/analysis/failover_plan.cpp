@@ -106,15 +106,11 @@ FailoverPlan planFailover(const Report& report)
         std::optional<int64_t> lag;
         if (row.targetEnd && row.targetCommitted)
             lag = *row.targetEnd - *row.targetCommitted;
-        PlannedReset reset{row.upstream,
-                           row.downstream,
-                           row.resume->offset,
-                           row.resume->source,
-                           std::nullopt,
-                           row.replayUnknownBecause,
-                           lag};
+        PlannedReset reset{row.upstream, row.downstream,           row.resume->offset, row.resume->source,
+                           std::nullopt, row.replayUnknownBecause, std::nullopt,       lag};
         if (row.replay.known) {
             reset.replay = row.replay.replay;
+            reset.replayTimeMs = row.outcomeTimeMs;
             g.replayTotal += row.replay.replay;
         } else {
             ++g.replayUnknown;
@@ -137,7 +133,7 @@ std::string groupPlanSummary(const GroupPlan& g)
 {
     const size_t total = g.resets.size() + g.leftOut.size();
     std::string text = g.group + ": " + std::to_string(g.resets.size()) + " of " + std::to_string(total) +
-                       " partitions have a resume offset";
+                       " partitions go in the reset file";
     const size_t known = g.resets.size() - g.replayUnknown;
     if (!g.resets.empty() && g.replayUnknown == 0)
         text += "; resetting them replays " + withThousands(g.replayTotal) + " offsets in all";
@@ -147,6 +143,14 @@ std::string groupPlanSummary(const GroupPlan& g)
                 std::to_string(g.replayUnknown) + " (replay unknown)";
     else if (!g.resets.empty())
         text += "; resetting them replays an unknown amount (replay unknown)";
+    // Partitions are read side by side: the longest one's time is the group's, at best.
+    const PlannedReset* longest = nullptr;
+    for (const PlannedReset& r : g.resets)
+        if (r.replayTimeMs && (!longest || *r.replayTimeMs > *longest->replayTimeMs))
+            longest = &r;
+    if (longest)
+        text += " (the longest, " + toString(longest->target) + ", about " +
+                formatDurationMs(*longest->replayTimeMs) + " of processing)";
     size_t skips = 0;
     for (const LeftOut& l : g.leftOut)
         skips += l.reason == "skip possible";
@@ -231,6 +235,8 @@ std::string planJson(const FailoverPlan& plan, const PlanCommand& command)
             r.replay ? json.value(*r.replay) : json.null();
             json.key("replay_unknown_because");
             r.replay ? json.null() : json.value(r.replayUnknownBecause);
+            json.key("replay_time_ms");
+            r.replayTimeMs ? json.value(*r.replayTimeMs) : json.null();
             json.key("target_lag");
             r.targetLag ? json.value(*r.targetLag) : json.null();
             json.endObject();

@@ -21,6 +21,7 @@ struct PlannedReset {
     // the target holds at the offset (replayUnknownBecause says why).
     std::optional<int64_t> replay;
     std::string replayUnknownBecause;
+    std::optional<int64_t> replayTimeMs; // at the group's pace, when both are known
     // The target group's lag before the reset (target log end - its committed offset there),
     // where both were sampled.
     std::optional<int64_t> targetLag;
@@ -62,7 +63,7 @@ std::string planFileName(const std::string& group);
 // "topic,partition,offset" lines without a header, as kafka-consumer-groups --from-file reads.
 std::string resetFileCsv(const GroupPlan& group);
 
-// One line for a group: "orders-app: 12 of 12 partitions have a resume offset; resetting them
+// One line for a group: "orders-app: 12 of 12 partitions go in the reset file; resetting them
 // replays 1,234 offsets in all; 1 may SKIP records (left out)". Never says nothing is skipped
 // when a partition may skip, and counts a replay it cannot know apart from those it can.
 std::string groupPlanSummary(const GroupPlan& group);

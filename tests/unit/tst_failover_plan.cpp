@@ -74,9 +74,23 @@ void FailoverPlans::resetsAndLeftOut()
         app.leftOut[1].advice,
         std::string("resuming at 2,000 may skip records; the checkpoint's sync 90 -> 1,997 is a safe earlier "
                     "position: 1,997 replays from upstream 90"));
-    QCOMPARE(groupPlanSummary(app), std::string("app: 2 of 4 partitions have a resume offset; resetting them "
+    QCOMPARE(groupPlanSummary(app), std::string("app: 2 of 4 partitions go in the reset file; resetting them "
                                                 "replays 14 offsets in all; 1 may SKIP records (left out); 1 "
                                                 "have no resume point (left out)"));
+    // With the replays' times at the group's pace, the longest is the group's (partitions are read
+    // side by side), and plan.json has each.
+    Report timed = sample();
+    timed.rows[0].outcomeTimeMs = 2'600;
+    timed.rows[3].outcomeTimeMs = 9'000;
+    const FailoverPlan timedPlan = planFailover(timed);
+    QCOMPARE(
+        groupPlanSummary(timedPlan.groups[0]),
+        std::string("app: 2 of 4 partitions go in the reset file; resetting them replays 14 offsets in all "
+                    "(the longest, A.orders-3, about 9.0 s of processing); 1 may SKIP records (left out); 1 "
+                    "have no resume point (left out)"));
+    QVERIFY(planJson(timedPlan, {"b:9092", std::nullopt, "plan"})
+                .find("\"replay\":7,\"replay_unknown_because\":null,\"replay_time_ms\":9000,") !=
+            std::string::npos);
 }
 
 void FailoverPlans::fileNames()
@@ -139,7 +153,7 @@ void FailoverPlans::unknownReplayIsCountedApart()
     QCOMPARE(app.resets[3].replay, std::optional<int64_t>());
     QCOMPARE(
         groupPlanSummary(app),
-        std::string("app: 4 of 6 partitions have a resume offset; resetting them replays 14 offsets on the 2 "
+        std::string("app: 4 of 6 partitions go in the reset file; resetting them replays 14 offsets on the 2 "
                     "where it is known, and an unknown amount on 2 (replay unknown); 1 may SKIP records "
                     "(left out); 1 have no resume point (left out)"));
     const PlanCommand command{"b:9092", std::nullopt, "plan"};

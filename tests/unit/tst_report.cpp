@@ -326,7 +326,7 @@ void Reports::checkpointsThatTheStoreDoesNotExplain()
     const FailoverPlan plan = planFailover(report);
     QCOMPARE(plan.groups.front().replayUnknown, size_t{1});
     QCOMPARE(groupPlanSummary(plan.groups.front()),
-             std::string("app-1: 1 of 1 partitions have a resume offset; resetting them replays an unknown "
+             std::string("app-1: 1 of 1 partitions go in the reset file; resetting them replays an unknown "
                          "amount (replay unknown)"));
 
     // A sync read a moment after the checkpoint's timestamp: MM2 had not seen it yet, and the

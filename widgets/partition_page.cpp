@@ -80,6 +80,10 @@ void PartitionPage::display(const PartitionData& input, const QString& heading)
     m_ages->display(input);
     m_replay->display(input);
     m_cursorText = input.cursor ? QString::fromStdString(input.cursor->explanation) : QString();
+    // A simulation knows what the records alone may not: say it beside the report's words.
+    if (input.cursor && input.truth)
+        if (const std::string truth = sim::truthText(*input.truth, input.cursor->atMs); !truth.empty())
+            m_cursorText += QString::fromStdString("; " + truth);
     showDetails({});
 }
 

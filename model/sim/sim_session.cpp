@@ -1,6 +1,10 @@
 #include "model/sim/sim_session.h"
 
+#include "model/analysis/translation_text.h"
 #include "model/mm2/replication_policy.h"
+#include "model/util/text_format.h"
+
+#include <algorithm>
 
 namespace driftscope::sim {
 
@@ -67,6 +71,18 @@ SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs)
         },
         sink);
     return out;
+}
+
+std::string truthText(const std::vector<TruthPoint>& truth, int64_t atMs)
+{
+    const auto after = std::upper_bound(truth.begin(), truth.end(), atMs,
+                                        [](int64_t t, const TruthPoint& p) { return t < p.atMs; });
+    if (after == truth.begin())
+        return {};
+    const TruthPoint& p = *(after - 1);
+    const std::string what = p.skippedRecords > 0 ? "SKIP " + withThousands(p.skippedRecords) + " records"
+                                                  : "replay " + withThousands(p.replayRecords) + " records";
+    return "the simulation's truth at " + formatUtcMs(p.atMs) + ": a failover would " + what;
 }
 
 } // namespace driftscope::sim

@@ -30,6 +30,11 @@ struct SimulatedSession {
     RunSummary summary;
 };
 
+// What the simulator's truth says of a failover at `atMs` (its last sample at or before it), in
+// words, for beside a report that may not know: "the simulation's truth at 01:00:00.000: a
+// failover would SKIP 19,684 records". Empty before the first sample.
+std::string truthText(const std::vector<TruthPoint>& truth, int64_t atMs);
+
 // Simulated time 0 is `epochMs` in the session (times are shown as clock times).
 SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs);
 

@@ -302,6 +302,8 @@ void ExplorerWindow::releaseSwitchChangesTranslations()
     QCOMPARE(rowCell(w, "analytics", "payments-0", 3), QString("too-old"));
     // 2.4.0 extrapolates: its outcomes are unknown, and the plot has marks for them, not numbers.
     QVERIFY(!seriesOf(w.page(0)->replayWindow(), "replay unknown").xs().empty());
+    QVERIFY2(w.page(0)->replayWindow()->unknownNote().startsWith("replay unknown at "),
+             qPrintable(w.page(0)->replayWindow()->unknownNote()));
     w.selectRelease(kDefaultRelease);
     QVERIFY(settle(w));
     checkMapShows(w.page(0), modern);

@@ -18,6 +18,14 @@ ReplayWindowPlot::ReplayWindowPlot(QWidget* parent) : ExplorerPlot("Replay windo
     m_unknown = addSeries(xAxis, yAxis, "replay unknown", PlotSeries::Style::Dots, T, O);
     m_truthReplay = addSeries(xAxis, yAxis, "replayed (truth)", PlotSeries::Style::Line, T, O);
     m_truthSkips = addSeries(xAxis, yAxis, "skipped (truth)", PlotSeries::Style::Dots, T, O);
+    // Says, over the marks, that they are not zeros.
+    m_unknownNote = new QCPItemText(this);
+    m_unknownNote->setClipAxisRect(axisRect());
+    m_unknownNote->position->setAxisRect(axisRect());
+    m_unknownNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_unknownNote->position->setCoords(0.5, 0.25);
+    m_unknownNote->setTextAlignment(Qt::AlignCenter);
+    m_unknownNote->setVisible(false);
     addTimeAxis(xAxis);
     xAxis->setLabel("time (UTC)");
     yAxis->setLabel("upstream offsets replayed");
@@ -36,6 +44,7 @@ void ReplayWindowPlot::applyTheme(const PlotTheme& t)
     }
     chooseAreaStyle();
     m_unknown->setColor(t.faint);
+    m_unknownNote->setColor(t.foreground);
     m_unknown->graph()->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, t.foreground, 6));
     m_skips->setColor(t.skip);
     m_skips->graph()->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, t.skip, 9));
@@ -92,6 +101,12 @@ void ReplayWindowPlot::display(const PartitionData& input)
     m_staleness->setPoints(t, std::move(gys), gap);
     m_cadence->setPoints(std::move(t), std::move(gysc), std::move(gap));
     m_skips->setPoints(std::move(kt), std::move(kv));
+    m_unknownNote->setVisible(!ut.empty());
+    m_unknownNote->setText(ut.size() == m_rows.size()
+                               ? "replay unknown at every moment (hover a mark for why): not zero"
+                               : QString("replay unknown at %1 of %2 moments (hover a mark for why)")
+                                     .arg(ut.size())
+                                     .arg(m_rows.size()));
     std::vector<int64_t> zeros(ut.size(), 0);
     m_unknown->setPoints(std::move(ut), std::move(zeros));
     m_truthReplay->setPoints(std::move(rt), std::move(rv));

@@ -19,6 +19,8 @@ public:
     explicit ReplayWindowPlot(QWidget* parent = nullptr);
     void display(const PartitionData& input);
     void applyTheme(const PlotTheme& theme) override;
+    // The note over the unknown marks ("" when there are none).
+    QString unknownNote() const { return m_unknownNote->visible() ? m_unknownNote->text() : QString(); }
 
 protected:
     QString explainPoint(const PlotSeries& series, size_t index) const override;
@@ -31,10 +33,12 @@ private:
     PlotSeries* m_staleness;
     PlotSeries* m_cadence;
     PlotSeries* m_skips;
-    PlotSeries* m_unknown; // moments whose outcome is not known, on the zero line
+    PlotSeries* m_unknown;      // moments whose outcome is not known, on the zero line
+    QCPItemText* m_unknownNote; // that they are, over the marks
     PlotSeries* m_truthReplay;
     PlotSeries* m_truthSkips;
-    std::vector<const PartitionReport*> m_rows;        // the row of each stacked point
+    std::vector<const PartitionReport*> m_rows; // the row of each stacked point
+
     std::vector<const PartitionReport*> m_unknownRows; // the row of each unknown mark
 };
 

@@ -1,5 +1,6 @@
 // The health badge of a group partition (or of a whole group: its worst partition), as the side
-// panel and the tables show it: OK, checkpoint stale, not translatable, no syncs, skip possible.
+// panel and the tables show it: OK, over replay budget, checkpoint stale, not translatable, no
+// syncs, skip possible.
 #pragma once
 
 #include "model/analysis/health_report.h"
@@ -35,6 +36,9 @@ inline Health healthOf(const std::vector<Verdict>& verdicts)
         case Verdict::CheckpointStale:
             h = Health::CheckpointStale;
             break;
+        case Verdict::OverReplayBudget:
+            h = Health::OverReplayBudget;
+            break;
         }
         worst = std::max(worst, h);
     }
@@ -46,6 +50,8 @@ inline QString healthLabel(Health h)
     switch (h) {
     case Health::Ok:
         return "OK";
+    case Health::OverReplayBudget:
+        return "over replay budget";
     case Health::CheckpointStale:
         return "checkpoint stale";
     case Health::NotTranslatable:

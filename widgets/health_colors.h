@@ -9,7 +9,9 @@
 
 namespace driftscope::widgets {
 
-enum class Health { Ok, CheckpointStale, NotTranslatable, NoSyncs, SkipPossible }; // worst last
+// Worst last. Over the replay budget is the mildest: MM2 works, the replay is only longer than
+// the consumers were made idempotent for.
+enum class Health { Ok, OverReplayBudget, CheckpointStale, NotTranslatable, NoSyncs, SkipPossible };
 
 enum class Shade { Light, Dark };
 
@@ -19,6 +21,8 @@ inline QColor healthColor(Health h, Shade shade)
     switch (h) {
     case Health::Ok:
         return dark ? QColor(138, 226, 52) : QColor(78, 154, 6);
+    case Health::OverReplayBudget:
+        return dark ? QColor(114, 159, 207) : QColor(32, 74, 135);
     case Health::CheckpointStale:
         return dark ? QColor(237, 212, 0) : QColor(196, 160, 0);
     case Health::NotTranslatable:

@@ -103,7 +103,7 @@ std::string listed(const std::vector<std::string>& names, size_t limit = 20)
 
 std::optional<Verdict> parseVerdict(const std::string& name)
 {
-    for (int v = 0; v <= static_cast<int>(Verdict::BeyondTargetEnd); ++v)
+    for (int v = 0; v <= static_cast<int>(kLastVerdict); ++v)
         if (verdictName(static_cast<Verdict>(v)) == name)
             return static_cast<Verdict>(v);
     return std::nullopt;
@@ -126,11 +126,21 @@ void addReportInputOptions(QCommandLineParser& parser)
                       "MM2's default 60 s).",
                       "S"});
     parser.addOption({"timeout", "Live: seconds to wait for the clusters' history. Default: 30.", "S"});
+    parser.addOption({"max-replay-records",
+                      "A replay budget: a partition whose failover would replay more than N offsets gets the "
+                      "verdict over-replay-budget, with the amount and the part that dominates.",
+                      "N"});
+    parser.addOption(
+        {"max-replay-seconds",
+         "A replay budget in time: the replay at the group's pace (how far its committed offset "
+         "moved over the last minute of readings) may take at most T seconds (decimals allowed). "
+         "Rows whose replay or pace is unknown are counted as undecided, not as within it.",
+         "T"});
     parser.addOption(
         {"fail-on",
          "Exit 3 when a row has one of these verdicts (comma-separated: no-sync, too-old, not-ready, "
-         "no-checkpoint, checkpoint-stale, skip-possible, beyond-target-end), or any of them "
-         "('any'); a one-line summary goes to stderr.",
+         "no-checkpoint, checkpoint-stale, skip-possible, beyond-target-end, over-replay-budget), or any "
+         "of them ('any'); a one-line summary goes to stderr.",
          "VERDICTS"});
     parser.addPositionalArgument(
         "CAPTURE", "A capture, or formatter text / JSON Lines (instead of live clusters).", "[CAPTURE]");
@@ -155,6 +165,9 @@ std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportI
     OptionReader r{parser, std::nullopt};
     if (auto v = r.integer("stale-after", 1, 86'400 * 365))
         options.staleAfterMs = *v * 1000;
+    options.budget.maxRecords = r.integer("max-replay-records", 0, INT64_MAX);
+    if (auto v = r.real("max-replay-seconds", 0, 86'400.0 * 365))
+        options.budget.maxMs = static_cast<int64_t>(*v * 1000 + 0.5);
     if (r.failure)
         return r.failure;
     if (parser.isSet("at")) {
@@ -253,7 +266,7 @@ std::optional<Failure> readFailOn(const QCommandLineParser& parser, std::optiona
     for (const QString& part : parser.value("fail-on").split(',')) {
         const std::string name = toStd(part.trimmed());
         if (name == "any") {
-            for (int v = 0; v <= static_cast<int>(Verdict::BeyondTargetEnd); ++v)
+            for (int v = 0; v <= static_cast<int>(kLastVerdict); ++v)
                 verdicts.push_back(static_cast<Verdict>(v));
             continue;
         }
@@ -261,7 +274,7 @@ std::optional<Failure> readFailOn(const QCommandLineParser& parser, std::optiona
         if (!v)
             return usage("--fail-on: '" + name +
                          "' is not a verdict (no-sync, too-old, not-ready, no-checkpoint, checkpoint-stale, "
-                         "skip-possible, beyond-target-end, or any)");
+                         "skip-possible, beyond-target-end, over-replay-budget, or any)");
         verdicts.push_back(*v);
     }
     out = std::move(verdicts);

@@ -3,10 +3,15 @@
 #include "model/util/text_format.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -82,6 +87,57 @@ void showShortcuts(QWidget* parent, const QList<QAction*>& actions)
                                      {"Home or 0", "Fit the focused plot to its data"}})
         rows.push_back({keys, what});
     showTable(parent, "Keyboard shortcuts", "Plots take the keys once clicked.", {"Keys", "Action"}, rows);
+}
+
+std::optional<ReplayBudget> askReplayBudget(QWidget* parent, const ReplayBudget& current)
+{
+    QDialog dialog(parent);
+    dialog.setWindowTitle("Replay budget");
+    auto* records = new QCheckBox("at most");
+    auto* recordsBox = new QSpinBox;
+    recordsBox->setRange(0, 2'000'000'000);
+    recordsBox->setGroupSeparatorShown(true);
+    recordsBox->setSuffix(" offsets");
+    auto* seconds = new QCheckBox("at most");
+    auto* secondsBox = new QDoubleSpinBox;
+    secondsBox->setRange(0, 86'400.0 * 365);
+    secondsBox->setDecimals(1);
+    secondsBox->setSuffix(" s at the group's pace");
+    records->setChecked(current.maxRecords.has_value());
+    recordsBox->setValue(
+        static_cast<int>(std::min<int64_t>(current.maxRecords.value_or(1000), 2'000'000'000)));
+    seconds->setChecked(current.maxMs.has_value());
+    secondsBox->setValue(static_cast<double>(current.maxMs.value_or(60'000)) / 1000.0);
+    recordsBox->setEnabled(records->isChecked());
+    secondsBox->setEnabled(seconds->isChecked());
+    QObject::connect(records, &QCheckBox::toggled, recordsBox, &QWidget::setEnabled);
+    QObject::connect(seconds, &QCheckBox::toggled, secondsBox, &QWidget::setEnabled);
+    const auto row = [](QWidget* check, QWidget* box) {
+        auto* line = new QHBoxLayout;
+        line->addWidget(check);
+        line->addWidget(box, 1);
+        return line;
+    };
+    auto* form = new QFormLayout;
+    form->addRow("Replay per partition:", row(records, recordsBox));
+    form->addRow("Replay time:", row(seconds, secondsBox));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(new QLabel("A partition whose failover would replay more gets the verdict "
+                                 "over-replay-budget\n(driftscope-cli report --max-replay-records, "
+                                 "--max-replay-seconds)."));
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    ReplayBudget budget;
+    if (records->isChecked())
+        budget.maxRecords = recordsBox->value();
+    if (seconds->isChecked())
+        budget.maxMs = static_cast<int64_t>(secondsBox->value() * 1000 + 0.5);
+    return budget;
 }
 
 } // namespace driftscope::gui

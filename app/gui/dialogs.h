@@ -1,6 +1,7 @@
 // Small dialogs of the main window: the undecodable records read, and the keyboard shortcuts.
 #pragma once
 
+#include "model/analysis/replay_budget.h"
 #include "model/session/session.h"
 
 #include <QList>
@@ -12,5 +13,8 @@ namespace driftscope::gui {
 
 void showUndecodableRecords(QWidget* parent, const std::vector<UndecodableRecord>& records);
 void showShortcuts(QWidget* parent, const QList<QAction*>& actions);
+// Asks for a replay budget (offsets and/or seconds per partition, each optional); none when the
+// user cancels.
+std::optional<ReplayBudget> askReplayBudget(QWidget* parent, const ReplayBudget& current);
 
 } // namespace driftscope::gui

@@ -14,6 +14,7 @@ struct ExplorerState {
     Release release = kDefaultRelease;
     std::string releaseWarning; // when `release`'s rules stand in for a release driftscope does not know
     std::optional<Release> compare;
+    ReplayBudget budget;             // View > Replay budget, or the command line
     Selection selection;             // empty group: the session's first
     std::optional<int64_t> cursorMs; // none: follow the end of the session (live: now)
 
@@ -23,6 +24,7 @@ struct ExplorerState {
         r.state.release = release;
         r.state.releaseWarning = releaseWarning;
         r.compare = compare;
+        r.budget = budget;
         r.selection = selection;
         r.cursorMs = cursorMs;
         return r;

@@ -86,10 +86,18 @@ int main(int argc, char** argv)
     const QCommandLineOption mm2Config(
         "mm2-config", "Connect to the clusters of this MM2 properties file (as File > Connect does).",
         "FILE");
+    const QCommandLineOption maxRecords(
+        "max-replay-records",
+        "A replay budget: partitions whose failover would replay more than N offsets are over it "
+        "(as driftscope-cli report --max-replay-records; View > Replay budget).",
+        "N");
+    const QCommandLineOption maxSeconds(
+        "max-replay-seconds",
+        "A replay budget in time, at the group's pace (as driftscope-cli report --max-replay-seconds).", "T");
     const QCommandLineOption flow("flow", "The flow of --mm2-config, e.g. A->B (default: its only one).",
                                   "A->B");
     for (const auto& o : {demo, simulate, release, compare, group, partition, theme, at, page, screenshot,
-                          delay, mm2Config, flow})
+                          delay, mm2Config, flow, maxRecords, maxSeconds})
         parser.addOption(o);
 
     // Options are read and checked before the application exists: --help, --version and a wrong
@@ -152,6 +160,20 @@ int main(int argc, char** argv)
             usageError("--partition needs --group");
         selectedPartition = *tp;
     }
+    ReplayBudget budget;
+    if (parser.isSet(maxRecords)) {
+        const qlonglong n = parser.value(maxRecords).toLongLong(&ok);
+        if (!ok || n < 0)
+            usageError("--max-replay-records: expected a number of offsets, got '" +
+                       parser.value(maxRecords) + "'");
+        budget.maxRecords = n;
+    }
+    if (parser.isSet(maxSeconds)) {
+        const double t = parser.value(maxSeconds).toDouble(&ok);
+        if (!ok || t < 0 || t > 86'400.0 * 365)
+            usageError("--max-replay-seconds: expected seconds, got '" + parser.value(maxSeconds) + "'");
+        budget.maxMs = static_cast<int64_t>(t * 1000 + 0.5);
+    }
     std::optional<sim::Scenario> simulated;
     if (parser.isSet(simulate)) {
         auto scenario = sim::namedScenario(parser.value(simulate).toStdString());
@@ -168,6 +190,8 @@ int main(int argc, char** argv)
     // Options apply to this run only: the saved preferences (QSettings) stay as they were.
     if (parser.isSet(theme))
         window.setTheme(gui::themeFromName(parser.value(theme)));
+    if (budget.any())
+        window.setReplayBudget(budget);
     window.show();
     // With --screenshot nobody is there to read a dialog: what the window cannot do ends the run
     // with the reason on stderr and exit code 1, and no picture.

@@ -157,6 +157,12 @@ void MainWindow::buildMenus()
                  [this] {
                      moveCursor(std::nullopt);
                  }},
+                {"Replay &budget…",
+                 {},
+                 [this] {
+                     if (const auto budget = askReplayBudget(this, replayBudget()))
+                         setReplayBudget(*budget);
+                 }},
                 {"Fit all plots", QKeySequence(Qt::CTRL | Qt::Key_0),
                  [this] {
                      for (widgets::PartitionPage* page : m_pages)

@@ -340,6 +340,12 @@ void MainWindow::fillRecentMenu()
 
 // --- selection and rules ------------------------------------------------------------------
 
+void MainWindow::setReplayBudget(const ReplayBudget& budget)
+{
+    m_state.budget = budget;
+    requestAnalysis();
+}
+
 void MainWindow::selectRelease(const Release& release)
 {
     applyRelease({release, toString(release), ""});

@@ -69,6 +69,10 @@ public:
     void moveCursorOnceLoaded(int64_t atMs);
     // For this run only; the View menu's choice is also remembered (QSettings).
     void setTheme(Theme theme);
+    // The replay budget rows are judged against (over-replay-budget), as report's
+    // --max-replay-records and --max-replay-seconds; for this run.
+    void setReplayBudget(const ReplayBudget& budget);
+    const ReplayBudget& replayBudget() const { return m_state.budget; }
     // Writes the drilled group's failover plan (reset file, plan.txt, plan.json) into `directory`,
     // as driftscope-cli failover-plan would; `done` gets the error, empty on success.
     void exportDrillPlanTo(const QString& directory, std::function<void(const QString&)> done);

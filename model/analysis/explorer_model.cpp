@@ -92,6 +92,7 @@ struct ExplorerModel::SeriesCache {
     Mm2StateOptions options;
     Selection selection;
     int64_t staleAfterMs = 0;
+    ReplayBudget budget;
     size_t maxMoments = 0;
     std::vector<TopicPartition> partitions; // seriesPartitions() when built
     size_t partitionsKnown = 0;             // the session's partition count then
@@ -113,7 +114,8 @@ struct ExplorerModel::SeriesCache {
     bool serves(const ReportOptions& o, const Selection& s, size_t moments) const
     {
         return sameState(options, o.state) && selection.group == s.group &&
-               selection.partition == s.partition && staleAfterMs == o.staleAfterMs && maxMoments == moments;
+               selection.partition == s.partition && staleAfterMs == o.staleAfterMs && budget == o.budget &&
+               maxMoments == moments;
     }
 };
 
@@ -247,6 +249,7 @@ std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOpti
         c.options = options.state;
         c.selection = selection;
         c.staleAfterMs = options.staleAfterMs;
+        c.budget = options.budget;
         c.maxMoments = maxMoments;
         c.fromMs = from;
         c.group = group;
@@ -365,6 +368,7 @@ ReportOptions optionsFor(const ExplorerRequest& request, const Release& release,
         options.state.releaseWarning.clear(); // the compared release's is not this one's
     options.state.release = release;
     options.staleAfterMs = request.staleAfterMs;
+    options.budget = request.budget;
     options.atMs = cursorMs;
     return options;
 }

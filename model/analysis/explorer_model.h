@@ -32,6 +32,7 @@ struct ExplorerRequest {
     Selection selection;
     std::optional<int64_t> cursorMs; // none: the end of the session (live: now)
     int64_t staleAfterMs = 0;        // 0: one and a half emit intervals
+    ReplayBudget budget;             // none: no row is judged against one
     size_t maxMoments = 1500;
 };
 

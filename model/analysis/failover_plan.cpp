@@ -106,8 +106,14 @@ FailoverPlan planFailover(const Report& report)
         std::optional<int64_t> lag;
         if (row.targetEnd && row.targetCommitted)
             lag = *row.targetEnd - *row.targetCommitted;
-        PlannedReset reset{row.upstream, row.downstream,           row.resume->offset, row.resume->source,
-                           std::nullopt, row.replayUnknownBecause, std::nullopt,       lag};
+        PlannedReset reset;
+        reset.upstream = row.upstream;
+        reset.target = row.downstream;
+        reset.offset = row.resume->offset;
+        reset.source = row.resume->source;
+        reset.replayUnknownBecause = row.replayUnknownBecause;
+        reset.overBudget = row.overBudget;
+        reset.targetLag = lag;
         if (row.replay.known) {
             reset.replay = row.replay.replay;
             reset.replayTimeMs = row.outcomeTimeMs;
@@ -151,6 +157,10 @@ std::string groupPlanSummary(const GroupPlan& g)
     if (longest)
         text += " (the longest, " + toString(longest->target) + ", about " +
                 formatDurationMs(*longest->replayTimeMs) + " of processing)";
+    const auto overBudget = std::count_if(g.resets.begin(), g.resets.end(),
+                                          [](const PlannedReset& r) { return r.overBudget.has_value(); });
+    if (overBudget > 0)
+        text += "; " + std::to_string(overBudget) + " replay more than the budget";
     size_t skips = 0;
     for (const LeftOut& l : g.leftOut)
         skips += l.reason == "skip possible";
@@ -187,6 +197,10 @@ std::string planText(const FailoverPlan& plan, const PlanCommand& command)
             out += '\n';
         } else
             out += "  no reset file: no partition of this group has a resume offset\n";
+        for (const PlannedReset& r : g.resets)
+            if (r.overBudget)
+                out += "  over the replay budget " + toString(r.target) + ": replays " +
+                       budgetExcessText(*r.overBudget) + "\n";
         for (const LeftOut& l : g.leftOut)
             out += "  left out " + toString(l.target) + " (" + l.reason + "): " + l.advice + "\n";
     }
@@ -237,6 +251,8 @@ std::string planJson(const FailoverPlan& plan, const PlanCommand& command)
             r.replay ? json.null() : json.value(r.replayUnknownBecause);
             json.key("replay_time_ms");
             r.replayTimeMs ? json.value(*r.replayTimeMs) : json.null();
+            json.key("over_replay_budget");
+            r.overBudget ? json.value(budgetExcessText(*r.overBudget)) : json.null();
             json.key("target_lag");
             r.targetLag ? json.value(*r.targetLag) : json.null();
             json.endObject();

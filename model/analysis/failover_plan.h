@@ -21,7 +21,8 @@ struct PlannedReset {
     // the target holds at the offset (replayUnknownBecause says why).
     std::optional<int64_t> replay;
     std::string replayUnknownBecause;
-    std::optional<int64_t> replayTimeMs; // at the group's pace, when both are known
+    std::optional<int64_t> replayTimeMs;    // at the group's pace, when both are known
+    std::optional<BudgetExcess> overBudget; // the replay passes the report's replay budget
     // The target group's lag before the reset (target log end - its committed offset there),
     // where both were sampled.
     std::optional<int64_t> targetLag;

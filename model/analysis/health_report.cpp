@@ -15,9 +15,9 @@
 namespace driftscope {
 namespace {
 
-constexpr std::array<std::string_view, 7> kVerdictNames = {
-    "no-sync",          "too-old",       "not-ready",        "no-checkpoint",
-    "checkpoint-stale", "skip-possible", "beyond-target-end"};
+constexpr std::array<std::string_view, 8> kVerdictNames = {
+    "no-sync",          "too-old",       "not-ready",         "no-checkpoint",
+    "checkpoint-stale", "skip-possible", "beyond-target-end", "over-replay-budget"};
 
 constexpr std::array<std::string_view, 5> kCheckpointKeptNames = {"", "monotonic-filter", "too-old",
                                                                   "not-ready", "no-sync"};
@@ -285,6 +285,10 @@ std::string_view verdictMeaning(Verdict verdict)
                "over gaps (aborted transactions, compaction, filtered records) the checkpoint lies past the "
                "committed record's copy; or the resume offset's upstream equivalent is past what the group "
                "processed";
+    case Verdict::OverReplayBudget:
+        return "a failover would replay more than the replay budget (--max-replay-records, "
+               "--max-replay-seconds) allows: consumers must be idempotent for that much, or MM2 tuned "
+               "for less (the part that dominates says which setting)";
     case Verdict::BeyondTargetEnd:
         return "the resume offset is past the target partition's end: the consumer's auto.offset.reset "
                "decides "
@@ -366,6 +370,7 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
     report.sourceAlias = info.sourceAlias;
     report.targetAlias = info.targetAlias;
     chooseStaleLimit(session, options, report);
+    report.budget = options.budget;
     // Keys sort by side first: the first target-side key, if any, is found without a scan.
     const auto& allCommitted = samples.allCommitted();
     const bool targetOffsetsSeen =
@@ -478,6 +483,11 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
             row.replayUnknown = whyUnknown(row, state);
             row.replayUnknownBecause = unknownReplayText(row, report.release);
             measurePace(row, samples, state, *group, upstreamId, downstreamId);
+            row.overBudget = overBudget(row.replay, row.outcomeTimeMs, row.paceUnknownBecause,
+                                        row.checkpointKept != CheckpointKept::No, options.budget,
+                                        row.budgetUndecidedBecause);
+            if (row.overBudget)
+                row.verdicts.push_back(Verdict::OverReplayBudget);
             report.rows.push_back(std::move(row));
         }
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/analysis/replay.h"
+#include "model/analysis/replay_budget.h"
 #include "model/session/mm2_state.h"
 #include "model/session/reader_problems.h"
 #include "model/session/sample_state.h"
@@ -15,17 +16,19 @@
 namespace driftscope {
 
 enum class Verdict {
-    NoSync,          // no sync for the partition: MM2 cannot translate (or translates U to U up to 3.2.x)
-    TooOld,          // the committed offset is older than the oldest retained sync: no checkpoint
-    NotReady,        // the store has not finished its initial read-to-end
-    NoCheckpoint,    // the group has a committed offset but no checkpoint for the partition
-    CheckpointStale, // the group moved on but the checkpoint is older than the stale limit
-    SkipPossible,    // a failover may skip records (extrapolating releases over gaps, or proven)
-    BeyondTargetEnd, // the checkpoint points past the target's log end: a failover resets the group
+    NoSync,           // no sync for the partition: MM2 cannot translate (or translates U to U up to 3.2.x)
+    TooOld,           // the committed offset is older than the oldest retained sync: no checkpoint
+    NotReady,         // the store has not finished its initial read-to-end
+    NoCheckpoint,     // the group has a committed offset but no checkpoint for the partition
+    CheckpointStale,  // the group moved on but the checkpoint is older than the stale limit
+    SkipPossible,     // a failover may skip records (extrapolating releases over gaps, or proven)
+    BeyondTargetEnd,  // the checkpoint points past the target's log end: a failover resets the group
+    OverReplayBudget, // a failover would replay more than the replay budget allows
 };
+constexpr Verdict kLastVerdict = Verdict::OverReplayBudget;
 
 // "no-sync", "too-old", "not-ready", "no-checkpoint", "checkpoint-stale", "skip-possible",
-// "beyond-target-end".
+// "beyond-target-end", "over-replay-budget".
 std::string_view verdictName(Verdict verdict);
 // What the verdict means for a failover, in one sentence, for tooltips, legends and the README.
 std::string_view verdictMeaning(Verdict verdict);
@@ -39,6 +42,7 @@ struct ReportOptions {
     // A checkpoint older than this while the group moved on is stale. 0: one and a half emit
     // intervals (the next checkpoint is due one interval plus processing time after the last).
     int64_t staleAfterMs = 0;
+    ReplayBudget budget; // none: no row is judged against one
 };
 
 // Where a failed-over group starts on the target: the checkpoint's downstream offset (what
@@ -124,6 +128,8 @@ struct PartitionReport {
     // The time the outcome (the replay, or the skip) represents at that pace; none when either
     // is not known.
     std::optional<int64_t> outcomeTimeMs;
+    std::optional<BudgetExcess> overBudget; // with the verdict over-replay-budget
+    std::string budgetUndecidedBecause;     // a budget was given but this row cannot be judged
     std::optional<ResumeOffset> resume;     // none: no checkpoint, see noResumeReason
     std::string noResumeReason;             // "no checkpoint", "no sync", "too old", "not ready"
     std::optional<int64_t> targetCommitted; // the group's committed offset on the target
@@ -142,7 +148,8 @@ struct Report {
     std::string releaseWarning;
     std::string sourceAlias, targetAlias;
     int64_t staleAfterMs = 0;
-    std::string staleAfterFrom;       // how the stale limit was chosen, in words
+    std::string staleAfterFrom; // how the stale limit was chosen, in words
+    ReplayBudget budget;
     int64_t emitIntervalMs = 0;       // the emit interval it assumes: configured, observed or MM2's default
     bool emitIntervalAssumed = false; // MM2's default, as nothing showed the interval
     GroupOffsetSyncMode groupOffsetSync = GroupOffsetSyncMode::Unknown;

@@ -21,6 +21,18 @@ std::string health(const PartitionReport& row, const char* separator)
     return text;
 }
 
+// " (+745 offsets, staleness)" after the verdicts of a row over the replay budget, " (budget
+// undecided)" where its replay or its time is unknown.
+std::string budgetMark(const PartitionReport& row)
+{
+    const auto& e = row.overBudget;
+    if (!e)
+        return row.budgetUndecidedBecause.empty() ? std::string() : " (budget undecided)";
+    const std::string by =
+        e->inTime ? formatDurationMs(e->amount - e->limit) : withThousands(e->amount - e->limit) + " offsets";
+    return " (+" + by + ", " + e->dominantPart + ")";
+}
+
 std::string thousands(const std::optional<int64_t>& v)
 {
     return v ? withThousands(*v) : "-";
@@ -149,6 +161,21 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     for (Verdict v : row.verdicts)
         json.value(verdictName(v));
     json.endArray();
+    json.key("over_replay_budget");
+    if (const auto& e = row.overBudget) {
+        json.beginObject();
+        json.key("unit").value(e->inTime ? "ms" : "offsets");
+        json.key("replay").value(e->amount);
+        json.key("budget").value(e->limit);
+        json.key("over_by").value(e->amount - e->limit);
+        json.key("dominant_part").value(e->dominantPart);
+        json.key("dominant_offsets").value(e->dominantOffsets);
+        json.endObject();
+    } else {
+        json.null();
+    }
+    json.key("budget_undecided_because");
+    row.budgetUndecidedBecause.empty() ? json.null() : json.value(row.budgetUndecidedBecause);
     json.endObject();
 }
 
@@ -338,7 +365,7 @@ std::string rowsTable(const Report& report, TextStyle style)
         cells.insert(cells.end(), {part(r.staleness), part(r.cadence)});
         if (backwardParts)
             cells.insert(cells.end(), {part(r.overshoot), part(r.rewind)});
-        cells.push_back(health(row, ", "));
+        cells.push_back(health(row, ", ") + budgetMark(row));
         table.addRow(cells);
     }
     return table.str();
@@ -382,6 +409,31 @@ std::vector<std::string> rowsFootnotes(const Report& report)
     return lines;
 }
 
+// "replay budget: at most 1,000 offsets of replay per partition: 3 group partitions over it, 2
+// undecided (the replay is unknown)".
+std::string budgetNote(const Report& report)
+{
+    size_t over = 0, undecided = 0;
+    std::map<std::string, size_t> why;
+    for (const PartitionReport& row : report.rows) {
+        over += row.overBudget.has_value();
+        if (!row.budgetUndecidedBecause.empty()) {
+            ++undecided;
+            ++why[row.budgetUndecidedBecause.substr(0, row.budgetUndecidedBecause.find(':'))];
+        }
+    }
+    std::string text = "replay budget: " + budgetText(report.budget) + ": " +
+                       countOf(over, "group partition", "group partitions") + " over it";
+    if (undecided > 0) {
+        std::string reasons;
+        for (const auto& [reason, n] : why)
+            reasons += (reasons.empty() ? "" : "; ") + reason +
+                       (why.size() > 1 ? " (" + std::to_string(n) + ")" : "");
+        text += ", " + withThousands(static_cast<int64_t>(undecided)) + " undecided (" + reasons + ")";
+    }
+    return text;
+}
+
 } // namespace
 
 std::vector<std::string> reportNotes(const Report& report)
@@ -400,6 +452,8 @@ std::vector<std::string> reportNotes(const Report& report)
                         " rules: is --mm2-version the release MM2 runs?");
     for (std::string& line : unknownReplayLines(report))
         notes.push_back(std::move(line));
+    if (report.budget.any())
+        notes.push_back(budgetNote(report));
     return notes;
 }
 
@@ -468,7 +522,8 @@ std::string reportCsv(const Report& report)
                       "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
                       "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
                       "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
-                      "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health\n";
+                      "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health,"
+                      "over_replay_budget,budget_undecided_because\n";
     for (const PartitionReport& row : report.rows) {
         const auto& c = row.checkpoint;
         const auto& r = row.replay;
@@ -503,7 +558,9 @@ std::string reportCsv(const Report& report)
                (row.pace ? formatFixed(paceTenthsPerSecond(*row.pace), 1) + ','
                          : ',' + csvField(row.paceUnknownBecause));
         out += ',' + plain(row.targetCommitted) + ',' + plain(row.sourceEnd) + ',' + plain(row.targetEnd) +
-               ',' + csvField(health(row, ";")) + '\n';
+               ',' + csvField(health(row, ";")) + ',' +
+               csvField(row.overBudget ? budgetExcessText(*row.overBudget) : std::string()) + ',' +
+               csvField(row.budgetUndecidedBecause) + '\n';
     }
     return out;
 }

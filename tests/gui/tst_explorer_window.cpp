@@ -137,6 +137,7 @@ private Q_SLOTS:
     void opensTheCaptureAndPlotsTheModel();
     void retainedSlotsAndLifetimes();
     void releaseSwitchChangesTranslations();
+    void replayBudgetMarksTheRowsOverIt();
     void compareModeShowsBothReleases();
     void timeCursorScrubs();
     void tablesAndDrill();
@@ -309,6 +310,26 @@ void ExplorerWindow::releaseSwitchChangesTranslations()
     checkMapShows(w.page(0), modern);
     QCOMPARE(rowCell(w, "analytics", "payments-0", 3),
              QString::fromStdString(withThousands(*modern.cursor.row->translated->downstream)));
+}
+
+void ExplorerWindow::replayBudgetMarksTheRowsOverIt()
+{
+    // analytics replays 238 on clicks and 146 on payments (the README's example); a budget of 200
+    // offsets puts clicks over it, by 38, granularity dominating, and the badge says so.
+    MainWindow& w = *m_window;
+    w.setReplayBudget({200, std::nullopt});
+    QVERIFY(settle(w));
+    QCOMPARE(rowCell(w, "analytics", "clicks-0", 16), QString("over replay budget"));
+    QCOMPARE(rowCell(w, "analytics", "payments-0", 16), QString("OK"));
+    const auto& rows = w.result()->releases.front().cursor.report.rows;
+    const auto clicks = std::find_if(rows.begin(), rows.end(), [](const PartitionReport& r) {
+        return r.group == "analytics" && r.upstream == TopicPartition{"clicks", 0};
+    });
+    QCOMPARE(budgetExcessText(*clicks->overBudget),
+             std::string("238 offsets, 38 over the budget of 200; granularity dominates (238)"));
+    w.setReplayBudget({});
+    QVERIFY(settle(w));
+    QCOMPARE(rowCell(w, "analytics", "clicks-0", 16), QString("OK"));
 }
 
 void ExplorerWindow::compareModeShowsBothReleases()

@@ -101,6 +101,9 @@ void ReportTableTest::badgeOfEachVerdict_data()
                                    << "skip possible" << QColor(204, 0, 0) << "skip-possible";
     QTest::newRow("beyond-target-end") << int(Verdict::BeyondTargetEnd) << int(Health::SkipPossible)
                                        << "skip possible" << QColor(204, 0, 0) << "beyond-target-end";
+    QTest::newRow("over-replay-budget")
+        << int(Verdict::OverReplayBudget) << int(Health::OverReplayBudget) << "over replay budget"
+        << QColor(32, 74, 135) << "over-replay-budget";
 }
 
 void ReportTableTest::badgeOfEachVerdict()

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void neverOverwrites();
     void mm2ConfigNotesNameTheRelease();
     void realMm2Sample();
+    void replayBudgetOnTheRealSample();
 };
 
 void CliSessions::importFormatterText()
@@ -726,6 +727,51 @@ void CliSessions::realMm2Sample()
                     .arg(health.isEmpty() ? "ok" : health.join(','));
     }
     QCOMPARE(rows, expected);
+}
+
+// The issue's own example: analytics orders-1 replays 1,745 of its 1,746 records, and said "ok".
+void CliSessions::replayBudgetOnTheRealSample()
+{
+    const QString capture = sample("real-mm2.capture");
+    const CliRun r =
+        runCli({"report", capture, "--max-replay-records", "1000", "--fail-on", "over-replay-budget"});
+    QCOMPARE(r.exitCode, 3);
+    QCOMPARE(r.err, QString("1 of 4 groups unhealthy: analytics (over-replay-budget)\n"));
+    QVERIFY(
+        r.out.contains("\nreplay budget: at most 1,000 offsets of replay per partition: 2 group partitions "
+                       "over it\n"));
+    QVERIFY(r.out.contains("replays 1,745 (about 2 min 41 s)  72      0             1,673    0          "
+                           "over-replay-budget (+745 offsets, staleness of a held checkpoint)\n"));
+    // In time: at the groups' paces, four partitions of analytics take longer than a minute, and
+    // audit's stalled ones cannot be told.
+    const CliRun timed = runCli({"report", capture, "--max-replay-seconds", "60", "--json"});
+    QCOMPARE(timed.exitCode, 0);
+    const QJsonObject report = json(timed.out);
+    int over = 0, undecided = 0;
+    for (const QJsonValue& v : report["rows"].toArray()) {
+        const QJsonObject row = v.toObject();
+        over += !row["over_replay_budget"].isNull();
+        undecided += !row["budget_undecided_because"].isNull();
+    }
+    QCOMPARE(over, 4);
+    QCOMPARE(undecided, 2);
+    // The plan says it for each reset, in plan.txt and plan.json.
+    QTemporaryDir dir;
+    const CliRun plan = runCli({"failover-plan", capture, "--group", "analytics", "--out-dir",
+                                dir.filePath("p"), "--max-replay-records", "1000"});
+    QCOMPARE(plan.exitCode, 0);
+    QVERIFY2(plan.out.contains(
+                 "analytics: 4 of 4 partitions go in the reset file; resetting them replays 5,054 "
+                 "offsets in all (the longest, A.orders-1, about 2 min 41 s of processing); 2 replay "
+                 "more than the budget\n"),
+             qPrintable(plan.out));
+    QVERIFY(plan.out.contains(
+        "  over the replay budget A.orders-1: replays 1,745 offsets, 745 over the budget of "
+        "1,000; staleness of a held checkpoint dominates (1,673)\n"));
+    QVERIFY(
+        readText(dir.filePath("p/plan.json"))
+            .contains("\"over_replay_budget\":\"1,745 offsets, 745 over the budget of 1,000; staleness of a "
+                      "held checkpoint dominates (1,673)\""));
 }
 
 QTEST_GUILESS_MAIN(CliSessions)

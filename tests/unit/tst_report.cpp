@@ -86,6 +86,7 @@ private Q_SLOTS:
     void checkpointCadenceIsInferred();
     void checkpointCadenceOfAShortRead();
     void replayInTimeAtTheGroupsPace();
+    void replayBudget();
     void everyVerdictIsExplained();
     void formats();
     void readerProblemsReachEveryForm();
@@ -548,6 +549,47 @@ void Reports::replayInTimeAtTheGroupsPace()
             "unknown (fewer than two readings of the group's committed offset (samples or checkpoints))"));
 }
 
+void Reports::replayBudget()
+{
+    // The fixture's app-1 replays 79 (granularity 49 + staleness 30) in about 2.6 s.
+    Fixture f;
+    ReportOptions options = at(4000);
+    options.budget.maxRecords = 50;
+    Report r = buildReport(f.session, options);
+    const PartitionReport* row = rowOf(r, "app-1", 0);
+    QCOMPARE(row->verdicts, verdicts({Verdict::OverReplayBudget}));
+    QCOMPARE(budgetExcessText(*row->overBudget),
+             std::string("79 offsets, 29 over the budget of 50; granularity dominates (49)"));
+    QVERIFY(reportText(r).find("over-replay-budget (+29 offsets, granularity)") != std::string::npos);
+    QVERIFY(
+        reportText(r).find("\nreplay budget: at most 50 offsets of replay per partition: 1 group partition "
+                           "over it\n") != std::string::npos);
+    QVERIFY(reportJson(r).find("\"over_replay_budget\":{\"unit\":\"offsets\",\"replay\":79,\"budget\":50,"
+                               "\"over_by\":29,\"dominant_part\":\"granularity\",\"dominant_offsets\":49}") !=
+            std::string::npos);
+    // At the budget exactly: within it.
+    options.budget.maxRecords = 79;
+    QVERIFY(rowOf(buildReport(f.session, options), "app-1", 0)->verdicts.empty());
+    // In time: 2,633 ms against 2 s.
+    options.budget = {std::nullopt, 2000};
+    r = buildReport(f.session, options);
+    row = rowOf(r, "app-1", 0);
+    QCOMPARE(budgetExcessText(*row->overBudget),
+             std::string("about 2.6 s, 0.6 s over the budget of 2.0 s; granularity dominates (49 offsets)"));
+    // A replay nobody knows is not within the budget either: undecided, and said so.
+    Fixture unexplained(146);
+    r = buildReport(unexplained.session, options);
+    row = rowOf(r, "app-1", 0);
+    QVERIFY(!row->overBudget);
+    QCOMPARE(row->budgetUndecidedBecause, std::string("the replay is unknown"));
+    QVERIFY(
+        reportText(r).find("\nreplay budget: at most 2.0 s of replay per partition: 0 group partitions over "
+                           "it, 1 undecided (the replay is unknown)\n") != std::string::npos);
+    QVERIFY(reportText(r).find("  ok (budget undecided)\n") != std::string::npos);
+    // Without a budget, no row is judged and no note is printed.
+    QVERIFY(reportText(buildReport(f.session, at(4000))).find("replay budget") == std::string::npos);
+}
+
 void Reports::everyVerdictIsExplained()
 {
     for (int v = 0; v <= static_cast<int>(Verdict::BeyondTargetEnd); ++v)
@@ -592,7 +634,8 @@ void Reports::formats()
             "\"span_ms\":2000,\"per_second\":30.0},\"pace_unknown_because\":null,\"target_committed\":97,"
             "\"source_end\":"
             "250,"
-            "\"target_end\":240,\"health\":[]}]}"));
+            "\"target_end\":240,\"health\":[],\"over_replay_budget\":null,\"budget_undecided_because\":null}]"
+            "}"));
     QCOMPARE(
         reportCsv(report),
         std::string("group,topic,partition,target_topic,committed,committed_from,if_checkpointed_now,"
@@ -600,9 +643,10 @@ void Reports::formats()
                     "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
                     "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
                     "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
-                    "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health\n"
+                    "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health,"
+                    "over_replay_budget,budget_undecided_because\n"
                     "app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,monotonic-filter,97,"
-                    "synced-group-offset,,replay,79,0,49,0,30,0,0,0,101,,2633,30.0,,97,250,240,ok\n"));
+                    "synced-group-offset,,replay,79,0,49,0,30,0,0,0,101,,2633,30.0,,97,250,240,ok,,\n"));
     QCOMPARE(
         reportText(report),
         std::string(
@@ -627,7 +671,7 @@ void Reports::formats()
     ReportOptions two = at(4000);
     two.groups = {"app-3"};
     const Report r3 = buildReport(g.session, two);
-    QVERIFY(reportCsv(r3).find(",no-sync\n") != std::string::npos);
+    QVERIFY(reportCsv(r3).find(",no-sync,,\n") != std::string::npos);
     QVERIFY(reportJson(r3).find("\"health\":[\"no-sync\"]") != std::string::npos);
 }
 

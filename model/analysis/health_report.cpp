@@ -176,12 +176,10 @@ void judge(PartitionReport& row, const Mm2State& state, std::optional<uint32_t> 
 // The group's pace from its committed offsets as sampled and as MM2 read them for its
 // checkpoints, and the time the row's outcome represents
 // at it: "replays 1,745 offsets, about 44 s of the group's processing".
-void measurePace(PartitionReport& row, const SampleState& samples, const Mm2State& state, uint32_t group,
-                 std::optional<uint32_t> upstreamId, std::optional<uint32_t> downstreamId)
+void measurePace(PartitionReport& row, const SampleState& samples, const RecentOffsets& checkpointed,
+                 uint32_t group, std::optional<uint32_t> upstreamId)
 {
-    static const RecentOffsets none;
-    const auto pace = paceOf(samples.recentCommitted(group, upstreamId),
-                             downstreamId ? state.recentCheckpointed(group, *downstreamId) : none);
+    const auto pace = paceOf(samples.recentCommitted(group, upstreamId), checkpointed);
     if (!pace) {
         row.paceUnknownBecause = "fewer than two readings of the group's committed offset (samples or "
                                  "checkpoints)";
@@ -438,7 +436,10 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
                 row.committed = committed->offset;
                 row.committedAtMs = committed->atMs;
             }
+            static const RecentOffsets noReadings;
+            const RecentOffsets* checkpointed = &noReadings;
             if (const auto it = checkpointOf.find(tp); it != checkpointOf.end()) {
+                checkpointed = &it->second->readings;
                 const ObservedCheckpoint& c = session.checkpoints[it->second->index];
                 row.checkpoint = CheckpointView{c.upstream,          c.downstream,
                                                 c.stamp.timestampMs, at - c.stamp.timestampMs,
@@ -482,7 +483,7 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
             row.noResumeReason = noResumeReason(row);
             row.replayUnknown = whyUnknown(row, state);
             row.replayUnknownBecause = unknownReplayText(row, report.release);
-            measurePace(row, samples, state, *group, upstreamId, downstreamId);
+            measurePace(row, samples, *checkpointed, *group, upstreamId);
             row.overBudget = overBudget(row.replay, row.outcomeTimeMs, row.paceUnknownBecause,
                                         row.checkpointKept != CheckpointKept::No, options.budget,
                                         row.budgetUndecidedBecause);

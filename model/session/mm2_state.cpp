@@ -132,7 +132,7 @@ void Mm2State::applyCheckpoint(size_t index)
     if (const auto upstream = m_upstreamOf[c.partition];
         !only.empty() && upstream && (*upstream >= only.size() || !only[*upstream]))
         return;
-    CheckpointInForce inForce{index, std::nullopt, false};
+    CheckpointInForce inForce{index, std::nullopt, {}, false};
     if (const auto upstream = m_upstreamOf[c.partition]) {
         const TopicPartition& tp = session.partition(*upstream);
         const Translation t = store().translate(tp, c.upstream);
@@ -146,8 +146,10 @@ void Mm2State::applyCheckpoint(size_t index)
     }
     if (!inForce.explained)
         ++m_unexplained;
-    m_checkpoints[{c.group, c.partition}] = inForce;
-    rememberOffset(m_recentCheckpointed[{c.group, c.partition}], c.stamp.timestampMs, c.upstream);
+    CheckpointInForce& slot = m_checkpoints[{c.group, c.partition}];
+    inForce.readings = std::move(slot.readings);
+    rememberOffset(inForce.readings, c.stamp.timestampMs, c.upstream);
+    slot = std::move(inForce);
 }
 
 const std::vector<uint32_t>& Mm2State::historyOf(uint32_t upstream) const
@@ -187,13 +189,6 @@ std::optional<StoredSync> Mm2State::explain(uint32_t upstream, int64_t u, int64_
             return sync;
     }
     return std::nullopt;
-}
-
-const RecentOffsets& Mm2State::recentCheckpointed(uint32_t group, uint32_t targetPartition) const
-{
-    static const RecentOffsets none;
-    const auto it = m_recentCheckpointed.find({group, targetPartition});
-    return it == m_recentCheckpointed.end() ? none : it->second;
 }
 
 bool Mm2State::driftVaries(uint32_t partition) const

@@ -31,6 +31,10 @@ using Mm2StateOptions = StoreReplayOptions;
 struct CheckpointInForce {
     size_t index = 0;               // into Session::checkpoints
     std::optional<StoredSync> sync; // the sync it was translated from; id = index into syncs
+    // The committed offsets MM2 read for this and the earlier checkpoints of the group partition,
+    // for the group's pace (paceOf): a checkpoint's upstream offset is what the group had
+    // committed when MM2 emitted it.
+    RecentOffsets readings;
     // Whether a sync read by then explains the checkpoint under the release's translation rule.
     // MM2 reads syncs a moment after they are written, so the sync it used may be older than
     // the store's answer and thinned out of it since: the whole history of the partition is
@@ -76,10 +80,6 @@ public:
     // record the target holds there (a synced target group offset is an older checkpoint's D_c,
     // whose sync the store may have thinned out since).
     std::optional<StoredSync> syncAtDownstream(uint32_t upstream, int64_t downstream) const;
-    // The committed offsets MM2 read for its checkpoints of a group on a target-side partition,
-    // for the group's pace (paceOf): a checkpoint's upstream offset is what the group had
-    // committed when MM2 emitted it.
-    const RecentOffsets& recentCheckpointed(uint32_t group, uint32_t targetPartition) const;
     // Whether the syncs of an upstream partition so far had different offset drifts (u - d):
     // there are gaps, so extrapolating past a sync (2.4.0-3.4.0) can overshoot.
     bool driftVaries(uint32_t partition) const;
@@ -104,7 +104,6 @@ private:
     std::vector<std::optional<int64_t>> m_firstDrift;
     std::vector<bool> m_driftVaries;
     std::map<std::pair<uint32_t, uint32_t>, CheckpointInForce> m_checkpoints;
-    std::map<std::pair<uint32_t, uint32_t>, RecentOffsets> m_recentCheckpointed; // same keys
     std::vector<std::optional<uint32_t>> m_upstreamOf; // target partition id -> upstream id
     // Applied syncs by partition, built the first time the store alone cannot explain a checkpoint.
     // A cache built on first use, also by the const queries (a state is used by one thread).

@@ -1,7 +1,8 @@
 #include "model/session/sample_state.h"
 
+#include "model/util/java_long.h"
+
 #include <algorithm>
-#include <iterator>
 
 namespace driftscope {
 namespace {
@@ -142,18 +143,47 @@ void rememberOffset(RecentOffsets& recent, int64_t atMs, int64_t offset)
         recent.pop_front();
 }
 
+namespace {
+
+using Reading = std::pair<int64_t, int64_t>;
+
+// Of two readings, the later; of two at one time, `b`'s (the sources are ordered a, then b).
+const Reading* later(const Reading* a, const Reading* b)
+{
+    if (!a || !b)
+        return a ? a : b;
+    return b->first >= a->first ? b : a;
+}
+
+// The newest reading at or before `limitMs`, if any.
+const Reading* lastAtOrBefore(const RecentOffsets& recent, int64_t limitMs)
+{
+    const Reading* found = nullptr;
+    for (const Reading& r : recent) {
+        if (r.first > limitMs)
+            break;
+        found = &r;
+    }
+    return found;
+}
+
+} // namespace
+
+// Called for every row of every report (a series builds one per moment): it reads the two
+// short lists in place instead of merging them.
 std::optional<Pace> paceOf(const RecentOffsets& a, const RecentOffsets& b)
 {
-    RecentOffsets all;
-    std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(all),
-               [](const auto& x, const auto& y) { return x.first < y.first; });
-    if (all.size() < 2)
+    if (a.size() + b.size() < 2)
         return std::nullopt;
-    const auto [toMs, toOffset] = all.back();
-    auto from = all.begin();
-    for (auto it = all.begin(); it != all.end() && it->first <= toMs - kPaceWindowMs; ++it)
-        from = it;
-    return Pace{toOffset - from->second, toMs - from->first};
+    const Reading* to = later(a.empty() ? nullptr : &a.back(), b.empty() ? nullptr : &b.back());
+    const int64_t limitMs = javalong::sub(to->first, kPaceWindowMs);
+    const Reading* from = later(lastAtOrBefore(a, limitMs), lastAtOrBefore(b, limitMs));
+    if (!from) { // nothing that old: the oldest reading (a's of two at one time)
+        from = a.empty() ? &b.front() : &a.front();
+        if (!b.empty() && b.front().first < from->first)
+            from = &b.front();
+    }
+    return Pace{to->second - from->second, to->first - from->first};
 }
 
 } // namespace driftscope

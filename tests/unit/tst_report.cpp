@@ -86,6 +86,7 @@ private Q_SLOTS:
     void checkpointCadenceIsInferred();
     void checkpointCadenceOfAShortRead();
     void replayInTimeAtTheGroupsPace();
+    void paceOfTwoKindsOfReadings();
     void replayBudget();
     void everyVerdictIsExplained();
     void formats();
@@ -547,6 +548,21 @@ void Reports::replayInTimeAtTheGroupsPace()
         paceText(*row),
         std::string(
             "unknown (fewer than two readings of the group's committed offset (samples or checkpoints))"));
+}
+
+void Reports::paceOfTwoKindsOfReadings()
+{
+    // Samples and checkpoints, read in place: to the newest of all (80 s), from the newest at or
+    // before a minute before it (the checkpoint at 5 s, later than the sample at 0 s).
+    const RecentOffsets samples = {{0, 10}, {70'000, 80}};
+    const RecentOffsets checkpoints = {{5'000, 20}, {80'000, 90}};
+    QCOMPARE(paceOf(samples, checkpoints)->advanced, int64_t{70});
+    QCOMPARE(paceOf(samples, checkpoints)->spanMs, int64_t{75'000});
+    // Nothing a minute old: from the oldest reading; one reading alone is no pace.
+    QCOMPARE(paceOf({{30'000, 40}}, checkpoints)->advanced, int64_t{70});
+    QCOMPARE(paceOf({{30'000, 40}}, checkpoints)->spanMs, int64_t{75'000});
+    QCOMPARE(paceOf({{30'000, 40}}, {{50'000, 41}})->spanMs, int64_t{20'000});
+    QVERIFY(!paceOf({{30'000, 40}}, {}));
 }
 
 void Reports::replayBudget()

@@ -1,6 +1,8 @@
 #include "model/sim/exact_distribution.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <cstddef>
 
 namespace driftscope::sim {
@@ -35,12 +37,14 @@ int64_t ExactDistribution::max() const
     return static_cast<int64_t>(m_dense.size()) - 1;
 }
 
-int64_t ExactDistribution::percentile(int percent) const
+int64_t ExactDistribution::percentile(double percent) const
 {
     const uint64_t total = count();
     assert(total > 0 && percent > 0 && percent <= 100);
-    // The rank of the value wanted, 1-based: ceil(percent / 100 * count).
-    const uint64_t rank = (static_cast<uint64_t>(percent) * total + 99) / 100;
+    // The rank of the value wanted, 1-based: ceil(percent / 100 * count), in thousandths of a
+    // percent so that whole percentiles stay exact integer arithmetic.
+    const auto milli = static_cast<uint64_t>(std::llround(percent * 1000));
+    const uint64_t rank = std::max<uint64_t>(1, (milli * total + 99'999) / 100'000);
     uint64_t seen = 0;
     for (size_t v = 0; v < m_dense.size(); ++v) {
         seen += m_dense[v];

@@ -35,9 +35,19 @@ public:
     uint64_t count() const;
     int64_t max() const; // requires count() > 0
     // Nearest rank: the smallest value v such that at least `percent` % of the values are <= v.
-    // Requires count() > 0 and 0 < percent <= 100.
-    int64_t percentile(int percent) const;
+    // Requires count() > 0 and 0 < percent <= 100 (decimals allowed: 99.9).
+    int64_t percentile(double percent) const;
     Percentiles percentiles() const;
+    // Every distinct value with its count, smallest first.
+    template <typename Visit>
+    void forEach(const Visit& visit) const
+    {
+        for (size_t v = 0; v < m_dense.size(); ++v)
+            if (m_dense[v] > 0)
+                visit(static_cast<int64_t>(v), m_dense[v]);
+        for (const auto& [value, n] : m_sparse)
+            visit(value, n);
+    }
 
 private:
     void addSlowly(int64_t value);

@@ -271,7 +271,7 @@ std::string validate(const Scenario& s)
         return "at least one consumer group is needed";
     for (size_t i = 0; i < s.groups.size(); ++i) {
         const GroupSpec& g = s.groups[i];
-        if (g.name.empty() || g.commitIntervalMs < 1 || g.consumeRate > 1e7)
+        if (g.name.empty() || g.commitIntervalMs < 1 || g.consumeRate > 1e7 || g.commitPhaseMs < 0)
             return "group '" + g.name + "' needs a name, a positive commit interval and a sane rate";
         for (size_t j = 0; j < i; ++j)
             if (s.groups[j].name == g.name)

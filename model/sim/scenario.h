@@ -15,6 +15,9 @@ struct GroupSpec {
     std::string name;
     double consumeRate = -1;         // records/s per partition; negative: keeps up with the producer
     int64_t commitIntervalMs = 5000; // auto.commit.interval.ms or the application's cadence
+    // The first commit comes this much after the first interval: consumers that started at
+    // another moment than MM2 commit at another phase of its checkpoint rounds.
+    int64_t commitPhaseMs = 0;
 };
 
 enum class EventKind {

@@ -68,7 +68,7 @@ public:
             m_replicationOffsetMs.push_back(static_cast<int64_t>(p) * scenario.tickMs / scenario.partitions);
         }
         for (size_t g = 0; g < m_nextGroupCommit.size(); ++g) {
-            m_nextGroupCommit[g] = scenario.groups[g].commitIntervalMs;
+            m_nextGroupCommit[g] = scenario.groups[g].commitIntervalMs + scenario.groups[g].commitPhaseMs;
             if (scenario.groups[g].consumeRate >= 0) // fixed-rate groups are followed step by step
                 for (GroupPartition& gp : m_groups[g])
                     gp.atEnd = false;
@@ -106,6 +106,8 @@ public:
         m_summary.stepsWithReplayTime = m_replayTenths.count();
         if (m_summary.stepsWithReplayTime > 0)
             m_summary.replayTenthsAnyStep = m_replayTenths.percentiles();
+        m_summary.replayRecordsDistribution = m_replayRecords;
+        m_summary.replayTenthsDistribution = m_replayTenths;
         return m_summary;
     }
 

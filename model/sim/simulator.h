@@ -73,6 +73,9 @@ struct RunSummary {
     int64_t maxSkippedRecordsAnyStep = 0;
     uint64_t stepsWithReplayTime = 0; // with a checkpoint, and the group processed in the window
     std::optional<Percentiles> replayTenthsAnyStep; // tenths of a second, over those steps
+    // The distributions those come from, for other percentiles (tune checks its own).
+    ExactDistribution replayRecordsDistribution;
+    ExactDistribution replayTenthsDistribution;
 };
 
 // The records MM2 writes during a run, for callers that want them (a simulation shown as a

@@ -10,6 +10,7 @@ int runTranslate(const QStringList& args);
 int runSyncs(const QStringList& args);
 int runDecode(const QStringList& args);
 int runSimulate(const QStringList& args);
+int runTune(const QStringList& args);
 int runReport(const QStringList& args);
 int runFailoverPlan(const QStringList& args);
 int runRecord(const QStringList& args);

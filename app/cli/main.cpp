@@ -24,6 +24,7 @@ constexpr const char* kUsage =
     "  simulate    run producers, MM2 and consumer groups over time and print the replay timeline\n"
     "  report      per group and partition: translation, checkpoint, resume offset, replay and health\n"
     "  failover-plan  reset files for kafka-consumer-groups, with the commands and what is left out\n"
+    "  tune        MM2 settings for a replay budget: recommended values, their cost, a simulated check\n"
     "  record      record live clusters into a capture file\n"
     "  import      MM2 formatter text or JSON Lines into a capture file\n"
     "  export      a capture as JSON Lines\n"
@@ -64,6 +65,8 @@ int main(int argc, char** argv)
         code = runDecode(commandArgs);
     else if (command == "simulate")
         code = runSimulate(commandArgs);
+    else if (command == "tune")
+        code = runTune(commandArgs);
     else if (command == "report")
         code = runReport(commandArgs);
     else if (command == "failover-plan")

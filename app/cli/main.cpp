@@ -31,7 +31,8 @@ constexpr const char* kUsage =
     "  demo-cluster  run the embedded demo clusters (source and target with MM2) in the foreground\n"
     "\n"
     "Run 'driftscope-cli <command> --help' for a command's options.\n"
-    "Exit codes: 0 success, 1 input error, 2 usage error, 3 (report, failover-plan) a --fail-on verdict.\n"
+    "Exit codes: 0 success, 1 input error, 2 usage error, 3 (report, failover-plan) a --fail-on verdict,\n"
+    "(tune) a target out of reach.\n"
     "--json gives machine-readable output.\n";
 
 } // namespace

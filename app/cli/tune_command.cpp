@@ -16,6 +16,8 @@
 namespace driftscope::cli {
 namespace {
 
+constexpr int kOutOfReach = 3; // the answer says what would have to change
+
 QString description()
 {
     return "Recommend MM2 settings for a replay budget: for offset.lag.max, "
@@ -33,8 +35,9 @@ QString description()
            "end offsets and committed offsets over its samples), the emit interval and group-offset sync "
            "as the report finds them, offset.lag.max inferred from the syncs' spacing; --offset-lag-max, "
            "--offset-flush-interval and --commit-interval say what the session does not show.\n"
-           "Exit codes: 0 a recommendation (or an answer that the target is out of reach), 1 input error, "
-           "2 usage error.";
+           "Exit codes: 0 a recommendation, 1 input error (also: a release before 3.4.1, which may skip and "
+           "has no budget to tune for), 2 usage error, 3 the target is out of reach (the answer says why, "
+           "printed all the same).";
 }
 
 std::optional<Failure> readTarget(const QCommandLineParser& parser, tuning::Target& target)
@@ -136,7 +139,9 @@ int runTune(const QStringList& args)
         std::fputs(sim::tuneText(answer).c_str(), stdout);
     std::fflush(stdout);
     printNote("tune took " + formatDurationMs(took.count()));
-    return kOk;
+    if (!answer.recommendation.refused.empty())
+        return kInputError;
+    return answer.recommendation.reachable ? kOk : kOutOfReach;
 }
 
 } // namespace driftscope::cli

@@ -75,6 +75,37 @@ int64_t observedCommitInterval(const std::vector<const Span*>& spans)
     return intervals[intervals.size() / 2];
 }
 
+// Where the commit intervals came from: a note per group where there are few, else one for all.
+void commitIntervalNotes(const std::map<std::string, std::vector<const Span*>>& byGroup,
+                         std::vector<std::string>& notes)
+{
+    constexpr size_t kNotedGroups = 6;
+    const std::string how =
+        " (how often committed offsets moved between samples; never finer than the samples)";
+    std::vector<std::string> still;
+    int64_t fewest = INT64_MAX, most = 0;
+    size_t seenGroups = 0;
+    for (const auto& [group, spans] : byGroup) {
+        const int64_t seen = observedCommitInterval(spans);
+        if (seen == 0) {
+            still.push_back(group);
+        } else if (byGroup.size() <= kNotedGroups) {
+            notes.push_back("commit interval of " + group + " about " + formatDurationMs(seen) + how);
+        } else {
+            ++seenGroups;
+            fewest = std::min(fewest, seen);
+            most = std::max(most, seen);
+        }
+    }
+    if (seenGroups > 0)
+        notes.push_back("commit intervals of " + std::to_string(seenGroups) + " groups from " +
+                        formatDurationMs(fewest) + " to " + formatDurationMs(most) + how);
+    if (!still.empty())
+        notes.push_back("commit interval of " +
+                        (still.size() == 1 ? still.front() : std::to_string(still.size()) + " groups") +
+                        " 5 s (auto.commit.interval.ms's default: committed offsets that did not move)");
+}
+
 } // namespace
 
 std::optional<int64_t> inferOffsetLagMax(const Session& session, int64_t upToMs, std::string& how)
@@ -166,17 +197,8 @@ ObservedFlows flowsOfReport(const Session& session, const Report& report, const 
             continue; // an idle partition replays nothing, whatever the settings
         p.flows.push_back(f);
     }
-    for (const auto& [group, spans] : byGroup) {
-        const int64_t seen = observedCommitInterval(spans);
-        if (overrides.commitIntervalMs)
-            continue;
-        out.notes.push_back(seen > 0
-                                ? "commit interval of " + group + " about " + formatDurationMs(seen) +
-                                      " (how often its committed offsets moved between samples; "
-                                      "never finer than the samples)"
-                                : "commit interval of " + group +
-                                      " 5 s (auto.commit.interval.ms's default: its offsets did not move)");
-    }
+    if (!overrides.commitIntervalMs)
+        commitIntervalNotes(byGroup, out.notes);
     if (!overrides.commitIntervalMs && byGroup.empty())
         out.notes.push_back(
             "no committed offsets sampled: commit intervals are auto.commit.interval.ms's default, 5 s");

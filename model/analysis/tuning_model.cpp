@@ -133,36 +133,39 @@ double sumOfUniformsCdf(const PartWidths& widths, double x)
     const double widest = *std::max_element(widths.begin(), widths.end());
     if (widest <= 0)
         return x >= 0 ? 1.0 : 0.0;
-    std::vector<double> w;
+    std::array<double, kPartCount> w{};
+    int n = 0;
+    double total = 0, product = 1;
     for (const double width : widths) {
-        if (width >= widest * 1e-3)
-            w.push_back(width);
-        else
+        if (width >= widest * 1e-3) {
+            w[static_cast<size_t>(n++)] = width;
+            total += width;
+            product *= width;
+        } else {
             x -= width / 2;
+        }
     }
-    double total = 0;
-    for (const double width : w)
-        total += width;
     if (x <= 0)
         return 0;
     if (x >= total)
         return 1;
-    // F(x) = sum over subsets S of (-1)^|S| (x - sum_S w)_+^n / (n! prod w).
-    const int n = static_cast<int>(w.size());
-    double product = 1;
-    for (const double width : w)
-        product *= width;
+    // F(x) = sum over subsets S of (-1)^|S| (x - sum_S w)_+^n / (n! prod w). Called for every
+    // flow at every step of a bisection: no allocation, powers by multiplication.
     double sum = 0;
     for (unsigned subset = 0; subset < (1u << n); ++subset) {
         double shifted = x;
-        int sign = 1;
+        bool odd = false;
         for (int i = 0; i < n; ++i)
             if (subset & (1u << i)) {
                 shifted -= w[static_cast<size_t>(i)];
-                sign = -sign;
+                odd = !odd;
             }
-        if (shifted > 0)
-            sum += sign * std::pow(shifted, n);
+        if (shifted <= 0)
+            continue;
+        double power = shifted;
+        for (int i = 1; i < n; ++i)
+            power *= shifted;
+        sum += odd ? -power : power;
     }
     return std::clamp(sum / (factorial(n) * product), 0.0, 1.0);
 }
@@ -176,7 +179,7 @@ double bisectQuantile(double high, double percent, const Cdf& cdf)
     double low = 0;
     if (cdf(low) >= wanted)
         return 0;
-    for (int i = 0; i < 60 && high - low > high * 1e-9; ++i) {
+    for (int i = 0; i < 60 && high - low > high * 1e-7; ++i) {
         const double mid = (low + high) / 2;
         (cdf(mid) >= wanted ? high : low) = mid;
     }

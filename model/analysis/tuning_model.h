@@ -81,7 +81,8 @@ PartWidths partWidths(const FlowProfile& profile, const Flow& flow, const Knobs&
 double sumOfUniformsCdf(const PartWidths& widths, double x);
 
 // The nearest-rank-like quantile of the weighted mixture of the flows' replays: the smallest x
-// with at least `percent` % of the weight at or below it (bisection to a millionth of the range).
+// with at least `percent` % of the weight at or below it (bisection to a ten-millionth of the
+// range).
 double mixtureQuantile(const std::vector<PartWidths>& flows, const std::vector<double>& weights,
                        double percent);
 

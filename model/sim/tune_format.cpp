@@ -162,8 +162,25 @@ void settingsTable(const TuneAnswer& a, std::string& out)
               interval(best.emitCheckpointsIntervalMs)});
     t.addRow({"sync.group.offsets.interval.seconds", interval(now.syncGroupOffsetsIntervalMs),
               interval(best.syncGroupOffsetsIntervalMs)});
-    for (const auto& [group, ms] : a.recommendation.commitIntervalMs)
-        t.addRow({"commit interval of " + group, formatDurationMs(ms.first), formatDurationMs(ms.second)});
+    // Every group's commit interval where there are few; else those that change, and a line for
+    // the rest.
+    const auto& commits = a.recommendation.commitIntervalMs;
+    constexpr size_t kListedGroups = 6;
+    int64_t fewest = INT64_MAX, most = 0;
+    size_t unchanged = 0;
+    for (const auto& [group, ms] : commits) {
+        if (commits.size() <= kListedGroups || ms.first != ms.second) {
+            t.addRow(
+                {"commit interval of " + group, formatDurationMs(ms.first), formatDurationMs(ms.second)});
+            continue;
+        }
+        ++unchanged;
+        fewest = std::min(fewest, ms.first);
+        most = std::max(most, ms.first);
+    }
+    if (unchanged > 0)
+        t.addRow({"commit intervals of " + std::to_string(unchanged) + " other groups",
+                  formatDurationMs(fewest) + " to " + formatDurationMs(most), "unchanged"});
     out += t.str() + "\n";
 }
 
@@ -191,7 +208,8 @@ void replayTable(const TuneAnswer& a, Unit unit, std::string& out)
     out += t.str() + "\n";
     const tuning::Prediction& p = a.recommendation.current;
     if (unit == Unit::Seconds && p.secondsFlows < p.recordsFlows)
-        out += "(in time over " + std::to_string(p.secondsFlows) + " of " + std::to_string(p.recordsFlows) +
+        out += "(in time over " + withThousands(static_cast<int64_t>(p.secondsFlows)) + " of " +
+               withThousands(static_cast<int64_t>(p.recordsFlows)) +
                " group partitions: the others' pace is unknown, their committed offsets did not move)\n";
 }
 
@@ -318,7 +336,7 @@ TuneAnswer tuneFlows(const tuning::FlowProfile& profile, const tuning::Target& t
     tuning::FlowProfile atHead = tuning::withCommitIntervals(profile, a.recommendation);
     std::erase_if(atHead.flows, [](const tuning::Flow& f) { return f.lagRecords > 0 || f.produceRate <= 0; });
     if (atHead.flows.size() < profile.flows.size())
-        a.simulatedCovers = std::to_string(atHead.flows.size()) + " of " +
+        a.simulatedCovers = withThousands(static_cast<int64_t>(atHead.flows.size())) + " of " +
                             std::to_string(profile.flows.size()) +
                             " group partitions: those at the head of their logs, where the simulator starts "
                             "groups; the others are the model's alone";
@@ -461,6 +479,12 @@ void simulatedJson(JsonWriter& w, const TuneAnswer& a)
     w.key("steps").value(s.steps);
     w.key("simulated_ms").value(s.simulatedMs);
     w.key("meets_target").value(a.checked->met);
+    // What it covers when not every flow, and the model on the same flows.
+    w.key("covers");
+    a.simulatedCovers.empty() ? void(w.value("every group partition")) : void(w.value(a.simulatedCovers));
+    w.key("model_on_the_same");
+    a.modelOfSimulated ? predictionJson(w, *a.modelOfSimulated)
+                       : predictionJson(w, a.recommendation.predicted);
     w.key("tightened").beginArray();
     for (const std::string& line : a.checked->tightened)
         w.value(line);
@@ -491,6 +515,8 @@ std::string tuneJson(const TuneAnswer& a)
     knobsJson(w, a.profile.current, r.commitIntervalMs, false);
     w.key("recommended");
     r.reachable ? knobsJson(w, a.knobs(), r.commitIntervalMs, true) : void(w.null());
+    w.key("offset_lag_max_no_effect_from");
+    r.offsetLagMaxNoEffectFrom ? void(w.value(*r.offsetLagMaxNoEffectFrom)) : void(w.null());
     w.key("predicted").beginObject().key("current");
     predictionJson(w, r.current);
     w.key("recommended");

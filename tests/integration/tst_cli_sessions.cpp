@@ -74,6 +74,8 @@ private Q_SLOTS:
     void mm2ConfigNotesNameTheRelease();
     void realMm2Sample();
     void replayBudgetOnTheRealSample();
+    void tuneOnTheRealSample();
+    void tuneRefusals();
 };
 
 void CliSessions::importFormatterText()
@@ -772,6 +774,57 @@ void CliSessions::replayBudgetOnTheRealSample()
         readText(dir.filePath("p/plan.json"))
             .contains("\"over_replay_budget\":\"1,745 offsets, 745 over the budget of 1,000; staleness of a "
                       "held checkpoint dominates (1,673)\""));
+}
+
+void CliSessions::tuneOnTheRealSample()
+{
+    // 5,000 records at p99 over the 18 group partitions: MM2 may checkpoint every 25 s and sync
+    // at the offset flushes only; the simulator confirms it on the 10 at the head of their logs.
+    const CliRun r = runCli({"tune", sample("real-mm2.capture"), "--max-replay-records", "5000", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject t = json(r.out);
+    QCOMPARE(t["reachable"].toBool(), true);
+    QCOMPARE(t["group_partitions"].toInt(), 18);
+    QCOMPARE(t["current"]["offset_lag_max"].toInt(), 4); // inferred from the syncs' spacing
+    QCOMPARE(t["current"]["emit_checkpoints_interval_seconds"].toInt(), 2);
+    QCOMPARE(t["recommended"]["offset_lag_max"].toInt(), 2976);
+    QCOMPARE(t["offset_lag_max_no_effect_from"].toInt(), 2976);
+    QCOMPARE(t["recommended"]["emit_checkpoints_interval_seconds"].toInt(), 25);
+    QCOMPARE(t["recommended"]["sync_group_offsets_interval_seconds"].toInt(), 25);
+    QCOMPARE(t["predicted"]["recommended"]["p_records"].toInt(), 4812);
+    QCOMPARE(t["simulated"]["meets_target"].toBool(), true);
+    QCOMPARE(t["simulated"]["p"].toInt(), 3995);
+    QCOMPARE(t["simulated"]["model_on_the_same"]["p_records"].toInt(), 4993);
+    QVERIFY(t["simulated"]["covers"].toString().startsWith("10 of 18 group partitions"));
+    QCOMPARE(t["cost"]["recommended"]["offset_syncs_per_day"].toInt(), 8640);
+    QVERIFY(t["unreachable"].toArray().isEmpty());
+
+    // 100 records cannot be met: the far-behind partitions meet the store's spacing.
+    const CliRun tight = runCli({"tune", sample("real-mm2.capture"), "--max-replay-records", "100"});
+    QCOMPARE(tight.exitCode, 3);
+    QVERIFY(tight.out.contains("UNREACHABLE: no MM2 setting"));
+    QVERIFY2(
+        tight.out.contains("out of MM2's reach: analytics orders-0: granularity alone up to 4,055 with MM2 "
+                           "at its tightest: its committed offset is 6,560 records behind; MM2's store "
+                           "keeps syncs that far back only about every 4,096 records"),
+        qPrintable(tight.out));
+}
+
+void CliSessions::tuneRefusals()
+{
+    const CliRun none = runCli({"tune", "--scenario", "steady"});
+    QCOMPARE(none.exitCode, 2);
+    QVERIFY(none.err.contains("give one target: --max-replay-records N or --max-replay-seconds T"));
+    const CliRun both =
+        runCli({"tune", "--scenario", "steady", "--max-replay-records", "5", "--max-replay-seconds", "1"});
+    QCOMPARE(both.exitCode, 2);
+    const CliRun group =
+        runCli({"tune", "--scenario", "steady", "--max-replay-records", "5", "--group", "nosuch"});
+    QCOMPARE(group.exitCode, 1);
+    QCOMPARE(group.err, QString("driftscope-cli: --group nosuch: the scenario has no such group\n"));
+    const CliRun legacy = runCli({"tune", "--scenario", "legacy-skip", "--max-replay-records", "1000"});
+    QCOMPARE(legacy.exitCode, 1);
+    QVERIFY(legacy.out.contains("no recommendation: MM2 2.4.0 extrapolates past its syncs (up to 3.4.0)"));
 }
 
 QTEST_GUILESS_MAIN(CliSessions)

@@ -66,7 +66,7 @@ void TuningTest::oneUniformPart()
     QCOMPARE(sumOfUniformsCdf(widths(100), 0), 0.0);
     QCOMPARE(sumOfUniformsCdf(widths(100), 100), 1.0);
     const double p99 = mixtureQuantile({widths(100)}, {1.0}, 99);
-    QVERIFY2(std::abs(p99 - 99) < 1e-6, std::to_string(p99).c_str());
+    QVERIFY2(std::abs(p99 - 99) < 1e-4, std::to_string(p99).c_str());
 }
 
 void TuningTest::twoEqualParts()
@@ -74,10 +74,10 @@ void TuningTest::twoEqualParts()
     // Above a, the sum of two U[0, a] has P(X > x) = (2a - x)^2 / (2 a^2): p99 at 2a - a sqrt(0.02).
     const double p99 = mixtureQuantile({widths(100, 0, 100)}, {1.0}, 99);
     const double expected = 200 - 100 * std::sqrt(0.02);
-    QVERIFY2(std::abs(p99 - expected) < 1e-6, std::to_string(p99).c_str());
+    QVERIFY2(std::abs(p99 - expected) < 1e-4, std::to_string(p99).c_str());
     // Half of the weight on a flow that never replays: p99 of the mixture is p98 of the other.
     const double mixed = mixtureQuantile({widths(100, 0, 100), widths(0)}, {1.0, 1.0}, 99);
-    QVERIFY2(std::abs(mixed - (200 - 100 * std::sqrt(0.04))) < 1e-6, std::to_string(mixed).c_str());
+    QVERIFY2(std::abs(mixed - (200 - 100 * std::sqrt(0.04))) < 1e-4, std::to_string(mixed).c_str());
 }
 
 void TuningTest::partWidthsOfARegularStream()

@@ -7,6 +7,7 @@
 #include "model/util/named_registry.h"
 #include "model/util/text_format.h"
 #include "model/util/user_time.h"
+#include "widgets/tune_panel.h"
 
 #include "driftscope_version.h"
 #include "widgets/time_cursor_bar.h"
@@ -94,10 +95,14 @@ int main(int argc, char** argv)
     const QCommandLineOption maxSeconds(
         "max-replay-seconds",
         "A replay budget in time, at the group's pace (as driftscope-cli report --max-replay-seconds).", "T");
+    const QCommandLineOption recommend(
+        "recommend",
+        "With --simulate and --max-replay-records or --max-replay-seconds: the target panel recommends the "
+        "settings that keep a failover's replay within it at p99 (as driftscope-cli tune).");
     const QCommandLineOption flow("flow", "The flow of --mm2-config, e.g. A->B (default: its only one).",
                                   "A->B");
     for (const auto& o : {demo, simulate, release, compare, group, partition, theme, at, page, screenshot,
-                          delay, mm2Config, flow, maxRecords, maxSeconds})
+                          delay, mm2Config, flow, maxRecords, maxSeconds, recommend})
         parser.addOption(o);
 
     // Options are read and checked before the application exists: --help, --version and a wrong
@@ -182,6 +187,11 @@ int main(int argc, char** argv)
         simulated = *scenario;
     }
 
+    if (parser.isSet(recommend) && (!simulated || budget.any() == false))
+        usageError("--recommend needs --simulate and --max-replay-records or --max-replay-seconds");
+    if (parser.isSet(recommend) && budget.maxRecords && budget.maxMs)
+        usageError("--recommend takes one target: --max-replay-records or --max-replay-seconds");
+
     QApplication app(argc, argv);
     Q_INIT_RESOURCE(driftscope); // the resources live in the driftscope_gui library
     QApplication::setWindowIcon(QIcon(":/driftscope.svg"));
@@ -232,6 +242,14 @@ int main(int argc, char** argv)
         if (chosen)
             simulated->release = chosen->rules;
         window.runSimulation(*simulated);
+        if (parser.isSet(recommend)) {
+            const tuning::Target target =
+                budget.maxRecords
+                    ? tuning::Target{tuning::Unit::Records, static_cast<double>(*budget.maxRecords), 99}
+                    : tuning::Target{tuning::Unit::Seconds, static_cast<double>(*budget.maxMs) / 1000, 99};
+            window.tunePanel()->setTarget(target);
+            window.recommendSettings(target);
+        }
     } else
         window.startDemo(parser.value(demo));
 

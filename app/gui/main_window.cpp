@@ -13,10 +13,12 @@
 #include "widgets/failover_drill.h"
 #include "widgets/partition_page.h"
 #include "widgets/plots/explorer_plot.h"
+#include "widgets/plots/replay_window_plot.h"
 #include "widgets/report_table.h"
 #include "widgets/session_panel.h"
 #include "widgets/simulator_panel.h"
 #include "widgets/time_cursor_bar.h"
+#include "widgets/tune_panel.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -128,6 +130,63 @@ MainWindow::~MainWindow()
     m_sources.stop();
 }
 
+void MainWindow::buildSimulatorDock()
+{
+    m_simulator = new widgets::SimulatorPanel;
+    m_tune = new widgets::TunePanel;
+    m_tuneRunner = new TuneRunner(this);
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->addWidget(m_simulator);
+    layout->addWidget(m_tune);
+    layout->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    m_simulatorDock = new QDockWidget("What-if simulator");
+    m_simulatorDock->setObjectName("simulatorDock");
+    m_simulatorDock->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, m_simulatorDock);
+    m_simulatorDock->hide();
+    // A rerun from the panel leaves the panel as it is: it keeps the scenario it was loaded with
+    // as the base its fields change (the groups' own paces, their commit cadences).
+    connect(m_simulator, &widgets::SimulatorPanel::runRequested, this, [this](const sim::Scenario& scenario) {
+        m_simulator->setStatus("Simulating " + QString::number(scenario.durationMs / 60'000) + " min…");
+        m_sources.runSimulation(scenario);
+    });
+    connect(m_tune, &widgets::TunePanel::recommendRequested, this, &MainWindow::recommendSettings);
+    connect(m_tuneRunner, &TuneRunner::answered, m_tune,
+            [this](const sim::TuneAnswer& a) { m_tune->setAnswer(a); });
+    connect(m_tune, &widgets::TunePanel::applyRequested, this, &MainWindow::applyRecommendation);
+}
+
+void MainWindow::recommendSettings(const tuning::Target& target)
+{
+    QString error;
+    const sim::Scenario scenario = m_simulator->scenario(&error);
+    if (!error.isEmpty()) {
+        fail("Replay target", "The simulator's scenario is not valid: " + error);
+        return;
+    }
+    m_tune->setWorking();
+    m_tuneRunner->run(scenario, target);
+}
+
+// The recommended settings into the simulation, and the target as the replay budget: the replay
+// plot draws it, and the table flags the moments over it.
+void MainWindow::applyRecommendation(const sim::TuneAnswer& answer)
+{
+    const sim::Scenario scenario =
+        sim::tuned(m_simulator->scenario(), answer.knobs(), answer.recommendation.commitIntervalMs, {});
+    ReplayBudget budget;
+    if (answer.target.unit == tuning::Unit::Records)
+        budget.maxRecords = std::llround(answer.target.amount);
+    else
+        budget.maxMs = std::llround(answer.target.amount * 1000);
+    setReplayBudget(budget);
+    runSimulation(scenario);
+}
+
 void MainWindow::buildViews()
 {
     auto* tools = addToolBar("Rules");
@@ -172,21 +231,7 @@ void MainWindow::buildViews()
                                 {topic.toStdString(), partition});
             });
 
-    m_simulator = new widgets::SimulatorPanel;
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_simulator);
-    scroll->setWidgetResizable(true);
-    m_simulatorDock = new QDockWidget("What-if simulator");
-    m_simulatorDock->setObjectName("simulatorDock");
-    m_simulatorDock->setWidget(scroll);
-    addDockWidget(Qt::RightDockWidgetArea, m_simulatorDock);
-    m_simulatorDock->hide();
-    // A rerun from the panel leaves the panel as it is: it keeps the scenario it was loaded with
-    // as the base its fields change (the groups' own paces, their commit cadences).
-    connect(m_simulator, &widgets::SimulatorPanel::runRequested, this, [this](const sim::Scenario& scenario) {
-        m_simulator->setStatus("Simulating " + QString::number(scenario.durationMs / 60'000) + " min…");
-        m_sources.runSimulation(scenario);
-    });
+    buildSimulatorDock();
 
     m_pageSplit = new QSplitter(Qt::Horizontal);
     for (auto*& page : m_pages) {
@@ -343,6 +388,8 @@ void MainWindow::fillRecentMenu()
 void MainWindow::setReplayBudget(const ReplayBudget& budget)
 {
     m_state.budget = budget;
+    for (widgets::PartitionPage* page : m_pages)
+        page->replayWindow()->setBudgetLine(budget.maxRecords);
     requestAnalysis();
 }
 

@@ -8,6 +8,7 @@
 #include "app/gui/source_controller.h"
 #include "app/gui/status_strip.h"
 #include "app/gui/theme.h"
+#include "app/gui/tune_runner.h"
 
 #include <QMainWindow>
 
@@ -31,6 +32,7 @@ class PartitionPage;
 class ReportTable;
 class SessionPanel;
 class SimulatorPanel;
+class TunePanel;
 class TimeCursorBar;
 } // namespace driftscope::widgets
 
@@ -73,6 +75,8 @@ public:
     // --max-replay-records and --max-replay-seconds; for this run.
     void setReplayBudget(const ReplayBudget& budget);
     const ReplayBudget& replayBudget() const { return m_state.budget; }
+    // The target panel's Recommend for the simulated scenario (off the GUI thread).
+    void recommendSettings(const tuning::Target& target);
     // Writes the drilled group's failover plan (reset file, plan.txt, plan.json) into `directory`,
     // as driftscope-cli failover-plan would; `done` gets the error, empty on success.
     void exportDrillPlanTo(const QString& directory, std::function<void(const QString&)> done);
@@ -86,6 +90,7 @@ public:
     widgets::ReportTable* groupsTable() const { return m_groupsTable; }
     widgets::FailoverDrill* drill() const { return m_drill; }
     widgets::SimulatorPanel* simulator() const { return m_simulator; }
+    widgets::TunePanel* tunePanel() const { return m_tune; }
     widgets::TimeCursorBar* timeCursor() const { return m_timeBar; }
     QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
@@ -104,6 +109,8 @@ private:
     void buildViews();
     void buildMenus();
     void buildStatusBar();
+    void buildSimulatorDock();
+    void applyRecommendation(const sim::TuneAnswer& answer);
     void requestAnalysis();
     void showResult(std::shared_ptr<const AnalysisResult> result);
     void showLiveStatus(const kafka::LiveStatus& status);
@@ -144,6 +151,8 @@ private:
     widgets::ReportTable* m_groupsTable;
     widgets::FailoverDrill* m_drill;
     widgets::SimulatorPanel* m_simulator;
+    widgets::TunePanel* m_tune;
+    TuneRunner* m_tuneRunner;
     QDockWidget* m_simulatorDock;
     widgets::TimeCursorBar* m_timeBar;
     QMenu* m_recentMenu;

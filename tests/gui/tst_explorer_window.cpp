@@ -24,6 +24,7 @@
 #include "widgets/report_table.h"
 #include "widgets/session_panel.h"
 #include "widgets/simulator_panel.h"
+#include "widgets/tune_panel.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -31,6 +32,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -147,6 +149,7 @@ private Q_SLOTS:
     void simulatorSlidersRerun();
     void simulationShowsTruthAndSkips();
     void simulatorPanelInputsReachTheScenario();
+    void targetPanelRecommendsAndApplies();
     void profilesKeepNoSecrets();
     void liveSessionKeepsSecretsOutOfEveryArtifact();
     void demoStatusNamesItsOwnMirrorLag();
@@ -581,6 +584,40 @@ void ExplorerWindow::simulatorPanelInputsReachTheScenario()
         QCOMPARE(g.consumeRate, -1.0);
     sync->setChecked(false);
     QVERIFY(!panel->scenario().syncGroupOffsets);
+}
+
+// The target panel answers as driftscope-cli tune does for the simulated scenario, and applying
+// the answer reruns the simulation with it, the target drawn on the replay plot.
+void ExplorerWindow::targetPanelRecommendsAndApplies()
+{
+    MainWindow w;
+    const sim::Scenario steady = sim::namedScenario("steady").value();
+    w.runSimulation(steady);
+    QVERIFY(settle(w));
+    widgets::TunePanel* panel = w.tunePanel();
+    panel->setTarget({tuning::Unit::Records, 1000, 99});
+    auto* recommend = panel->findChild<QPushButton*>("tuneRecommend");
+    auto* apply = panel->findChild<QPushButton*>("tuneApply");
+    QVERIFY(recommend && apply && !apply->isEnabled());
+    recommend->click();
+    QVERIFY(QTest::qWaitFor([&] { return panel->answer().has_value(); }, 30'000));
+    // The CLI's words, from the same function.
+    const sim::TuneAnswer cli = sim::tuneScenario(steady, {tuning::Unit::Records, 1000, 99}, {});
+    QCOMPARE(panel->resultText(), QString::fromStdString(sim::tuneText(cli)));
+    const QString summary = panel->findChild<QLabel*>("tuneSummary")->text();
+    QVERIFY2(summary.contains("offset.lag.max 100 → <b>199</b>") &&
+                 summary.contains("emit.checkpoints.interval.seconds 60 → <b>4</b>") &&
+                 summary.contains("app-slow-commits commits every 1 min 0 s → <b>15.0 s</b>") &&
+                 summary.contains("simulated with it: p99 966 records — meets the target"),
+             qPrintable(summary));
+    QVERIFY(apply->isEnabled());
+    apply->click();
+    QVERIFY(QTest::qWaitFor(
+        [&] { return w.result() && w.result()->summary->info.emitCheckpointsIntervalMs == 4000; }, 30'000));
+    QVERIFY(settle(w));
+    QCOMPARE(w.simulator()->scenario().offsetLagMax, int64_t{199});
+    QCOMPARE(w.replayBudget().maxRecords, std::optional<int64_t>(1000));
+    QCOMPARE(w.page(0)->replayWindow()->budgetLine(), std::optional<int64_t>(1000));
 }
 
 void ExplorerWindow::profilesKeepNoSecrets()

@@ -26,6 +26,14 @@ ReplayWindowPlot::ReplayWindowPlot(QWidget* parent) : ExplorerPlot("Replay windo
     m_unknownNote->position->setCoords(0.5, 0.25);
     m_unknownNote->setTextAlignment(Qt::AlignCenter);
     m_unknownNote->setVisible(false);
+    m_budgetMark = new QCPItemStraightLine(this);
+    m_budgetMark->setClipAxisRect(axisRect());
+    m_budgetMark->setVisible(false);
+    m_budgetLabel = new QCPItemText(this);
+    m_budgetLabel->setClipAxisRect(axisRect());
+    m_budgetLabel->position->setAxes(xAxis, yAxis);
+    m_budgetLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_budgetLabel->setVisible(false);
     addTimeAxis(xAxis);
     xAxis->setLabel("time (UTC)");
     yAxis->setLabel("upstream offsets replayed");
@@ -45,6 +53,10 @@ void ReplayWindowPlot::applyTheme(const PlotTheme& t)
     chooseAreaStyle();
     m_unknown->setColor(t.faint);
     m_unknownNote->setColor(t.foreground);
+    m_budgetMark->setPen(QPen(t.skip, 1.5, Qt::DashLine));
+    m_budgetLabel->setColor(t.skip);
+    m_budgetLabel->setBrush(QBrush(t.background)); // readable over the areas
+    m_budgetLabel->setPadding(QMargins(3, 1, 3, 1));
     m_unknown->graph()->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, t.foreground, 6));
     m_skips->setColor(t.skip);
     m_skips->graph()->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, t.skip, 9));
@@ -124,8 +136,33 @@ void ReplayWindowPlot::display(const PartitionData& input)
     // The zero line stays in view: a window is never below it unless a failover skips.
     const QCPRange r = yAxis->range();
     yAxis->setRange(std::min(r.lower, 0.0), std::max(r.upper, 1.0));
+    placeBudgetLine();
     chooseAreaStyle();
     replotInTurn();
+}
+
+void ReplayWindowPlot::setBudgetLine(std::optional<int64_t> offsets)
+{
+    m_budget = offsets;
+    placeBudgetLine();
+    replotInTurn();
+}
+
+void ReplayWindowPlot::placeBudgetLine()
+{
+    m_budgetMark->setVisible(m_budget.has_value());
+    m_budgetLabel->setVisible(m_budget.has_value());
+    if (!m_budget)
+        return;
+    const auto y = static_cast<double>(*m_budget);
+    m_budgetMark->point1->setCoords(xAxis->range().lower, y);
+    m_budgetMark->point2->setCoords(xAxis->range().upper, y);
+    m_budgetLabel->position->setCoords(xAxis->range().upper, y);
+    m_budgetLabel->setText("replay budget " + formatValue(*m_budget, AxisKind::Offset) + " ");
+    // The line stays in view: what is under it is what the budget allows.
+    const QCPRange r = yAxis->range();
+    if (r.upper < y * 1.1)
+        yAxis->setRange(r.lower, y * 1.1);
 }
 
 void ReplayWindowPlot::chooseAreaStyle()

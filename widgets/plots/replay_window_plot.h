@@ -10,6 +10,8 @@
 #include "widgets/plots/explorer_plot.h"
 #include "widgets/plots/partition_data.h"
 
+#include <optional>
+
 namespace driftscope::widgets {
 
 class ReplayWindowPlot : public ExplorerPlot {
@@ -19,6 +21,9 @@ public:
     explicit ReplayWindowPlot(QWidget* parent = nullptr);
     void display(const PartitionData& input);
     void applyTheme(const PlotTheme& theme) override;
+    // A dashed line at the replay budget in offsets (none: no line), kept in view.
+    void setBudgetLine(std::optional<int64_t> offsets);
+    std::optional<int64_t> budgetLine() const { return m_budget; }
     // The note over the unknown marks ("" when there are none).
     QString unknownNote() const { return m_unknownNote->visible() ? m_unknownNote->text() : QString(); }
 
@@ -40,6 +45,10 @@ private:
     std::vector<const PartitionReport*> m_rows; // the row of each stacked point
 
     std::vector<const PartitionReport*> m_unknownRows; // the row of each unknown mark
+    QCPItemStraightLine* m_budgetMark;
+    QCPItemText* m_budgetLabel;
+    std::optional<int64_t> m_budget;
+    void placeBudgetLine();
 };
 
 } // namespace driftscope::widgets

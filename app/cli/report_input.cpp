@@ -7,8 +7,10 @@
 #include "model/util/user_time.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace driftscope::cli {
 namespace {
@@ -28,8 +30,9 @@ std::string topicWhy(const kafka::TopicProgress& t)
 }
 
 // A live session read until the clusters' history is in and both were sampled once.
+// With `observeMs`, the reader keeps sampling that long once ready (tune's rates need a span).
 std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::LiveReaderOptions& options,
-                                Session& out)
+                                int64_t observeMs, Session& out)
 {
     OptionReader r{parser, std::nullopt};
     const int64_t timeoutS = r.integer("timeout", 1, 86'400).value_or(kDefaultTimeoutS);
@@ -49,6 +52,13 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::L
                       std::to_string(s.offsetSyncs.endAtStart) + " offset syncs, " +
                       std::to_string(s.checkpoints.read) + " of " + std::to_string(s.checkpoints.endAtStart) +
                       " checkpoints");
+    }
+    if (ready && !failed && observeMs > 0) {
+        printNote("observing the clusters for " + formatDurationMs(observeMs) +
+                  " (rates need a span of samples)");
+        for (int64_t waitedMs = 0; waitedMs < observeMs && !interrupted(); waitedMs += kProgressEveryMs)
+            std::this_thread::sleep_for(
+                std::chrono::milliseconds(std::min(kProgressEveryMs, observeMs - waitedMs)));
     }
     reader.stop();
     out = reader.since({});
@@ -180,7 +190,7 @@ std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportI
     if (out.live) {
         if (auto failure = readLiveOptions(parser, options.state.release, out.liveOptions))
             return failure;
-        if (auto failure = readLive(parser, out.liveOptions, out.session))
+        if (auto failure = readLive(parser, out.liveOptions, out.observeMs, out.session))
             return failure;
     } else {
         auto file = readSessionFile(toStd(files.front()));

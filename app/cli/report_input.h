@@ -22,6 +22,7 @@ struct ReportInput {
     Session session;
     ReportOptions options;
     bool live = false;
+    int64_t observeMs = 0; // live: keep sampling this long once the history is in (tune's rates)
     kafka::LiveReaderOptions liveOptions;   // when live
     std::optional<int64_t> firstMs, lastMs; // the session's time range, for --at
 };

@@ -16,7 +16,8 @@
 namespace driftscope::cli {
 namespace {
 
-constexpr int kOutOfReach = 3; // the answer says what would have to change
+constexpr int kOutOfReach = 3;           // the answer says what would have to change
+constexpr int64_t kDefaultObserveS = 60; // live: a span of samples for the rates
 
 QString description()
 {
@@ -79,6 +80,10 @@ std::optional<int> tuneSession(const QCommandLineParser& parser, const tuning::T
     std::optional<std::vector<Verdict>> failOn;
     ReportInput input;
     input.command = "tune";
+    OptionReader r{parser, std::nullopt};
+    input.observeMs = r.integer("observe", 1, 86'400).value_or(kDefaultObserveS) * 1000;
+    if (r.failure)
+        return report(*r.failure);
     Report result;
     if (auto exit = readAnswer(parser, input, result, failOn))
         return *exit;
@@ -105,6 +110,10 @@ int runTune(const QStringList& args)
     addScenarioOptions(parser, false);
     parser.addOption(
         {"percentile", "The percentile the target holds at (1 to 100, decimals allowed). Default: 99.", "P"});
+    parser.addOption({"observe",
+                      "Live: seconds to keep sampling the clusters once their history is in, for the rates "
+                      "(every --sample-interval). Default: 60.",
+                      "S"});
     parser.addOption({"json", "Print one JSON object."});
     if (auto exit = parseCommandLine(parser, args))
         return *exit;

@@ -201,7 +201,7 @@ int main(int argc, char** argv)
     if (parser.isSet(theme))
         window.setTheme(gui::themeFromName(parser.value(theme)));
     if (budget.any())
-        window.setReplayBudget(budget);
+        window.pinReplayBudget(budget);
     window.show();
     // With --screenshot nobody is there to read a dialog: what the window cannot do ends the run
     // with the reason on stderr and exit code 1, and no picture.

@@ -161,7 +161,7 @@ void MainWindow::buildMenus()
                  {},
                  [this] {
                      if (const auto budget = askReplayBudget(this, replayBudget()))
-                         setReplayBudget(*budget);
+                         chooseReplayBudget(*budget);
                  }},
                 {"Fit all plots", QKeySequence(Qt::CTRL | Qt::Key_0),
                  [this] {

@@ -1,5 +1,6 @@
 #include "app/gui/main_window.h"
 
+#include "app/gui/budget_memory.h"
 #include "app/gui/connect_dialog.h"
 #include "app/gui/dialogs.h"
 #include "app/gui/exports.h"
@@ -285,16 +286,19 @@ void MainWindow::buildStatusBar()
 
 void MainWindow::startDemo(const QString& scenario)
 {
+    m_budgetKey.clear();
     m_sources.startDemo(scenario);
 }
 
 void MainWindow::openFile(const QString& path)
 {
+    m_budgetKey = budgetKeyOfFile(path);
     m_sources.openFile(path);
 }
 
 void MainWindow::runSimulation(const sim::Scenario& scenario)
 {
+    m_budgetKey.clear();
     m_simulatorDock->show();
     m_simulator->setScenario(scenario);
     m_simulator->setStatus("Simulating " + QString::number(scenario.durationMs / 60'000) + " min…");
@@ -303,6 +307,7 @@ void MainWindow::runSimulation(const sim::Scenario& scenario)
 
 void MainWindow::connectLive(kafka::LiveReaderOptions options, const QString& description)
 {
+    m_budgetKey.clear(); // not a saved profile: nowhere to keep a budget
     m_sources.connectLive(std::move(options), description);
 }
 
@@ -315,6 +320,10 @@ void MainWindow::sourceStarted()
     setWindowTitle(m_sources.description() + " — driftscope");
     if (kind != SourceKind::Simulation)
         m_simulatorDock->hide();
+    // A capture or profile brings the budget kept for it, or none; simulations and the demo keep
+    // whatever was set (the target panel sets one for the rerun it asks for).
+    if (!m_budgetKey.isEmpty() && !m_budgetPinned)
+        setReplayBudget(loadBudget(m_settings, m_budgetKey).value_or(ReplayBudget{}));
 }
 
 void MainWindow::chooseFile()
@@ -356,8 +365,10 @@ QString MainWindow::connectProfile(const ConnectionProfile& profile)
     options.releaseName = release.asked;
     for (const QString& g : profile.groups)
         options.groups.push_back(g.toStdString());
-    connectLive(std::move(options),
-                "live " + q(options.connection.source.alias) + " → " + q(options.connection.target.alias));
+    const QString description =
+        "live " + q(options.connection.source.alias) + " → " + q(options.connection.target.alias);
+    m_budgetKey = budgetKeyOfProfile(profile.name); // before the source starts, which reads it
+    m_sources.connectLive(std::move(options), description);
     return {};
 }
 
@@ -384,6 +395,18 @@ void MainWindow::fillRecentMenu()
 }
 
 // --- selection and rules ------------------------------------------------------------------
+
+void MainWindow::chooseReplayBudget(const ReplayBudget& budget)
+{
+    saveBudget(m_settings, m_budgetKey, budget);
+    setReplayBudget(budget);
+}
+
+void MainWindow::pinReplayBudget(const ReplayBudget& budget)
+{
+    m_budgetPinned = true;
+    setReplayBudget(budget);
+}
 
 void MainWindow::setReplayBudget(const ReplayBudget& budget)
 {

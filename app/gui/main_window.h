@@ -75,6 +75,11 @@ public:
     // --max-replay-records and --max-replay-seconds; for this run.
     void setReplayBudget(const ReplayBudget& budget);
     const ReplayBudget& replayBudget() const { return m_state.budget; }
+    // As View > Replay budget: the budget, kept for the capture or connection profile shown, so
+    // that it applies again when they are opened next time.
+    void chooseReplayBudget(const ReplayBudget& budget);
+    // The command line's budget: for this run, whatever a source kept.
+    void pinReplayBudget(const ReplayBudget& budget);
     // The target panel's Recommend for the simulated scenario (off the GUI thread).
     void recommendSettings(const tuning::Target& target);
     // Writes the drilled group's failover plan (reset file, plan.txt, plan.json) into `directory`,
@@ -139,6 +144,8 @@ private:
     ExplorerState m_state;
     QString m_releaseWarning, m_compareWarning; // resolveRelease's, for the rules applied
     bool m_releasePinned = false;
+    bool m_budgetPinned = false;
+    QString m_budgetKey; // where the shown source's budget is kept (budget_memory.h); empty: nowhere
     std::optional<int64_t> m_cursorOnceLoaded;
 
     QComboBox* m_releaseBox;

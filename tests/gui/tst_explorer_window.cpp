@@ -150,6 +150,7 @@ private Q_SLOTS:
     void simulationShowsTruthAndSkips();
     void simulatorPanelInputsReachTheScenario();
     void targetPanelRecommendsAndApplies();
+    void budgetKeptPerCapture();
     void profilesKeepNoSecrets();
     void liveSessionKeepsSecretsOutOfEveryArtifact();
     void demoStatusNamesItsOwnMirrorLag();
@@ -618,6 +619,36 @@ void ExplorerWindow::targetPanelRecommendsAndApplies()
     QCOMPARE(w.simulator()->scenario().offsetLagMax, int64_t{199});
     QCOMPARE(w.replayBudget().maxRecords, std::optional<int64_t>(1000));
     QCOMPARE(w.page(0)->replayWindow()->budgetLine(), std::optional<int64_t>(1000));
+}
+
+// View > Replay budget keeps the budget for the capture shown: it applies when the capture is
+// opened again, and another capture has its own (none here).
+void ExplorerWindow::budgetKeptPerCapture()
+{
+    const QString real = DRIFTSCOPE_SAMPLES "/real-mm2.capture";
+    const QString demo = kCapture;
+    {
+        MainWindow w;
+        w.openFile(real);
+        QVERIFY(settle(w));
+        w.chooseReplayBudget({1000, std::nullopt});
+        QCOMPARE(w.replayBudget().maxRecords, std::optional<int64_t>(1000));
+    }
+    MainWindow w;
+    w.openFile(real);
+    QVERIFY(settle(w));
+    QCOMPARE(w.replayBudget(), (ReplayBudget{1000, std::nullopt}));
+    QCOMPARE(w.page(0)->replayWindow()->budgetLine(), std::optional<int64_t>(1000));
+    w.openFile(demo);
+    QVERIFY(QTest::qWaitFor([&] { return w.windowTitle().contains("demo.capture"); }, 20'000));
+    QVERIFY(settle(w));
+    QCOMPARE(w.replayBudget(), ReplayBudget{});
+    // The command line's budget wins over what a capture kept, for that run.
+    MainWindow pinned;
+    pinned.pinReplayBudget({std::nullopt, 60'000});
+    pinned.openFile(real);
+    QVERIFY(settle(pinned));
+    QCOMPARE(pinned.replayBudget(), (ReplayBudget{std::nullopt, 60'000}));
 }
 
 void ExplorerWindow::profilesKeepNoSecrets()

@@ -68,6 +68,7 @@ private Q_SLOTS:
     void cursorOutsideTheSessionEndsTheRun();
     void optionsAreNotRemembered();
     void newerReleaseIsNoted();
+    void recommendNeedsASimulationAndATarget();
 };
 
 void WindowCommandLine::fileThatCannotBeOpenedEndsTheRun()
@@ -152,6 +153,19 @@ void WindowCommandLine::newerReleaseIsNoted()
                  "driftscope: --mm2-version: MM2 release '2.3.0' is not a known Apache Kafka "
                  "release with MirrorMaker 2"),
              qPrintable(old.err.join('\n')));
+}
+
+void WindowCommandLine::recommendNeedsASimulationAndATarget()
+{
+    WindowRunner runner;
+    const QString expected =
+        "driftscope: --recommend needs --simulate and --max-replay-records or --max-replay-seconds";
+    for (const QStringList& args : {QStringList{"--recommend", "--max-replay-records", "1000"},
+                                    QStringList{"--simulate", "steady", "--recommend"}}) {
+        const WindowRun r = runner.run(args);
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err.value(0), expected);
+    }
 }
 
 QTEST_GUILESS_MAIN(WindowCommandLine)

@@ -39,6 +39,7 @@ private Q_SLOTS:
     void demoClusterJsonHasTheDocumentedKeys();
     void liveReport();
     void liveReportShowsTheReaderProblems();
+    void liveTuneObservesTheRates();
     void offsetSyncsTopicThatDoesNotExistIsAnError();
     void emptyOffsetSyncsTopicBesideCheckpointsIsAnError();
     void recordThenReport();
@@ -141,6 +142,20 @@ void CliLive::liveReport()
     }
     // The mock cannot list groups: said on stderr, not an error.
     QVERIFY(report.err.contains("groups come from the checkpoints topic and --group"));
+}
+
+// tune reads the clusters' rates over --observe seconds of samples, then answers as from a capture.
+void CliLive::liveTuneObservesTheRates()
+{
+    const CliRun tune = runCli(QStringList{"tune"} + connection() +
+                               QStringList{"--group", "billing", "--max-replay-records", "5000", "--observe",
+                                           "8", "--sample-interval", "1", "--json"});
+    QVERIFY2(tune.exitCode == 0 || tune.exitCode == 3, qPrintable(tune.err));
+    QVERIFY(tune.err.contains("observing the clusters for 8.0 s (rates need a span of samples)"));
+    const QJsonObject o = json(tune.out);
+    QVERIFY(o["input"].toString().startsWith("live clusters as of "));
+    QCOMPARE(o["group_partitions"].toInt(), 8); // billing reads eight partitions, all producing
+    QCOMPARE(o["reachable"].toBool(), tune.exitCode == 0);
 }
 
 void CliLive::liveReportShowsTheReaderProblems()

@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 namespace driftscope::cli {
@@ -37,8 +38,8 @@ QString description()
            "as the report finds them, offset.lag.max inferred from the syncs' spacing; --offset-lag-max, "
            "--offset-flush-interval and --commit-interval say what the session does not show.\n"
            "Exit codes: 0 a recommendation, 1 input error (also: a release before 3.4.1, which may skip and "
-           "has no budget to tune for), 2 usage error, 3 the target is out of reach (the answer says why, "
-           "printed all the same).";
+           "has no budget to tune for), 2 usage error, 3 the target is out of reach, or the simulation "
+           "misses it even with the settings tightened (the answer says why, printed all the same).";
 }
 
 std::optional<Failure> readTarget(const QCommandLineParser& parser, tuning::Target& target)
@@ -54,6 +55,10 @@ std::optional<Failure> readTarget(const QCommandLineParser& parser, tuning::Targ
     target.unit = records ? tuning::Unit::Records : tuning::Unit::Seconds;
     target.amount = records ? static_cast<double>(*records) : *seconds;
     target.percentile = percentile.value_or(99);
+    // Outputs name it to a tenth (p99.9): a finer one would be printed as another.
+    if (std::abs(target.percentile * 10 - std::round(target.percentile * 10)) > 1e-9)
+        return usage("--percentile takes at most one decimal (99.9), not " +
+                     toStd(parser.value("percentile")));
     return std::nullopt;
 }
 
@@ -64,6 +69,17 @@ std::optional<Failure> overridesOf(const QCommandLineParser& parser, tuning::Flo
     out.offsetFlushIntervalMs = r.integer("offset-flush-interval", 1, 86'400'000);
     out.commitIntervalMs = r.integer("commit-interval", 1, 86'400'000);
     return r.failure;
+}
+
+// A scenario option given without --scenario, which a session would silently ignore; empty if none.
+QString scenarioOnlyOption(const QCommandLineParser& parser)
+{
+    for (const char* name :
+         {"partitions", "groups", "produce-rate", "consume-rate", "gap-ratio", "emit-checkpoints-interval",
+          "sync-group-offsets", "sync-group-offsets-interval", "duration", "tick", "seed", "event"})
+        if (parser.isSet(name))
+            return name;
+    return {};
 }
 
 bool scenarioMode(const QCommandLineParser& parser)
@@ -137,6 +153,11 @@ int runTune(const QStringList& args)
                              [&](const sim::GroupSpec& s) { return s.name == g; }))
                 return report({kInputError, "--group " + g + ": the scenario has no such group"});
         answer = sim::tuneScenario(scenario, target, groups);
+    } else if (const QString only = scenarioOnlyOption(parser); !only.isEmpty()) {
+        return report(usage("--" + toStd(only) +
+                            " describes a scenario: give --scenario, or leave it out for a session "
+                            "(where --offset-lag-max, --offset-flush-interval and --commit-interval "
+                            "say what the session does not show)"));
     } else if (auto exit = tuneSession(parser, target, answer)) {
         return *exit;
     }
@@ -150,7 +171,9 @@ int runTune(const QStringList& args)
     printNote("tune took " + formatDurationMs(took.count()));
     if (!answer.recommendation.refused.empty())
         return kInputError;
-    return answer.recommendation.reachable ? kOk : kOutOfReach;
+    // A recommendation the simulation measured and found short is no answer either.
+    const bool missed = answer.checked && answer.checked->simulated.p && !answer.checked->met;
+    return answer.recommendation.reachable && !missed ? kOk : kOutOfReach;
 }
 
 } // namespace driftscope::cli

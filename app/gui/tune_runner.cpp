@@ -10,6 +10,8 @@ TuneRunner::TuneRunner(QObject* parent) : QObject(parent)
 
 TuneRunner::~TuneRunner()
 {
+    if (m_cancel)
+        m_cancel->store(true);
     if (m_thread)
         m_thread->wait();
 }

@@ -1,6 +1,7 @@
 // Runs `tune` for the what-if simulator's scenario off the GUI thread: the model is quick, but the
-// simulator's check reruns the scenario a dozen times or more. One answer at a time; a newer
-// request makes an older answer obsolete, and the runner waits for its thread when destroyed.
+// simulator's check reruns the scenario a dozen times or more. One answer at a time: a newer
+// request cancels the one running (it ends after the simulation in progress), and so does
+// destroying the runner, which then waits for that.
 #pragma once
 
 #include "model/sim/tune_format.h"
@@ -8,6 +9,9 @@
 #include <QObject>
 #include <QPointer>
 #include <QThread>
+
+#include <atomic>
+#include <memory>
 
 namespace driftscope::gui {
 
@@ -25,6 +29,7 @@ Q_SIGNALS:
 
 private:
     QPointer<QThread> m_thread;
+    std::shared_ptr<std::atomic<bool>> m_cancel; // the running answer's: set, it ends at its next run
     uint64_t m_serial = 0;
 };
 

@@ -63,20 +63,6 @@ Knobs tightest(const Knobs& current)
     return k;
 }
 
-// Past this offset.lag.max every flow's syncs come at its gaps or offset flushes: larger values
-// change nothing. kMaxOffsetLagMax when some flow has no such cap.
-int64_t saturatingLagMax(const FlowProfile& profile)
-{
-    int64_t most = 0;
-    for (const Flow& f : profile.flows) {
-        const auto cap = spacingCap(profile, f);
-        if (!cap)
-            return kMaxOffsetLagMax;
-        most = std::max(most, static_cast<int64_t>(std::ceil(*cap)) - 1);
-    }
-    return std::clamp<int64_t>(most, 0, kMaxOffsetLagMax);
-}
-
 // The largest offset.lag.max that meets the target at this emit interval; none when even a sync
 // per record does not.
 std::optional<int64_t> largestLagMax(const Modelled& m, Knobs knobs, const Target& target, int64_t upTo)
@@ -283,6 +269,18 @@ double widest(const std::vector<PartWidths>& flows)
 }
 
 } // namespace
+
+int64_t saturatingLagMax(const FlowProfile& profile)
+{
+    int64_t most = 0;
+    for (const Flow& f : profile.flows) {
+        const auto cap = spacingCap(profile, f);
+        if (!cap)
+            return kMaxOffsetLagMax;
+        most = std::max(most, static_cast<int64_t>(std::ceil(*cap)) - 1);
+    }
+    return std::clamp<int64_t>(most, 0, kMaxOffsetLagMax);
+}
 
 Prediction predict(const FlowProfile& profile, const Knobs& knobs, double percentile)
 {

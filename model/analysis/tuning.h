@@ -65,6 +65,10 @@ const std::vector<int64_t>& emitIntervalLadder();
 
 Prediction predict(const FlowProfile& profile, const Knobs& knobs, double percentile);
 
+// Past this offset.lag.max every flow's syncs come at its gaps or offset flushes first: larger
+// values change nothing (a very large value when some flow has no such cap).
+int64_t saturatingLagMax(const FlowProfile& profile);
+
 Recommendation recommend(const FlowProfile& profile, const Target& target);
 
 // The profile with each group's commit interval replaced as the recommendation says.

@@ -106,6 +106,34 @@ void commitIntervalNotes(const std::map<std::string, std::vector<const Span*>>& 
                         " 5 s (auto.commit.interval.ms's default: committed offsets that did not move)");
 }
 
+// sync.group.offsets as the report knows it. Observed (target groups with committed offsets, no
+// configuration) is taken as on at MM2's default interval; unknown as off, and both say so.
+void groupOffsetSyncOf(const Report& report, Knobs& current, std::vector<std::string>& notes)
+{
+    constexpr int64_t kDefaultSyncIntervalMs = 60'000;
+    switch (report.groupOffsetSync) {
+    case GroupOffsetSyncMode::Enabled:
+        current.syncGroupOffsetsIntervalMs = report.groupOffsetSyncIntervalMs;
+        notes.push_back("sync.group.offsets every " + formatDurationMs(report.groupOffsetSyncIntervalMs) +
+                        " (as the report found it)");
+        return;
+    case GroupOffsetSyncMode::Disabled:
+        notes.push_back("sync.group.offsets off (the MM2 configuration)");
+        return;
+    case GroupOffsetSyncMode::Observed:
+        current.syncGroupOffsetsIntervalMs = kDefaultSyncIntervalMs;
+        notes.push_back(
+            "sync.group.offsets taken as on, every 60 s (MM2's default): not configured here, but the "
+            "target groups have committed offsets");
+        return;
+    case GroupOffsetSyncMode::Unknown:
+        notes.push_back(
+            "sync.group.offsets taken as off (consumers resume at the checkpoints): not known here, "
+            "and no target group offset seen");
+        return;
+    }
+}
+
 } // namespace
 
 std::optional<int64_t> inferOffsetLagMax(const Session& session, int64_t upToMs, std::string& how)
@@ -161,8 +189,7 @@ ObservedFlows flowsOfReport(const Session& session, const Report& report, const 
     out.notes.push_back(
         "emit.checkpoints.interval.seconds " + std::to_string(report.emitIntervalMs / 1000) +
         (report.emitIntervalAssumed ? " (MM2's default: nothing showed it)" : " (as the report found it)"));
-    if (report.groupOffsetSync == GroupOffsetSyncMode::Enabled)
-        p.current.syncGroupOffsetsIntervalMs = report.groupOffsetSyncIntervalMs;
+    groupOffsetSyncOf(report, p.current, out.notes);
 
     const std::map<uint32_t, Span> produced = produceSpans(session, report.atMs);
     const auto committed = committedSpans(session, report.atMs);
@@ -191,8 +218,9 @@ ObservedFlows flowsOfReport(const Session& session, const Report& report, const 
         // Within what the group commits in one interval it is at the head of the log.
         const int64_t lag =
             row.sourceEnd && row.committed ? std::max<int64_t>(0, *row.sourceEnd - *row.committed) : 0;
+        // A group that does not move is not at the head, however long its commit interval.
         const double oneCommit = f.produceRate * static_cast<double>(f.commitIntervalMs) / 1000;
-        f.lagRecords = static_cast<double>(lag) > 2 * oneCommit + 1 ? lag : 0;
+        f.lagRecords = f.consumeRate <= 0 || static_cast<double>(lag) > 2 * oneCommit + 1 ? lag : 0;
         if (f.produceRate <= 0)
             continue; // an idle partition replays nothing, whatever the settings
         p.flows.push_back(f);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <set>
 #include <tuple>
 
@@ -228,14 +229,21 @@ double partQuantile(const std::vector<PartWidths>& flows, const std::vector<doub
 
 double storeGap(const Release& release, double distance, double spacing)
 {
+    // Remembered: the search asks for the same gaps over and over. Guarded: the window asks from
+    // a thread of its own.
+    static std::mutex mutex;
     static std::map<std::tuple<Release, int64_t, int64_t>, double> cache;
     // A stream of at most about a million syncs: a coarser one is spaced like it that far back.
-    const auto d = static_cast<int64_t>(std::llround(distance));
+    // A thousand trillion offsets behind is as far as any log goes (and keeps d * 3 in a long).
+    const auto d = static_cast<int64_t>(std::llround(std::min(distance, 1e15)));
     auto step = std::max<int64_t>(1, std::llround(spacing));
     step = std::max(step, d * 3 / 2 / (1 << 20));
     const auto key = std::make_tuple(release, d, step);
-    if (const auto it = cache.find(key); it != cache.end())
-        return it->second;
+    {
+        const std::lock_guard lock(mutex);
+        if (const auto it = cache.find(key); it != cache.end())
+            return it->second;
+    }
 
     SyncStore store(profileFor(release));
     const TopicPartition tp{"t", 0};
@@ -264,6 +272,7 @@ double storeGap(const Release& release, double distance, double spacing)
         ++heads;
     }
     const double gap = std::max(gaps / kHeads, spacing);
+    const std::lock_guard lock(mutex);
     cache.emplace(key, gap);
     return gap;
 }

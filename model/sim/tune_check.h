@@ -19,11 +19,19 @@ namespace driftscope::sim {
 // (weighted by their time), a group that cannot keep up at the lag it has half way through.
 tuning::FlowProfile flowsOfScenario(const Scenario& scenario);
 
-// The scenario with MM2's settings and the groups' commit intervals set, and only `groups` kept
-// (all when empty).
+// The scenario with only `groups` (all when empty), and the events that name them.
+Scenario keepGroups(Scenario scenario, const std::vector<std::string>& groups);
+
+// The scenario with MM2's settings and the groups' commit intervals set, only `groups` kept (all
+// when empty), run long enough for each interval to come round ten times, and on at most
+// checkedPartitions() partitions.
 Scenario tuned(Scenario scenario, const tuning::Knobs& knobs,
                const std::map<std::string, std::pair<int64_t, int64_t>>& commitIntervalMs,
                const std::vector<std::string>& groups);
+
+// How many of a scenario's partitions a check simulates: all, or as many as keep it to a few
+// hundred group partitions (they are alike).
+int checkedPartitions(const Scenario& scenario);
 
 // A simulated percentile, in the target's unit (seconds from the run's tenths).
 struct Simulated {
@@ -49,9 +57,4 @@ using SimulateWith = std::function<Simulated(const tuning::Knobs&)>;
 CheckedRecommendation checkBySimulation(const SimulateWith& simulateWith, const tuning::FlowProfile& profile,
                                         const tuning::Knobs& knobs, const tuning::Target& target,
                                         bool lagMaxMatters);
-// The same for a scenario run with the recommendation.
-CheckedRecommendation checkBySimulation(const Scenario& scenario,
-                                        const tuning::Recommendation& recommendation,
-                                        const tuning::Target& target);
-
 } // namespace driftscope::sim

@@ -30,6 +30,13 @@ void finish(TuneAnswer& a)
     a.recommendation.cost = tuning::costOf(changed, a.checked->knobs);
 }
 
+// The simulator starts groups at the head of the log and keeps them reading: flows behind, or
+// without a pace, are not what it runs.
+bool simulatable(const tuning::Flow& f)
+{
+    return f.lagRecords == 0 && f.produceRate > 0 && f.consumeRate > 0;
+}
+
 // A class of observed flows simulated together: one partition at `rate`, the groups that read
 // partitions of about that rate with their commit intervals.
 struct RateClass {
@@ -42,7 +49,7 @@ std::vector<RateClass> rateClasses(const tuning::FlowProfile& profile, const tun
 {
     std::vector<const tuning::Flow*> flows;
     for (const tuning::Flow& f : profile.flows)
-        if (f.lagRecords == 0 && f.produceRate > 0)
+        if (simulatable(f))
             flows.push_back(&f);
     std::sort(flows.begin(), flows.end(),
               [](const tuning::Flow* a, const tuning::Flow* b) { return a->produceRate < b->produceRate; });
@@ -132,7 +139,7 @@ std::string figure(double value, Unit unit)
 
 std::string rate(double perSecond)
 {
-    return formatFixed(std::llround(perSecond * 100), 2);
+    return formatFixed(std::llround(perSecond * 1000), 3);
 }
 
 std::string interval(std::optional<int64_t> ms)
@@ -266,7 +273,8 @@ void simulatedLines(const TuneAnswer& a, std::string& out)
     for (const std::string& line : a.checked->tightened)
         out += "after simulating: " + line + "\n";
     if (!s.p) {
-        out += "simulated: no step had a checkpoint to fail over to\n";
+        out += "not checked by simulation: no step of the run had a checkpoint to fail over to (nothing "
+               "produced, or a run too short for the intervals); the recommendation is the model's alone\n";
         return;
     }
     const tuning::Prediction& model = a.modelOfSimulated ? *a.modelOfSimulated : a.recommendation.predicted;
@@ -296,18 +304,19 @@ void idempotenceLine(const TuneAnswer& a, std::string& out)
     const Simulated* s = a.checked && a.simulatedCovers.empty() ? &a.checked->simulated : nullptr;
     out += "consumers must stay idempotent for the replay that remains: " + pct + " " +
            figure(*atPct, a.target.unit) + unit + " per partition (model" +
-           (s && s->p ? "; simulated " + figure(*s->p, a.target.unit) : "") + "), at most " +
-           figure(*most, a.target.unit) + unit + " (model: every part at its width at once" +
-           (s && s->max ? "; simulated maximum " + figure(*s->max, a.target.unit) : "") + ")\n";
+           (s && s->p ? "; simulated " + figure(*s->p, a.target.unit) : "") +
+           "); every part at its full width at once gives " + figure(*most, a.target.unit) + unit +
+           (s && s->max ? " (the simulation's largest: " + figure(*s->max, a.target.unit) + ")" : "") +
+           ", and a group far behind can replay more (the store's spacing is an average there)\n";
 }
 
 } // namespace
 
 TuneAnswer tuneScenario(const Scenario& scenario, const tuning::Target& target,
-                        const std::vector<std::string>& groups)
+                        const std::vector<std::string>& groups, const std::atomic<bool>* cancelled)
 {
     TuneAnswer a;
-    const Scenario kept = tuned(scenario, flowsOfScenario(scenario).current, {}, groups);
+    const Scenario kept = keepGroups(scenario, groups);
     a.input = "scenario " + scenario.name + " (MM2 " + toString(scenario.release) + ", " +
               formatDurationMs(scenario.durationMs) + ")";
     a.target = target;
@@ -317,8 +326,18 @@ TuneAnswer tuneScenario(const Scenario& scenario, const tuning::Target& target,
         a.notSimulatedBecause = "there is no recommendation to check";
         return a;
     }
-    a.checked = checkBySimulation(kept, a.recommendation, target);
+    a.checked = checkBySimulation(
+        [&](const Knobs& knobs) {
+            if (cancelled && cancelled->load())
+                return Simulated{};
+            return measure(tuned(kept, knobs, a.recommendation.commitIntervalMs, {}), target);
+        },
+        flowsOfScenario(tuned(kept, a.recommendation.knobs, a.recommendation.commitIntervalMs, {})),
+        a.recommendation.knobs, target, !a.recommendation.offsetLagMaxNoEffectFrom);
     finish(a);
+    if (const int simulated = checkedPartitions(kept); simulated < kept.partitions)
+        a.simulatedCovers = std::to_string(simulated) + " of the scenario's " +
+                            std::to_string(kept.partitions) + " partitions, which are alike";
     return a;
 }
 
@@ -334,12 +353,12 @@ TuneAnswer tuneFlows(const tuning::FlowProfile& profile, const tuning::Target& t
     }
     const std::vector<RateClass> classes = rateClasses(profile, a.recommendation);
     tuning::FlowProfile atHead = tuning::withCommitIntervals(profile, a.recommendation);
-    std::erase_if(atHead.flows, [](const tuning::Flow& f) { return f.lagRecords > 0 || f.produceRate <= 0; });
+    std::erase_if(atHead.flows, [](const tuning::Flow& f) { return !simulatable(f); });
     if (atHead.flows.size() < profile.flows.size())
         a.simulatedCovers = withThousands(static_cast<int64_t>(atHead.flows.size())) + " of " +
                             std::to_string(profile.flows.size()) +
-                            " group partitions: those at the head of their logs, where the simulator starts "
-                            "groups; the others are the model's alone";
+                            " group partitions: those at the head of their logs and moving, as the simulator "
+                            "starts groups; the others are not simulated";
     if (classes.empty()) {
         a.notSimulatedBecause =
             "no group keeps up with its partitions (the simulator starts groups at the end)";
@@ -507,7 +526,7 @@ std::string tuneJson(const TuneAnswer& a)
     w.key("percentile");
     decimal(w, a.target.percentile, 1);
     w.endObject();
-    w.key("group_partitions").value(static_cast<uint64_t>(r.flowsModelled));
+    w.key("group_partitions").value(static_cast<uint64_t>(a.profile.flows.size()));
     w.key("refused");
     r.refused.empty() ? void(w.null()) : void(w.value(r.refused));
     w.key("reachable").value(r.reachable);
@@ -517,15 +536,16 @@ std::string tuneJson(const TuneAnswer& a)
     r.reachable ? knobsJson(w, a.knobs(), r.commitIntervalMs, true) : void(w.null());
     w.key("offset_lag_max_no_effect_from");
     r.offsetLagMaxNoEffectFrom ? void(w.value(*r.offsetLagMaxNoEffectFrom)) : void(w.null());
+    const bool answered = r.refused.empty(); // a refusal has no figures at all
     w.key("predicted").beginObject().key("current");
-    predictionJson(w, r.current);
+    answered ? predictionJson(w, r.current) : void(w.null());
     w.key("recommended");
     r.reachable ? predictionJson(w, r.predicted) : void(w.null());
     w.endObject();
     w.key("simulated");
     simulatedJson(w, a);
     w.key("cost").beginObject().key("current");
-    costJson(w, r.currentCost);
+    answered ? costJson(w, r.currentCost) : void(w.null());
     w.key("recommended");
     r.reachable ? costJson(w, r.cost) : void(w.null());
     w.endObject();

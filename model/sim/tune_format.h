@@ -4,6 +4,7 @@
 
 #include "model/sim/tune_check.h"
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,8 +29,10 @@ struct TuneAnswer {
 
 // Runs the model and, for a scenario, the simulator's check; the prediction and cost follow the
 // settings the check ends with.
+// `cancelled`, when given and set, ends the check before its next run (the answer then says the
+// recommendation was not checked).
 TuneAnswer tuneScenario(const Scenario& scenario, const tuning::Target& target,
-                        const std::vector<std::string>& groups);
+                        const std::vector<std::string>& groups, const std::atomic<bool>* cancelled = nullptr);
 // The model's answer for flows observed elsewhere, checked by simulating each kind of flow (the
 // same rates and commit interval) as a scenario of its own.
 TuneAnswer tuneFlows(const tuning::FlowProfile& profile, const tuning::Target& target);

@@ -26,10 +26,21 @@ struct Modelled {
     std::vector<double> weights;
 };
 
+// The profile's settings without its flows (copying the flows only to drop them costs a string
+// per group partition: 20,000 on the load demo, for every group).
+FlowProfile withoutFlows(const FlowProfile& profile)
+{
+    FlowProfile p;
+    p.release = profile.release;
+    p.current = profile.current;
+    p.offsetFlushIntervalMs = profile.offsetFlushIntervalMs;
+    p.sourceAlias = profile.sourceAlias;
+    return p;
+}
+
 Modelled modelled(const FlowProfile& profile, Unit unit, std::vector<std::string>& leftOut)
 {
-    Modelled m{profile, {}};
-    m.profile.flows.clear();
+    Modelled m{withoutFlows(profile), {}};
     for (const Flow& f : profile.flows) {
         if (const std::string why = unmodelled(profile, f, unit); !why.empty()) {
             leftOut.push_back(f.group + " " + toString(f.partition) + ": " + why);
@@ -126,8 +137,7 @@ std::string commitChange(int64_t ms, int64_t current)
 // One group's flows.
 Modelled flowsOfGroup(const Modelled& m, const std::string& group)
 {
-    Modelled own{m.profile, {}};
-    own.profile.flows.clear();
+    Modelled own{withoutFlows(m.profile), {}};
     for (size_t i = 0; i < m.profile.flows.size(); ++i)
         if (m.profile.flows[i].group == group) {
             own.profile.flows.push_back(m.profile.flows[i]);
@@ -282,29 +292,45 @@ int64_t saturatingLagMax(const FlowProfile& profile)
     return std::clamp<int64_t>(most, 0, kMaxOffsetLagMax);
 }
 
+namespace {
+
+// The figures of one unit: median, percentile, widest, each part alone.
+struct UnitFigures {
+    double p50 = 0, p = 0, widest = 0;
+    PartWidths parts{};
+};
+
+UnitFigures figuresOf(const Modelled& m, const Knobs& knobs, Unit unit, double percentile)
+{
+    const std::vector<PartWidths> w = widthsOf(m.profile, knobs, unit);
+    UnitFigures f{
+        mixtureQuantile(w, m.weights, 50), mixtureQuantile(w, m.weights, percentile), widest(w), {}};
+    for (int part = 0; part < kPartCount; ++part)
+        f.parts[static_cast<size_t>(part)] = partQuantile(w, m.weights, static_cast<Part>(part), percentile);
+    return f;
+}
+
+} // namespace
+
 Prediction predict(const FlowProfile& profile, const Knobs& knobs, double percentile)
 {
     Prediction p;
     std::vector<std::string> leftOut;
     const Modelled records = modelled(profile, Unit::Records, leftOut);
-    const std::vector<PartWidths> w = widthsOf(records.profile, knobs, Unit::Records);
+    const UnitFigures r = figuresOf(records, knobs, Unit::Records, percentile);
     p.recordsFlows = records.profile.flows.size();
-    p.p50Records = mixtureQuantile(w, records.weights, 50);
-    p.pRecords = mixtureQuantile(w, records.weights, percentile);
-    p.maxRecords = widest(w);
-    for (int part = 0; part < kPartCount; ++part)
-        p.partsRecords[static_cast<size_t>(part)] =
-            partQuantile(w, records.weights, static_cast<Part>(part), percentile);
+    p.p50Records = r.p50;
+    p.pRecords = r.p;
+    p.maxRecords = r.widest;
+    p.partsRecords = r.parts;
     const Modelled seconds = modelled(profile, Unit::Seconds, leftOut);
     p.secondsFlows = seconds.profile.flows.size();
     if (!seconds.profile.flows.empty()) {
-        const std::vector<PartWidths> s = widthsOf(seconds.profile, knobs, Unit::Seconds);
-        p.p50Seconds = mixtureQuantile(s, seconds.weights, 50);
-        p.pSeconds = mixtureQuantile(s, seconds.weights, percentile);
-        p.maxSeconds = widest(s);
-        for (int part = 0; part < kPartCount; ++part)
-            p.partsSeconds[static_cast<size_t>(part)] =
-                partQuantile(s, seconds.weights, static_cast<Part>(part), percentile);
+        const UnitFigures t = figuresOf(seconds, knobs, Unit::Seconds, percentile);
+        p.p50Seconds = t.p50;
+        p.pSeconds = t.p;
+        p.maxSeconds = t.widest;
+        p.partsSeconds = t.parts;
     }
     return p;
 }

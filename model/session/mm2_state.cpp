@@ -112,6 +112,7 @@ void Mm2State::applySync(size_t index)
     m_replay.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
     if (m_historyIndexed)
         m_history[s.partition].push_back(static_cast<uint32_t>(index));
+    explainPending(s.partition, index);
 
     const int64_t drift = javalong::sub(s.upstream, s.downstream);
     std::optional<int64_t>& first = m_firstDrift[s.partition];
@@ -129,11 +130,11 @@ void Mm2State::applyCheckpoint(size_t index)
     if (m_scope.group && c.group != *m_scope.group)
         return;
     const auto& only = m_scope.upstreamPartitions;
-    if (const auto upstream = m_upstreamOf[c.partition];
-        !only.empty() && upstream && (*upstream >= only.size() || !only[*upstream]))
+    const auto upstream = m_upstreamOf[c.partition];
+    if (!only.empty() && upstream && (*upstream >= only.size() || !only[*upstream]))
         return;
     CheckpointInForce inForce{index, std::nullopt, {}, false};
-    if (const auto upstream = m_upstreamOf[c.partition]) {
+    if (upstream) {
         const TopicPartition& tp = session.partition(*upstream);
         const Translation t = store().translate(tp, c.upstream);
         if (t.downstream == c.downstream && (t.sync || t.status == TranslationStatus::Identity)) {
@@ -144,12 +145,25 @@ void Mm2State::applyCheckpoint(size_t index)
             inForce.explained = true;
         }
     }
-    if (!inForce.explained)
+    const std::pair<uint32_t, uint32_t> key{c.group, c.partition};
+    if (!inForce.explained) {
         ++m_unexplained;
-    CheckpointInForce& slot = m_checkpoints[{c.group, c.partition}];
+        if (upstream)
+            awaitLaterSync(*upstream, {key, index, c.upstream, c.downstream, c.stamp.timestampMs});
+    }
+    CheckpointInForce& slot = m_checkpoints[key];
     inForce.readings = std::move(slot.readings);
     rememberOffset(inForce.readings, c.stamp.timestampMs, c.upstream);
     slot = std::move(inForce);
+}
+
+void Mm2State::awaitLaterSync(uint32_t upstream, PendingCheckpoint checkpoint)
+{
+    auto& pending = m_pending[upstream];
+    // Syncs are applied in time order: none applied from now on can explain one past its deadline.
+    std::erase_if(pending, [&](const PendingCheckpoint& p) { return p.deadlineMs < checkpoint.stampMs; });
+    checkpoint.deadlineMs = javalong::add(checkpoint.stampMs, kTranslationDelayMs);
+    pending.push_back(checkpoint);
 }
 
 const std::vector<uint32_t>& Mm2State::historyOf(uint32_t upstream) const
@@ -189,6 +203,30 @@ std::optional<StoredSync> Mm2State::explain(uint32_t upstream, int64_t u, int64_
             return sync;
     }
     return std::nullopt;
+}
+
+void Mm2State::explainPending(uint32_t upstream, size_t syncIndex)
+{
+    const auto found = m_pending.find(upstream);
+    if (found == m_pending.end())
+        return;
+    const ObservedSync& s = m_session.syncs[syncIndex];
+    const StoredSync sync{s.upstream, s.downstream, syncIndex};
+    const TranslationRule rule = store().profile().translation;
+    std::erase_if(found->second, [&](const PendingCheckpoint& p) {
+        if (s.stamp.timestampMs > p.deadlineMs)
+            return true; // stays unexplained
+        if (s.upstream > p.upstream || downstreamOf(rule, sync, p.upstream) != p.downstream)
+            return false;
+        --m_unexplained;
+        if (CheckpointInForce& slot = m_checkpoints[p.key]; slot.index == p.index) {
+            slot.sync = sync;
+            slot.explained = true;
+        }
+        return true;
+    });
+    if (found->second.empty())
+        m_pending.erase(found);
 }
 
 bool Mm2State::driftVaries(uint32_t partition) const

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -35,12 +36,19 @@ struct CheckpointInForce {
     // for the group's pace (paceOf): a checkpoint's upstream offset is what the group had
     // committed when MM2 emitted it.
     RecentOffsets readings;
-    // Whether a sync read by then explains the checkpoint under the release's translation rule.
-    // MM2 reads syncs a moment after they are written, so the sync it used may be older than
-    // the store's answer and thinned out of it since: the whole history of the partition is
-    // searched then. Checkpoints no sync explains suggest that MM2 runs another release.
+    // Whether a sync explains the checkpoint under the release's translation rule. MM2 reads
+    // syncs a moment after they are written, so the sync it used may be older than the store's
+    // answer and thinned out of it since: the whole history of the partition is searched then.
+    // MM2 also stamps a checkpoint before it lists the group's offsets and translates them, so a
+    // sync stamped up to kTranslationDelayMs later may explain it once it is applied. Checkpoints
+    // no sync explains suggest that MM2 runs another release.
     bool explained = false;
 };
+
+// How long after stamping a checkpoint MM2 may still read the sync it translates with: the
+// checkpoint task takes the timestamp, then lists the group's committed offsets on the source (an
+// admin call bounded by default.api.timeout.ms, 60 s unless set), then translates them.
+inline constexpr int64_t kTranslationDelayMs = 60'000;
 
 // Restricts a state to what the report of one group needs: the syncs of that group's
 // partitions and the group's own checkpoints of them. The rows of that group are exactly those of an
@@ -87,10 +95,19 @@ public:
     const std::vector<std::optional<uint32_t>>& upstreamOf() const { return m_upstreamOf; }
 
 private:
+    struct PendingCheckpoint {
+        std::pair<uint32_t, uint32_t> key; // into m_checkpoints
+        size_t index;                      // into Session::checkpoints
+        int64_t upstream, downstream, stampMs;
+        int64_t deadlineMs = 0; // stampMs + kTranslationDelayMs
+    };
+
     void followGrowth();
     void applySync(size_t index);
     void applyCheckpoint(size_t index);
     std::optional<StoredSync> explain(uint32_t upstream, int64_t u, int64_t d);
+    void awaitLaterSync(uint32_t upstream, PendingCheckpoint checkpoint);
+    void explainPending(uint32_t upstream, size_t syncIndex);
     const std::vector<uint32_t>& historyOf(uint32_t upstream) const;
 
     const Session& m_session;
@@ -105,6 +122,9 @@ private:
     std::vector<bool> m_driftVaries;
     std::map<std::pair<uint32_t, uint32_t>, CheckpointInForce> m_checkpoints;
     std::vector<std::optional<uint32_t>> m_upstreamOf; // target partition id -> upstream id
+    // Checkpoints no sync stamped before them explains, by upstream partition, until a sync
+    // stamped by their deadline explains them or one stamped later shows none will.
+    std::unordered_map<uint32_t, std::vector<PendingCheckpoint>> m_pending;
     // Applied syncs by partition, built the first time the store alone cannot explain a checkpoint.
     // A cache built on first use, also by the const queries (a state is used by one thread).
     mutable std::vector<std::vector<uint32_t>> m_history;

@@ -339,6 +339,28 @@ void Reports::checkpointsThatTheStoreDoesNotExplain()
     const Report lateReport = buildReport(late.session, at(4000));
     QCOMPARE(lateReport.unexplainedCheckpoints, size_t{0});
     QCOMPARE(rowOf(lateReport, "app-1", 0)->checkpoint->sync->upstream, int64_t{100});
+
+    // MM2 stamps a checkpoint before it lists the group's offsets and translates them: a sync
+    // stamped after the checkpoint, while the listing took its time, explains it.
+    Fixture listedSlowly(136);
+    listedSlowly.session.syncs.insert(listedSlowly.session.syncs.begin() + 2,
+                                      {{2, 2600, 2600}, listedSlowly.orders0, 140, 135});
+    listedSlowly.session.syncs[3].stamp.topicOffset = 3;
+    const Report slowReport = buildReport(listedSlowly.session, at(4000));
+    QCOMPARE(slowReport.unexplainedCheckpoints, size_t{0});
+    const PartitionReport* slowRow = rowOf(slowReport, "app-1", 0);
+    QVERIFY(slowRow->checkpoint->explained);
+    QCOMPARE(slowRow->checkpoint->sync->upstream, int64_t{140});
+    QCOMPARE(slowRow->checkpoint->sync->id, uint64_t{2});
+    // Before that sync is stamped, nothing explains the checkpoint yet.
+    QCOMPARE(buildReport(listedSlowly.session, at(2550)).unexplainedCheckpoints, size_t{1});
+    // Past default.api.timeout.ms (60 s) the listing would have failed: no checkpoint from it.
+    Fixture tooLate(136);
+    tooLate.session.syncs.insert(tooLate.session.syncs.begin() + 3,
+                                 {{3, 62'501, 62'501}, tooLate.orders0, 140, 135});
+    QCOMPARE(buildReport(tooLate.session, at(70'000)).unexplainedCheckpoints, size_t{1});
+    tooLate.session.syncs[3].stamp.timestampMs = 62'500;
+    QCOMPARE(buildReport(tooLate.session, at(70'000)).unexplainedCheckpoints, size_t{0});
 }
 
 void Reports::notReadyAndBeyondTargetEnd()

@@ -14,6 +14,7 @@ int runTune(const QStringList& args);
 int runReport(const QStringList& args);
 int runFailoverPlan(const QStringList& args);
 int runRecord(const QStringList& args);
+int runServe(const QStringList& args);
 int runDemoCluster(const QStringList& args);
 int runImport(const QStringList& args);
 int runExport(const QStringList& args);

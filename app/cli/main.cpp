@@ -26,6 +26,7 @@ constexpr const char* kUsage =
     "  failover-plan  reset files for kafka-consumer-groups, with the commands and what is left out\n"
     "  tune        MM2 settings for a replay budget: recommended values, their cost, a simulated check\n"
     "  record      record live clusters into a capture file\n"
+    "  serve       watch a live flow and serve Prometheus metrics (/metrics) and the report (/report)\n"
     "  import      MM2 formatter text or JSON Lines into a capture file\n"
     "  export      a capture as JSON Lines\n"
     "  demo-cluster  run the embedded demo clusters (source and target with MM2) in the foreground\n"
@@ -74,6 +75,8 @@ int main(int argc, char** argv)
         code = runFailoverPlan(commandArgs);
     else if (command == "record")
         code = runRecord(commandArgs);
+    else if (command == "serve")
+        code = runServe(commandArgs);
     else if (command == "import")
         code = runImport(commandArgs);
     else if (command == "export")

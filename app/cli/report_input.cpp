@@ -18,17 +18,6 @@ namespace {
 constexpr int64_t kDefaultTimeoutS = 30;
 constexpr int64_t kProgressEveryMs = 2000;
 
-// Why an internal topic's history is not read yet, for the timeout message.
-std::string topicWhy(const kafka::TopicProgress& t)
-{
-    const std::string side(sideName(t.side));
-    if (t.state == kafka::TopicState::Unknown)
-        return t.topic + ": not found (the " + side + " cluster has not listed its topics)";
-    if (t.state == kafka::TopicState::Unreadable)
-        return t.topic + ": not readable on the " + side + " cluster: " + t.detail;
-    return t.topic + ": " + std::to_string(t.read) + " of " + std::to_string(t.endAtStart) + " records read";
-}
-
 // A live session read until the clusters' history is in and both were sampled once.
 // With `observeMs`, the reader keeps sampling that long once ready (tune's rates need a span).
 std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::LiveReaderOptions& options,
@@ -71,14 +60,7 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::L
             return Failure{kInputError, *problem};
         return std::nullopt;
     }
-    std::string why;
-    for (const kafka::TopicProgress* t : {&s.offsetSyncs, &s.checkpoints})
-        if (!t->caughtUp)
-            why += "; " + topicWhy(*t);
-    for (const auto& [name, c] : {std::pair{"source", &s.source}, std::pair{"target", &s.target}})
-        if (c->state != ClusterState::Connected)
-            why += std::string("; ") + name + " cluster " + std::string(clusterStateName(c->state)) +
-                   (c->detail.empty() ? "" : ": " + c->detail);
+    const std::string why = kafka::notReadyWords(s);
     if (s.failed())
         return Failure{kInputError, "the clusters cannot be read" + why};
     return Failure{kInputError,
@@ -121,21 +103,13 @@ std::optional<Verdict> parseVerdict(const std::string& name)
 
 } // namespace
 
-void addReportInputOptions(QCommandLineParser& parser)
+void addReportRuleOptions(QCommandLineParser& parser)
 {
-    addConnectionOptions(parser);
-    addStoreReplayOptions(parser, "Default: the capture's, else 4.4.0.");
-    parser.addOption(
-        {"at",
-         "As of this time (ISO 8601, UTC unless a zone is given, or epoch ms). Default: the end of "
-         "the capture, or now. A time outside the session is an error.",
-         "TIME"});
     parser.addOption({"stale-after",
                       "Seconds after which a checkpoint is stale when the group moved on. Default: 1.5 emit "
                       "intervals (of the MM2 configuration, else of the checkpoint cadence observed, else of "
                       "MM2's default 60 s).",
                       "S"});
-    parser.addOption({"timeout", "Live: seconds to wait for the clusters' history. Default: 30.", "S"});
     parser.addOption({"max-replay-records",
                       "A replay budget: a partition whose failover would replay more than N offsets gets the "
                       "verdict over-replay-budget, with the amount and the part that dominates.",
@@ -146,6 +120,35 @@ void addReportInputOptions(QCommandLineParser& parser)
          "moved over the last minute of readings) may take at most T seconds (decimals allowed). "
          "Rows whose replay or pace is unknown are counted as undecided, not as within it.",
          "T"});
+}
+
+std::optional<Failure> readReportRuleOptions(const QCommandLineParser& parser, ReportOptions& options)
+{
+    for (const QString& g : parser.values("group"))
+        options.groups.push_back(toStd(g));
+    // Checked before any cluster or file is read (report takes a capture's own release later).
+    if (auto failure = readStoreReplayOptions(parser, kDefaultRelease, options.state))
+        return failure;
+    OptionReader r{parser, std::nullopt};
+    if (auto v = r.integer("stale-after", 1, 86'400 * 365))
+        options.staleAfterMs = *v * 1000;
+    options.budget.maxRecords = r.integer("max-replay-records", 0, INT64_MAX);
+    if (auto v = r.real("max-replay-seconds", 0, 86'400.0 * 365))
+        options.budget.maxMs = static_cast<int64_t>(*v * 1000 + 0.5);
+    return r.failure;
+}
+
+void addReportInputOptions(QCommandLineParser& parser)
+{
+    addConnectionOptions(parser);
+    addStoreReplayOptions(parser, "Default: the capture's, else 4.4.0.");
+    parser.addOption(
+        {"at",
+         "As of this time (ISO 8601, UTC unless a zone is given, or epoch ms). Default: the end of "
+         "the capture, or now. A time outside the session is an error.",
+         "TIME"});
+    parser.addOption({"timeout", "Live: seconds to wait for the clusters' history. Default: 30.", "S"});
+    addReportRuleOptions(parser);
     parser.addOption(
         {"fail-on",
          "Exit 3 when a row has one of these verdicts (comma-separated: no-sync, too-old, not-ready, "
@@ -167,19 +170,8 @@ std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportI
             "--mm2-config)");
 
     ReportOptions& options = out.options;
-    for (const QString& g : parser.values("group"))
-        options.groups.push_back(toStd(g));
-    // Checked before any cluster or file is read; a capture's own release is taken below.
-    if (auto failure = readStoreReplayOptions(parser, kDefaultRelease, options.state))
+    if (auto failure = readReportRuleOptions(parser, options))
         return failure;
-    OptionReader r{parser, std::nullopt};
-    if (auto v = r.integer("stale-after", 1, 86'400 * 365))
-        options.staleAfterMs = *v * 1000;
-    options.budget.maxRecords = r.integer("max-replay-records", 0, INT64_MAX);
-    if (auto v = r.real("max-replay-seconds", 0, 86'400.0 * 365))
-        options.budget.maxMs = static_cast<int64_t>(*v * 1000 + 0.5);
-    if (r.failure)
-        return r.failure;
     if (parser.isSet("at")) {
         int64_t at = 0;
         if (auto failure = parseTime("--at", toStd(parser.value("at")), at))

@@ -27,6 +27,12 @@ struct ReportInput {
     std::optional<int64_t> firstMs, lastMs; // the session's time range, for --at
 };
 
+// The rules a report applies, as report and serve take them: --stale-after and the replay budget
+// (--max-replay-records, --max-replay-seconds) declared; read with --group and the store replay
+// options (--mm2-version, --task-start, --checkpoints-restored), which are declared elsewhere.
+void addReportRuleOptions(QCommandLineParser& parser);
+std::optional<Failure> readReportRuleOptions(const QCommandLineParser& parser, ReportOptions& options);
+
 // The connection options, the capture positional, --mm2-version, --task-start,
 // --checkpoints-restored, --at, --stale-after, --timeout, --group and --fail-on.
 void addReportInputOptions(QCommandLineParser& parser);

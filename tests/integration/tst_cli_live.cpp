@@ -1,6 +1,7 @@
 // driftscope-cli against live clusters, all as child processes talking Kafka over loopback:
 // demo-cluster serves, report and record read it, a recorder is killed mid-write.
 #include "support/cli_runner.h"
+#include "support/demo_process.h"
 
 #include "model/demo/demo_cluster.h"
 
@@ -57,22 +58,18 @@ private:
         return {"--source-bootstrap", m_source, "--target-bootstrap", m_target};
     }
 
-    QProcess m_demo;
+    DemoProcess m_demoProcess;
+    QProcess& m_demo = m_demoProcess.process;
     QJsonObject m_info;
     QString m_source, m_target;
 };
 
 void CliLive::initTestCase()
 {
-    m_demo.start(DRIFTSCOPE_CLI, {"demo-cluster", "--json", "--checkpoint-interval", "1"});
-    QVERIFY(m_demo.waitForStarted());
-    QVERIFY(m_demo.waitForReadyRead(20'000));
-    const QByteArray line = m_demo.readLine();
-    QVERIFY(line.endsWith('\n'));
-    m_info = json(QString::fromUtf8(line));
-    m_source = m_info["source"].toObject()["bootstrap"].toString();
-    m_target = m_info["target"].toObject()["bootstrap"].toString();
-    QVERIFY(!m_source.isEmpty() && !m_target.isEmpty());
+    QVERIFY(m_demoProcess.start());
+    m_info = m_demoProcess.info;
+    m_source = m_demoProcess.source;
+    m_target = m_demoProcess.target;
     // Until MM2 emitted checkpoints and the groups committed: the demo's first checkpoint round
     // comes a few seconds after it starts, and a fixed wait is either too short or slow.
     QVERIFY(QTest::qWaitFor(

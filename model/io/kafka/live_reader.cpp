@@ -90,6 +90,28 @@ std::optional<std::string> offsetSyncsProblem(const LiveStatus& status, const Li
     return out + lookalikeWords(status, options, syncs.topic);
 }
 
+std::string notReadyWords(const LiveStatus& s)
+{
+    std::string why;
+    for (const TopicProgress* t : {&s.offsetSyncs, &s.checkpoints}) {
+        if (t->caughtUp)
+            continue;
+        const std::string side(sideName(t->side));
+        if (t->state == TopicState::Unknown)
+            why += "; " + t->topic + ": not found (the " + side + " cluster has not listed its topics)";
+        else if (t->state == TopicState::Unreadable)
+            why += "; " + t->topic + ": not readable on the " + side + " cluster: " + t->detail;
+        else
+            why += "; " + t->topic + ": " + std::to_string(t->read) + " of " + std::to_string(t->endAtStart) +
+                   " records read";
+    }
+    for (const auto& [name, c] : {std::pair{"source", &s.source}, std::pair{"target", &s.target}})
+        if (c->state != ClusterState::Connected)
+            why += std::string("; ") + name + " cluster " + std::string(clusterStateName(c->state)) +
+                   (c->detail.empty() ? "" : ": " + c->detail);
+    return why;
+}
+
 struct LiveReader::Shared {
     explicit Shared(LiveReaderOptions options) : live(std::move(options)) {}
     LiveReading live;

@@ -106,6 +106,11 @@ struct LiveStatus {
 // offset-syncs topic. None while the topic is being read, or holds records.
 std::optional<std::string> offsetSyncsProblem(const LiveStatus& status, const LiveReaderOptions& options);
 
+// Why a status is not ready, for messages: each internal topic whose history is not read yet
+// ("; checkpoints topic: 10 of 40 records read") and each cluster not connected, every part
+// starting with "; ". Empty when nothing is missing.
+std::string notReadyWords(const LiveStatus& status);
+
 class LiveReader {
 public:
     explicit LiveReader(LiveReaderOptions options);

@@ -1,0 +1,75 @@
+// The watcher behind `driftscope-cli serve`: reads a live flow without end and, every refresh,
+// reports at the wall clock's now with the report's own rules, then publishes the result as an
+// immutable snapshot. Whoever serves it (an HTTP scrape) takes the latest snapshot and never
+// waits on the clusters or on a report being computed.
+//
+// MM2's state and the samples advance incrementally with the growing session; the session
+// itself is still kept whole (a watcher for days will have to thin it: docs/watch.md).
+#pragma once
+
+#include "model/analysis/health_report.h"
+#include "model/io/kafka/live_reader.h"
+#include "model/watch/report_metrics.h"
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace driftscope {
+
+struct WatchOptions {
+    kafka::LiveReaderOptions reader;
+    ReportOptions report; // atMs is ignored: every refresh reports at now
+    MetricsOptions metrics;
+    int64_t refreshMs = 5000;
+};
+
+// What one refresh computed. Immutable once published.
+struct WatchSnapshot {
+    bool ready = false;         // the history is read and both clusters were sampled
+    std::string waitingBecause; // while not ready, in words
+    int64_t builtAtMs = 0;      // when it was computed
+    int64_t asOfMs = 0;         // the moment it holds as of (earlier when a cluster is unreachable)
+    std::string staleBecause;   // why asOfMs is earlier than builtAtMs
+    size_t refreshes = 0;       // refreshes so far, this one included
+    std::vector<prometheus::MetricFamily> metrics;
+    std::string reportJson; // the report as `report --json` prints it; empty while not ready
+};
+
+class Watcher {
+public:
+    explicit Watcher(WatchOptions options);
+    ~Watcher(); // stops and joins
+    Watcher(const Watcher&) = delete;
+    Watcher& operator=(const Watcher&) = delete;
+
+    void start();
+    void stop();
+    // The latest snapshot; one saying it is waiting before the first refresh.
+    std::shared_ptr<const WatchSnapshot> latest() const;
+    // The reader's status now (LiveStatus::failed: waiting longer changes nothing).
+    kafka::LiveStatus status() const { return m_reader.status(); }
+
+private:
+    void run();
+    std::shared_ptr<WatchSnapshot> refresh(int64_t nowMs);
+    std::shared_ptr<WatchSnapshot> waiting(int64_t nowMs, const kafka::LiveStatus& status) const;
+
+    WatchOptions m_options;
+    kafka::LiveReader m_reader;
+    Session m_session; // owned by the watcher's thread
+    std::unique_ptr<Mm2State> m_state;
+    std::unique_ptr<SampleState> m_samples;
+    size_t m_refreshes = 0;
+
+    mutable std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stopping = false;
+    std::shared_ptr<const WatchSnapshot> m_latest;
+    std::thread m_thread;
+};
+
+} // namespace driftscope

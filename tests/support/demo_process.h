@@ -1,0 +1,36 @@
+// The embedded demo clusters as a child process (driftscope-cli demo-cluster --json, DRIFTSCOPE_CLI
+// set by CMake): its first line describes them.
+#pragma once
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStringList>
+
+#include <csignal>
+
+struct DemoProcess {
+    QProcess process;
+    QJsonObject info; // the first line: aliases, bootstrap servers, topics, groups
+    QString source, target;
+
+    // Started and described within 20 s.
+    bool start(const QStringList& extra = {"--checkpoint-interval", "1"})
+    {
+        process.start(DRIFTSCOPE_CLI, QStringList{"demo-cluster", "--json"} + extra);
+        if (!process.waitForStarted() || !process.waitForReadyRead(20'000))
+            return false;
+        const QByteArray line = process.readLine();
+        info = QJsonDocument::fromJson(line).object();
+        source = info["source"].toObject()["bootstrap"].toString();
+        target = info["target"].toObject()["bootstrap"].toString();
+        return line.endsWith('\n') && !source.isEmpty() && !target.isEmpty();
+    }
+    QStringList connection() const { return {"--source-bootstrap", source, "--target-bootstrap", target}; }
+    // SIGTERM stops it cleanly, with a summary on stderr.
+    bool stop()
+    {
+        ::kill(static_cast<pid_t>(process.processId()), SIGTERM);
+        return process.waitForFinished(20'000);
+    }
+};

@@ -25,7 +25,7 @@ std::optional<Failure> readProperties(const QCommandLineParser& parser, const ch
 }
 
 std::optional<Failure> readSettings(const QCommandLineParser& parser, const Release& release,
-                                    ConnectionSettings& out)
+                                    const std::optional<std::string>& flowOverride, ConnectionSettings& out)
 {
     const bool mm2 = parser.isSet("mm2-config");
     const bool parts = parser.isSet("source-bootstrap") || parser.isSet("target-bootstrap") ||
@@ -38,8 +38,8 @@ std::optional<Failure> readSettings(const QCommandLineParser& parser, const Rele
         std::optional<Properties> config;
         if (auto failure = readProperties(parser, "mm2-config", config))
             return failure;
-        std::optional<std::string> flow;
-        if (parser.isSet("flow"))
+        std::optional<std::string> flow = flowOverride;
+        if (!flow && parser.isSet("flow"))
             flow = toStd(parser.value("flow"));
         auto settings = settingsFromMm2Config(*config, flow, profileFor(release));
         if (!settings)
@@ -136,9 +136,9 @@ bool hasConnectionOptions(const QCommandLineParser& parser)
 }
 
 std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const Release& release,
-                                       kafka::LiveReaderOptions& out)
+                                       kafka::LiveReaderOptions& out, const std::optional<std::string>& flow)
 {
-    if (auto failure = readSettings(parser, release, out.connection))
+    if (auto failure = readSettings(parser, release, flow, out.connection))
         return failure;
     // Settings librdkafka refuses are found now, before anything connects or waits.
     if (auto refused = kafka::validateClientSettings(out.connection))
@@ -156,6 +156,18 @@ std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const R
     if (r.failure)
         return r.failure;
     out.toolVersion = DRIFTSCOPE_VERSION;
+    return std::nullopt;
+}
+
+std::optional<Failure> readEnabledFlows(const QCommandLineParser& parser, std::vector<std::string>& out)
+{
+    std::optional<Properties> config;
+    if (auto failure = readProperties(parser, "mm2-config", config))
+        return failure;
+    auto flows = enabledFlowNames(*config);
+    if (!flows)
+        return Failure{kInputError, toStd(parser.value("mm2-config")) + ": " + flows.error()};
+    out = std::move(*flows);
     return std::nullopt;
 }
 

@@ -13,10 +13,13 @@ void addConnectionOptions(QCommandLineParser& parser);
 bool hasConnectionOptions(const QCommandLineParser& parser);
 
 // The reader's options from the command line: connection, --group, --sample-interval and the
-// release (for MM2's topic names). Client settings librdkafka refuses are a usage error (an
-// input error naming the file with --mm2-config). Notes about the configuration go to stderr.
+// release (for MM2's topic names); `flow` replaces --flow. Client settings librdkafka refuses are a usage
+// error (an input error naming the file with --mm2-config). Notes about the configuration go to stderr.
 std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const Release& release,
-                                       kafka::LiveReaderOptions& out);
+                                       kafka::LiveReaderOptions& out,
+                                       const std::optional<std::string>& flow = std::nullopt);
+// With --mm2-config: the flows it enables (readLiveOptions reads one of them given `flow`).
+std::optional<Failure> readEnabledFlows(const QCommandLineParser& parser, std::vector<std::string>& out);
 
 // Events of a live session that are not plain progress (unreachable clusters, missing
 // topics...) as notes on stderr, from `from` on; returns where it stopped.

@@ -15,6 +15,7 @@
 #include <QHttpServerResponse>
 #include <QJsonObject>
 #include <QTimer>
+#include <QUrlQuery>
 
 namespace driftscope::cli {
 namespace {
@@ -42,26 +43,40 @@ std::optional<Failure> readListen(const QString& text, QHostAddress& address, qu
     return std::nullopt;
 }
 
-std::optional<Failure> readServeOptions(const QCommandLineParser& parser, WatchOptions& out)
+// One WatchOptions per flow: the flow named, or every flow an --mm2-config enables.
+std::optional<Failure> readServeOptions(const QCommandLineParser& parser, std::vector<WatchOptions>& out)
 {
     if (!hasConnectionOptions(parser))
         return usage("serve needs the clusters: --source-bootstrap and --target-bootstrap, or --mm2-config");
     if (!parser.positionalArguments().isEmpty())
         return usage("unexpected argument '" + toStd(parser.positionalArguments().front()) + "'");
+    WatchOptions common;
     OptionReader r{parser, std::nullopt};
-    out.refreshMs = r.integer("refresh", 1, 3600).value_or(kDefaultRefreshS) * 1000;
+    common.refreshMs = r.integer("refresh", 1, 3600).value_or(kDefaultRefreshS) * 1000;
     if (r.failure)
         return r.failure;
     const QString partitions = parser.value("partition-metrics");
     if (partitions != "true" && partitions != "false")
         return usage("--partition-metrics: expected true or false, got '" + toStd(partitions) + "'");
-    out.metrics.partitionMetrics = partitions == "true";
-    if (auto failure = readReportRuleOptions(parser, out.report))
+    common.metrics.partitionMetrics = partitions == "true";
+    if (auto failure = readReportRuleOptions(parser, common.report))
         return failure;
-    if (auto failure = readLiveOptions(parser, out.report.state.release, out.reader))
-        return failure;
-    const ConnectionSettings& c = out.reader.connection;
-    out.metrics.flow = c.source.alias + "->" + c.target.alias;
+    std::vector<std::optional<std::string>> flows = {std::nullopt}; // --flow, or the only one
+    if (parser.isSet("mm2-config") && !parser.isSet("flow")) {
+        std::vector<std::string> enabled;
+        if (auto failure = readEnabledFlows(parser, enabled))
+            return failure;
+        if (enabled.size() > 1)
+            flows.assign(enabled.begin(), enabled.end());
+    }
+    for (const std::optional<std::string>& flow : flows) {
+        WatchOptions options = common;
+        if (auto failure = readLiveOptions(parser, options.report.state.release, options.reader, flow))
+            return failure;
+        const ConnectionSettings& c = options.reader.connection;
+        options.metrics.flow = c.source.alias + "->" + c.target.alias;
+        out.push_back(std::move(options));
+    }
     return std::nullopt;
 }
 
@@ -74,27 +89,55 @@ void stampResponse(QHttpServerResponse& response, const WatchSnapshot& snapshot)
                        QByteArray::number(static_cast<qlonglong>(snapshot.builtAtMs)));
 }
 
-QHttpServerResponse metricsResponse(const Watcher& watcher, const MetricsOptions& options)
+using Watchers = std::vector<std::unique_ptr<Watcher>>;
+
+// Every flow's families, each family once; the stamp only when one flow answers.
+QHttpServerResponse metricsResponse(const Watchers& watchers)
 {
-    const auto snapshot = watcher.latest();
-    std::vector<prometheus::MetricFamily> families = snapshot->metrics;
-    for (auto& f : ageMetrics(options, kafka::wallClockMs(), snapshot->builtAtMs, snapshot->asOfMs))
-        families.push_back(std::move(f));
+    std::vector<prometheus::MetricFamily> families;
+    std::shared_ptr<const WatchSnapshot> snapshot;
+    for (const auto& watcher : watchers) {
+        snapshot = watcher->latest();
+        mergeFamilies(families, snapshot->metrics);
+        mergeFamilies(families, ageMetrics(watcher->options().metrics, kafka::wallClockMs(),
+                                           snapshot->builtAtMs, snapshot->asOfMs));
+    }
     QHttpServerResponse response("text/plain; version=0.0.4; charset=utf-8",
                                  QByteArray::fromStdString(exposition(families)));
-    stampResponse(response, *snapshot);
+    if (watchers.size() == 1)
+        stampResponse(response, *snapshot);
     return response;
 }
 
-QHttpServerResponse reportResponse(const Watcher& watcher)
+QHttpServerResponse errorResponse(const std::string& error, QHttpServerResponse::StatusCode status)
 {
-    const auto snapshot = watcher.latest();
-    if (!snapshot->ready)
-        return QHttpServerResponse(QJsonObject{{"error", QString::fromStdString(snapshot->waitingBecause)}},
-                                   QHttpServerResponse::StatusCode::ServiceUnavailable);
-    QHttpServerResponse response("application/json", QByteArray::fromStdString(snapshot->reportJson));
-    stampResponse(response, *snapshot);
-    return response;
+    return QHttpServerResponse(QJsonObject{{"error", QString::fromStdString(error)}}, status);
+}
+
+// GET /report?flow=A->B; the flow may be left out when serve watches one.
+QHttpServerResponse reportResponse(const Watchers& watchers, const QHttpServerRequest& request)
+{
+    const QString asked = QUrlQuery(request.url()).queryItemValue("flow", QUrl::FullyDecoded);
+    std::string flows;
+    for (const auto& watcher : watchers) {
+        const std::string& flow = watcher->options().metrics.flow;
+        flows += (flows.empty() ? "" : ", ") + flow;
+        if (asked.isEmpty() ? watchers.size() > 1 : toStd(asked) != flow)
+            continue;
+        const auto snapshot = watcher->latest();
+        if (!snapshot->ready)
+            return errorResponse(snapshot->waitingBecause,
+                                 QHttpServerResponse::StatusCode::ServiceUnavailable);
+        QHttpServerResponse response("application/json", QByteArray::fromStdString(snapshot->reportJson));
+        stampResponse(response, *snapshot);
+        return response;
+    }
+    const std::string why = asked.isEmpty() ? "several flows are watched: name one, GET /report?flow=" +
+                                                  watchers.front()->options().metrics.flow
+                                            : "no flow '" + toStd(asked) + "' is watched";
+    return errorResponse(why + " (flows: " + flows + ")", asked.isEmpty()
+                                                              ? QHttpServerResponse::StatusCode::BadRequest
+                                                              : QHttpServerResponse::StatusCode::NotFound);
 }
 
 } // namespace
@@ -103,7 +146,8 @@ int runServe(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Watch one MM2 flow without end, strictly read-only, and serve GET /metrics (Prometheus text format: "
+        "Watch an MM2 flow (with --mm2-config and no --flow: every flow it enables) without end, strictly "
+        "read-only, and serve GET /metrics (Prometheus text format: "
         "resume offsets, replay windows and their parts, checkpoint ages, translation status, retained "
         "syncs, "
         "verdicts, the reader's state) and GET /report (the report's JSON, as report --json prints it; 503 "
@@ -133,28 +177,35 @@ int runServe(const QStringList& args)
     quint16 port = 0;
     if (auto failure = readListen(parser.value("listen"), address, port))
         return report(*failure);
-    WatchOptions options;
-    if (auto failure = readServeOptions(parser, options))
+    std::vector<WatchOptions> flows;
+    if (auto failure = readServeOptions(parser, flows))
         return report(*failure);
 
-    Watcher watcher(options);
+    Watchers watchers;
+    std::string flowNames;
+    for (WatchOptions& options : flows) {
+        flowNames += (flowNames.empty() ? "" : ", ") + options.metrics.flow;
+        watchers.push_back(std::make_unique<Watcher>(std::move(options)));
+    }
     QHttpServer server;
-    server.route("/metrics", QHttpServerRequest::Method::Get,
-                 [&] { return metricsResponse(watcher, options.metrics); });
-    server.route("/report", QHttpServerRequest::Method::Get, [&] { return reportResponse(watcher); });
+    server.route("/metrics", QHttpServerRequest::Method::Get, [&] { return metricsResponse(watchers); });
+    server.route("/report", QHttpServerRequest::Method::Get,
+                 [&](const QHttpServerRequest& request) { return reportResponse(watchers, request); });
     server.route("/", QHttpServerRequest::Method::Get, [] {
-        return QHttpServerResponse("text/plain", "driftscope-cli serve: GET /metrics, GET /report\n");
+        return QHttpServerResponse("text/plain",
+                                   "driftscope-cli serve: GET /metrics, GET /report[?flow=A->B]\n");
     });
     const quint16 bound = server.listen(address, port);
     if (bound == 0)
         return report({kInputError, "cannot listen on " + toStd(parser.value("listen")) + ": " +
                                         (port ? "the port is taken or not allowed" : "no free port")});
     catchInterrupts();
-    watcher.start();
+    for (const auto& watcher : watchers)
+        watcher->start();
     const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? "[" + address.toString() + "]"
                                                                              : address.toString();
     printNote("serving http://" + toStd(host) + ":" + std::to_string(bound) + "/metrics and /report for " +
-              options.metrics.flow + ", a report every " + std::to_string(options.refreshMs / 1000) +
+              flowNames + ", a report every " + std::to_string(watchers.front()->options().refreshMs / 1000) +
               " s (Ctrl-C stops)");
 
     int exitCode = kOk;
@@ -162,16 +213,22 @@ int runServe(const QStringList& args)
     QObject::connect(&poll, &QTimer::timeout, [&] {
         if (interrupted())
             QCoreApplication::quit();
-        else if (const kafka::LiveStatus status = watcher.status(); status.failed()) {
-            exitCode = report({kInputError, "the clusters cannot be read" + kafka::notReadyWords(status)});
-            QCoreApplication::quit();
-        }
+        for (const auto& watcher : watchers)
+            if (const kafka::LiveStatus status = watcher->status(); status.failed() && exitCode == kOk) {
+                exitCode = report({kInputError, "the clusters of " + watcher->options().metrics.flow +
+                                                    " cannot be read" + kafka::notReadyWords(status)});
+                QCoreApplication::quit();
+            }
     });
     poll.start(200);
     QCoreApplication::exec();
-    watcher.stop();
+    size_t reports = 0;
+    for (const auto& watcher : watchers) {
+        watcher->stop();
+        reports += watcher->latest()->refreshes;
+    }
     if (exitCode == kOk)
-        printNote("serve stopped after " + std::to_string(watcher.latest()->refreshes) + " reports");
+        printNote("serve stopped after " + std::to_string(reports) + " reports");
     return exitCode;
 }
 

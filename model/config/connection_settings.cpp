@@ -64,13 +64,19 @@ Result<Flow> namedFlow(const std::string& text, const std::vector<std::string>& 
     return flow;
 }
 
-Result<Flow> onlyEnabledFlow(const Properties& props, const std::vector<std::string>& clusters)
+std::vector<Flow> enabledFlows(const Properties& props, const std::vector<std::string>& clusters)
 {
     std::vector<Flow> enabled;
     for (const std::string& source : clusters)
         for (const std::string& target : clusters)
             if (source != target && flowEnabled(props, {source, target}))
                 enabled.push_back({source, target});
+    return enabled;
+}
+
+Result<Flow> onlyEnabledFlow(const Properties& props, const std::vector<std::string>& clusters)
+{
+    const std::vector<Flow> enabled = enabledFlows(props, clusters);
     if (enabled.size() == 1)
         return enabled.front();
     if (enabled.empty())
@@ -311,6 +317,17 @@ std::optional<std::string> ClusterConnection::property(std::string_view name) co
         if (key == name)
             return value;
     return std::nullopt;
+}
+
+Result<std::vector<std::string>> enabledFlowNames(const Properties& props)
+{
+    const auto clusters = clusterAliases(props);
+    if (!clusters)
+        return Error{clusters.error()};
+    std::vector<std::string> names;
+    for (const Flow& flow : enabledFlows(props, *clusters))
+        names.push_back(flow.name());
+    return names;
 }
 
 Result<ConnectionSettings> settingsFromMm2Config(const Properties& props,

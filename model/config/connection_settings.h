@@ -85,6 +85,10 @@ Result<ConnectionSettings> settingsFromMm2Config(const Properties& props,
                                                  const std::optional<std::string>& flow,
                                                  const ReleaseProfile& profile);
 
+// The flows an MM2 configuration enables ("A->B", in the order of `clusters`), as MM2 reads
+// `A->B.enabled`; fails without a usable `clusters` setting.
+Result<std::vector<std::string>> enabledFlowNames(const Properties& props);
+
 // --source-alias/--target-alias, --source-bootstrap/--target-bootstrap, -X source.KEY=VALUE /
 // -X target.KEY=VALUE and --source-properties/--target-properties files. Everything is a
 // librdkafka property taken as-is (values trimmed); -X overrides the files and a bootstrap

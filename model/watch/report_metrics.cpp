@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -340,6 +341,18 @@ std::vector<MetricFamily> ageMetrics(const MetricsOptions& options, int64_t nowM
     f.declare("driftscope_snapshot_age_seconds", "Now minus when the served state was computed.");
     f.add("driftscope_snapshot_age_seconds", {}, seconds(nowMs - builtAtMs));
     return f.take();
+}
+
+void mergeFamilies(std::vector<MetricFamily>& into, std::vector<MetricFamily> more)
+{
+    for (MetricFamily& family : more) {
+        const auto same = std::find_if(into.begin(), into.end(),
+                                       [&](const MetricFamily& f) { return f.name == family.name; });
+        if (same == into.end())
+            into.push_back(std::move(family));
+        else
+            std::move(family.metric.begin(), family.metric.end(), std::back_inserter(same->metric));
+    }
 }
 
 std::string exposition(const std::vector<MetricFamily>& families)

@@ -35,6 +35,10 @@ std::vector<prometheus::MetricFamily> waitingMetrics(const Session& session, con
 std::vector<prometheus::MetricFamily> ageMetrics(const MetricsOptions& options, int64_t nowMs,
                                                  int64_t builtAtMs, int64_t asOfMs);
 
+// Appends `more` to `into`, the series of a family `into` already has going to that family (the
+// exposition names each family once: several flows' families are merged so).
+void mergeFamilies(std::vector<prometheus::MetricFamily>& into, std::vector<prometheus::MetricFamily> more);
+
 // The text exposition format (version 0.0.4), by prometheus-cpp's serializer.
 std::string exposition(const std::vector<prometheus::MetricFamily>& families);
 

@@ -50,6 +50,7 @@ public:
     void stop();
     // The latest snapshot; one saying it is waiting before the first refresh.
     std::shared_ptr<const WatchSnapshot> latest() const;
+    const WatchOptions& options() const { return m_options; }
     // The reader's status now (LiveStatus::failed: waiting longer changes nothing).
     kafka::LiveStatus status() const { return m_reader.status(); }
 

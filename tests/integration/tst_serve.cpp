@@ -5,6 +5,7 @@
 #include "support/demo_process.h"
 
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,6 +13,7 @@
 #include <QNetworkReply>
 #include <QRegularExpression>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -137,6 +139,7 @@ private Q_SLOTS:
     void metricsAndReportOfOneRefreshAgree();
     void largeFleetsDropThePartitionSeries();
     void unreachableClustersServeNoNumbers();
+    void everyFlowOfAnMm2Configuration();
     void refusals();
 
 private:
@@ -314,6 +317,51 @@ void Serving::unreachableClustersServeNoNumbers()
     QCOMPARE(s.at("driftscope_reader_up{flow=\"A->B\",cluster=\"target\"}"), 0.0);
     QCOMPARE(countOf(s, "driftscope_resume_offset"), size_t{0});
     QCOMPARE(countOf(s, "driftscope_group_partitions"), size_t{0});
+    serve.stop();
+    QCOMPARE(serve.process.exitCode(), 0);
+}
+
+void Serving::everyFlowOfAnMm2Configuration()
+{
+    // Both directions enabled: A->B is the demo's, B->A has no MM2 behind it.
+    QTemporaryDir dir;
+    QFile config(dir.filePath("mm2.properties"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(QString("clusters = A, B\nA.bootstrap.servers = %1\nB.bootstrap.servers = %2\n"
+                         "A->B.enabled = true\nB->A.enabled = true\n")
+                     .arg(m_demo.source, m_demo.target)
+                     .toUtf8());
+    config.close();
+    Serve serve;
+    QVERIFY(serve.start({"--mm2-config", config.fileName(), "--refresh", "3600"}));
+    QVERIFY(QTest::qWaitFor([&] { return get(serve.base + "/report?flow=A-%3EB").status == 200; }, 30'000));
+    HttpAnswer metrics;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            metrics = get(serve.base + "/metrics");
+            return metrics.body.contains("driftscope_reader_up{flow=\"B->A\",cluster=\"target\"} 1");
+        },
+        20'000));
+    const auto s = samples(metrics.body);
+    QCOMPARE(s.at("driftscope_ready{flow=\"A->B\"}"), 1.0);
+    QCOMPARE(s.at("driftscope_ready{flow=\"B->A\"}"), 0.0);
+    QCOMPARE(metrics.body.count("# HELP driftscope_ready "), 1); // each family once, both flows in it
+    QString complaint;
+    QVERIFY2(promtoolAccepts(metrics.body, complaint), qPrintable(complaint));
+
+    const HttpAnswer both = get(serve.base + "/report");
+    QCOMPARE(both.status, 400);
+    QCOMPARE(QJsonDocument::fromJson(both.body).object()["error"].toString(),
+             QString("several flows are watched: name one, GET /report?flow=A->B (flows: A->B, B->A)"));
+    const HttpAnswer ab = get(serve.base + "/report?flow=A-%3EB");
+    QCOMPARE(QJsonDocument::fromJson(ab.body).object()["source"].toString(), QString("A"));
+    const HttpAnswer ba = get(serve.base + "/report?flow=B-%3EA");
+    QCOMPARE(ba.status, 503);
+    const QString why = QJsonDocument::fromJson(ba.body).object()["error"].toString();
+    QVERIFY2(
+        why.startsWith("no offset syncs: mm2-offset-syncs.A.internal does not exist on the source cluster B"),
+        qPrintable(why));
+    QCOMPARE(get(serve.base + "/report?flow=C-%3ED").status, 404);
     serve.stop();
     QCOMPARE(serve.process.exitCode(), 0);
 }

@@ -49,6 +49,13 @@ void Mm2ConfigTest::severalEnabledFlowsNeedAChoice()
     QCOMPARE(settings->target.property("bootstrap.servers"), std::optional<std::string>("a1:9092,a2:9092"));
     QCOMPARE(settings->policy.identitySourceAlias, std::string("B"));
     QCOMPARE(notesOf(*settings), QString());
+    // serve watches them all: in the order of `clusters`, as MM2 reads `.enabled`.
+    using Names = std::vector<std::string>;
+    QCOMPARE(enabledFlowNames(props(text)).value(), (Names{"A->B", "B->A"}));
+    QCOMPARE(enabledFlowNames(props(kTwoClusters + "B->A.enabled = TRUE\nA->B.enabled = true \n")).value(),
+             Names{"B->A"});
+    QCOMPARE(enabledFlowNames(props(kTwoClusters)).value(), Names{});
+    QVERIFY(!enabledFlowNames(props("A->B.enabled = true\n")).ok());
 }
 
 void Mm2ConfigTest::singleEnabledFlowIsPicked()

@@ -94,18 +94,23 @@ using Watchers = std::vector<std::unique_ptr<Watcher>>;
 // Every flow's families, each family once; the stamp only when one flow answers.
 QHttpServerResponse metricsResponse(const Watchers& watchers)
 {
-    std::vector<prometheus::MetricFamily> families;
-    std::shared_ptr<const WatchSnapshot> snapshot;
+    std::vector<std::shared_ptr<const WatchSnapshot>> snapshots;
+    std::vector<std::vector<RenderedFamily>> ages;
+    const int64_t now = kafka::wallClockMs();
     for (const auto& watcher : watchers) {
-        snapshot = watcher->latest();
-        mergeFamilies(families, snapshot->metrics);
-        mergeFamilies(families, ageMetrics(watcher->options().metrics, kafka::wallClockMs(),
-                                           snapshot->builtAtMs, snapshot->asOfMs));
+        snapshots.push_back(watcher->latest());
+        const WatchSnapshot& s = *snapshots.back();
+        ages.push_back(render(ageMetrics(watcher->options().metrics, now, s.builtAtMs, s.asOfMs)));
     }
+    std::vector<const std::vector<RenderedFamily>*> lists;
+    for (const auto& snapshot : snapshots)
+        lists.push_back(&snapshot->metrics);
+    for (const auto& age : ages)
+        lists.push_back(&age);
     QHttpServerResponse response("text/plain; version=0.0.4; charset=utf-8",
-                                 QByteArray::fromStdString(exposition(families)));
+                                 QByteArray::fromStdString(joinRendered(lists)));
     if (watchers.size() == 1)
-        stampResponse(response, *snapshot);
+        stampResponse(response, *snapshots.front());
     return response;
 }
 

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -343,16 +342,36 @@ std::vector<MetricFamily> ageMetrics(const MetricsOptions& options, int64_t nowM
     return f.take();
 }
 
-void mergeFamilies(std::vector<MetricFamily>& into, std::vector<MetricFamily> more)
+std::vector<RenderedFamily> render(const std::vector<MetricFamily>& families)
 {
-    for (MetricFamily& family : more) {
-        const auto same = std::find_if(into.begin(), into.end(),
-                                       [&](const MetricFamily& f) { return f.name == family.name; });
-        if (same == into.end())
-            into.push_back(std::move(family));
-        else
-            std::move(family.metric.begin(), family.metric.end(), std::back_inserter(same->metric));
+    std::vector<RenderedFamily> out;
+    out.reserve(families.size());
+    for (const MetricFamily& family : families) {
+        const std::string header = exposition({{family.name, family.help, family.type, {}}});
+        std::string text = exposition({family});
+        out.push_back({family.name, header, text.substr(header.size())});
     }
+    return out;
+}
+
+std::string joinRendered(const std::vector<const std::vector<RenderedFamily>*>& lists)
+{
+    std::vector<std::string> order;
+    std::map<std::string, std::pair<const std::string*, std::string>> byName; // header, series
+    for (const auto* list : lists)
+        for (const RenderedFamily& family : *list) {
+            auto [it, added] = byName.try_emplace(family.name, &family.header, std::string());
+            if (added)
+                order.push_back(family.name);
+            it->second.second += family.series;
+        }
+    std::string out;
+    for (const std::string& name : order) {
+        const auto& [header, series] = byName.at(name);
+        out += *header;
+        out += series;
+    }
+    return out;
 }
 
 std::string exposition(const std::vector<MetricFamily>& families)

@@ -35,9 +35,17 @@ std::vector<prometheus::MetricFamily> waitingMetrics(const Session& session, con
 std::vector<prometheus::MetricFamily> ageMetrics(const MetricsOptions& options, int64_t nowMs,
                                                  int64_t builtAtMs, int64_t asOfMs);
 
-// Appends `more` to `into`, the series of a family `into` already has going to that family (the
-// exposition names each family once: several flows' families are merged so).
-void mergeFamilies(std::vector<prometheus::MetricFamily>& into, std::vector<prometheus::MetricFamily> more);
+// A family in the text exposition format: its HELP and TYPE lines, and its series' lines.
+struct RenderedFamily {
+    std::string name;
+    std::string header;
+    std::string series;
+};
+std::vector<RenderedFamily> render(const std::vector<prometheus::MetricFamily>& families);
+
+// One exposition of several flows' families (and the scrape's own): each family named once, its
+// series from every list that has it, in the order the lists first name the families.
+std::string joinRendered(const std::vector<const std::vector<RenderedFamily>*>& lists);
 
 // The text exposition format (version 0.0.4), by prometheus-cpp's serializer.
 std::string exposition(const std::vector<prometheus::MetricFamily>& families);

@@ -5,9 +5,36 @@
 
 namespace driftscope {
 
-Watcher::Watcher(WatchOptions options) : m_options(std::move(options)), m_reader(m_options.reader)
+namespace {
+
+class LiveSource final : public WatchSource {
+public:
+    explicit LiveSource(const kafka::LiveReaderOptions& options) : m_options(options), m_reader(options) {}
+    void start() override { m_reader.start(); }
+    void stop() override { m_reader.stop(); }
+    Session since(const Session::Mark& from) const override { return m_reader.since(from); }
+    kafka::LiveStatus status() const override { return m_reader.status(); }
+    int64_t nowMs() const override { return kafka::wallClockMs(); }
+    std::optional<std::string> problem(const kafka::LiveStatus& status) const override
+    {
+        return kafka::offsetSyncsProblem(status, m_options);
+    }
+
+private:
+    kafka::LiveReaderOptions m_options;
+    kafka::LiveReader m_reader;
+};
+
+} // namespace
+
+Watcher::Watcher(WatchOptions options) : Watcher(options, std::make_unique<LiveSource>(options.reader))
 {
-    m_session = m_reader.since({}); // the set-up: aliases, topic names, configuration
+}
+
+Watcher::Watcher(WatchOptions options, std::unique_ptr<WatchSource> source)
+    : m_options(std::move(options)), m_source(std::move(source))
+{
+    m_session = m_source->since({}); // the set-up: aliases, topic names, configuration
     auto first = std::make_shared<WatchSnapshot>();
     first->waitingBecause = "not started";
     m_latest = std::move(first);
@@ -22,7 +49,7 @@ void Watcher::start()
 {
     if (m_thread.joinable())
         return;
-    m_reader.start();
+    m_source->start();
     m_thread = std::thread([this] { run(); });
 }
 
@@ -35,7 +62,7 @@ void Watcher::stop()
     m_wake.notify_all();
     if (m_thread.joinable())
         m_thread.join();
-    m_reader.stop();
+    m_source->stop();
 }
 
 std::shared_ptr<const WatchSnapshot> Watcher::latest() const
@@ -49,18 +76,31 @@ void Watcher::run()
     std::unique_lock lock(m_mutex);
     while (!m_stopping) {
         lock.unlock();
-        m_session.append(m_reader.since(m_session.mark()));
-        const kafka::LiveStatus status = m_reader.status();
-        const int64_t now = kafka::wallClockMs();
-        const bool answers = status.ready() && !kafka::offsetSyncsProblem(status, m_options.reader);
-        std::shared_ptr<WatchSnapshot> snapshot = answers ? refresh(now) : waiting(now, status);
-        snapshot->refreshes = ++m_refreshes;
+        const bool answered = refreshOnce();
         lock.lock();
-        m_latest = std::move(snapshot);
         // Until the first report, the reader's progress is shown every second.
-        const int64_t waitMs = answers ? m_options.refreshMs : std::min<int64_t>(m_options.refreshMs, 1000);
+        const int64_t waitMs = answered ? m_options.refreshMs : std::min<int64_t>(m_options.refreshMs, 1000);
         m_wake.wait_for(lock, std::chrono::milliseconds(waitMs), [this] { return m_stopping; });
     }
+}
+
+void Watcher::refreshNow()
+{
+    refreshOnce();
+}
+
+bool Watcher::refreshOnce()
+{
+    m_session.append(m_source->since(m_session.mark()));
+    const kafka::LiveStatus status = m_source->status();
+    const int64_t now = m_source->nowMs();
+    const bool answers = status.ready() && !m_source->problem(status);
+    std::shared_ptr<WatchSnapshot> snapshot = answers ? refresh(now) : waiting(now, status);
+    snapshot->refreshes = ++m_refreshes;
+    const bool ready = snapshot->ready;
+    std::lock_guard lock(m_mutex);
+    m_latest = std::move(snapshot);
+    return ready;
 }
 
 std::shared_ptr<WatchSnapshot> Watcher::refresh(int64_t nowMs)
@@ -84,14 +124,14 @@ std::shared_ptr<WatchSnapshot> Watcher::refresh(int64_t nowMs)
         snapshot->waitingBecause =
             "no consumer group has a committed offset or checkpoint yet" +
             std::string(m_options.report.groups.empty() ? "" : " among the groups named");
-        snapshot->metrics = waitingMetrics(m_session, m_options.metrics, nowMs);
+        snapshot->metrics = render(waitingMetrics(m_session, m_options.metrics, nowMs));
         return snapshot;
     }
     snapshot->ready = true;
     snapshot->builtAtMs = nowMs;
     snapshot->asOfMs = report.staleBecause.empty() ? report.atMs : report.asOfMs;
     snapshot->staleBecause = report.staleBecause;
-    snapshot->metrics = reportMetrics(m_session, *m_state, report, m_options.metrics);
+    snapshot->metrics = render(reportMetrics(m_session, *m_state, report, m_options.metrics));
     snapshot->reportJson = reportJson(report);
     return snapshot;
 }
@@ -105,9 +145,9 @@ std::shared_ptr<WatchSnapshot> Watcher::waiting(int64_t nowMs, const kafka::Live
     snapshot->waitingBecause = words.empty()
                                    ? "waiting for both clusters to be sampled once the history is read"
                                    : "the clusters' history is not read yet" + words;
-    if (auto problem = kafka::offsetSyncsProblem(status, m_options.reader))
+    if (auto problem = m_source->problem(status))
         snapshot->waitingBecause = *problem;
-    snapshot->metrics = waitingMetrics(m_session, m_options.metrics, nowMs);
+    snapshot->metrics = render(waitingMetrics(m_session, m_options.metrics, nowMs));
     return snapshot;
 }
 

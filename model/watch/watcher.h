@@ -20,6 +20,21 @@
 
 namespace driftscope {
 
+// Where a watcher's records come from and what time it is: the live reader and the wall clock,
+// or a feed a benchmark fills faster than real time (the same code path after it).
+class WatchSource {
+public:
+    virtual ~WatchSource() = default;
+    virtual void start() {}
+    virtual void stop() {}
+    // What was read after `from` (Session::since); the first call, from {}, gives the set-up.
+    virtual Session since(const Session::Mark& from) const = 0;
+    virtual kafka::LiveStatus status() const = 0;
+    virtual int64_t nowMs() const = 0;
+    // Why the source cannot answer although its history is read (a missing offset-syncs topic).
+    virtual std::optional<std::string> problem(const kafka::LiveStatus&) const { return std::nullopt; }
+};
+
 struct WatchOptions {
     kafka::LiveReaderOptions reader;
     ReportOptions report; // atMs is ignored: every refresh reports at now
@@ -35,32 +50,38 @@ struct WatchSnapshot {
     int64_t asOfMs = 0;         // the moment it holds as of (earlier when a cluster is unreachable)
     std::string staleBecause;   // why asOfMs is earlier than builtAtMs
     size_t refreshes = 0;       // refreshes so far, this one included
-    std::vector<prometheus::MetricFamily> metrics;
+    // The metrics in the exposition format, rendered once per refresh: a scrape only joins them.
+    std::vector<RenderedFamily> metrics;
     std::string reportJson; // the report as `report --json` prints it; empty while not ready
 };
 
 class Watcher {
 public:
+    // Reads options.reader's clusters with the live reader, on the wall clock.
     explicit Watcher(WatchOptions options);
+    Watcher(WatchOptions options, std::unique_ptr<WatchSource> source);
     ~Watcher(); // stops and joins
     Watcher(const Watcher&) = delete;
     Watcher& operator=(const Watcher&) = delete;
 
-    void start();
+    void start(); // the source, and a thread that refreshes every options.refreshMs
     void stop();
+    // One refresh now, on the caller's thread, without start(): what a benchmark drives.
+    void refreshNow();
     // The latest snapshot; one saying it is waiting before the first refresh.
     std::shared_ptr<const WatchSnapshot> latest() const;
     const WatchOptions& options() const { return m_options; }
     // The reader's status now (LiveStatus::failed: waiting longer changes nothing).
-    kafka::LiveStatus status() const { return m_reader.status(); }
+    kafka::LiveStatus status() const { return m_source->status(); }
 
 private:
     void run();
+    bool refreshOnce(); // whether it answered (else it waits, saying why)
     std::shared_ptr<WatchSnapshot> refresh(int64_t nowMs);
     std::shared_ptr<WatchSnapshot> waiting(int64_t nowMs, const kafka::LiveStatus& status) const;
 
     WatchOptions m_options;
-    kafka::LiveReader m_reader;
+    std::unique_ptr<WatchSource> m_source;
     Session m_session; // owned by the watcher's thread
     std::unique_ptr<Mm2State> m_state;
     std::unique_ptr<SampleState> m_samples;

@@ -84,6 +84,19 @@ Translation SyncStore::translateWithoutSync(int64_t upstream) const
     return {TranslationStatus::NoSync, std::nullopt, std::nullopt};
 }
 
+void SyncStore::rebaseIds(const std::function<std::optional<uint64_t>(uint64_t)>& newId, uint64_t nextId)
+{
+    const int used = m_profile.store == StoreKind::LatestOnly ? 1 : kSlotCount;
+    for (Partition& p : m_partitions) {
+        if (!p.hasSync())
+            continue;
+        for (int i = 0; i < used; ++i)
+            if (const auto id = newId(p.syncs[i].id))
+                p.syncs[i].id = *id;
+    }
+    m_nextId = nextId;
+}
+
 std::vector<RetainedSync> SyncStore::retained(const TopicPartition& tp) const
 {
     const auto id = findPartition(tp);

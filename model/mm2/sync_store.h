@@ -15,6 +15,7 @@
 #include "model/mm2/translation_rule.h"
 #include "model/records/records.h"
 
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,11 @@ public:
 
     // The 64 slots of a partition (slotted releases only; nullptr otherwise or without syncs).
     const SyncSlots* slotsOf(const TopicPartition& tp) const;
+
+    // Renumbers the syncs it holds (`newId` of each id; none: the slot is not in use) and numbers
+    // the next sync applied `nextId`: for a session thinned of the records before them
+    // (Mm2State::rebase). Distinct ids must stay distinct; only identity is compared.
+    void rebaseIds(const std::function<std::optional<uint64_t>(uint64_t)>& newId, uint64_t nextId);
 
     PartitionId partitionId(const TopicPartition& tp) // registers the partition if new
     {

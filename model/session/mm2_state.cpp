@@ -3,6 +3,8 @@
 #include "model/mm2/translation_rule.h"
 #include "model/util/java_long.h"
 
+#include <algorithm>
+
 namespace driftscope {
 
 std::vector<std::optional<uint32_t>> upstreamPartitions(const Session& session)
@@ -171,7 +173,7 @@ const std::vector<uint32_t>& Mm2State::historyOf(uint32_t upstream) const
     const Session& session = m_session;
     if (!m_historyIndexed) {
         m_history.assign(session.partitionCount(), {});
-        for (size_t i = 0; i < syncsApplied(); ++i)
+        for (size_t i = 0; i < m_nextSync; ++i)
             m_history[session.syncs[i].partition].push_back(static_cast<uint32_t>(i));
         m_historyIndexed = true;
     }
@@ -227,6 +229,44 @@ void Mm2State::explainPending(uint32_t upstream, size_t syncIndex)
     });
     if (found->second.empty())
         m_pending.erase(found);
+}
+
+std::vector<size_t> Mm2State::pendingCheckpoints() const
+{
+    std::vector<size_t> out;
+    for (const auto& [partition, pending] : m_pending)
+        for (const PendingCheckpoint& p : pending)
+            out.push_back(p.index);
+    return out;
+}
+
+void Mm2State::rebase(const std::vector<int64_t>& syncIndex, const std::vector<int64_t>& checkpointIndex)
+{
+    const auto kept = [](const std::vector<int64_t>& map, size_t passed) {
+        return static_cast<size_t>(std::count_if(map.begin(),
+                                                 map.begin() + static_cast<std::ptrdiff_t>(passed),
+                                                 [](int64_t i) { return i >= 0; }));
+    };
+    const size_t syncsPassed = kept(syncIndex, m_nextSync);
+    m_replay.store().rebaseIds(
+        [&](uint64_t id) -> std::optional<uint64_t> {
+            if (id >= syncIndex.size() || syncIndex[id] < 0)
+                return std::nullopt;
+            return static_cast<uint64_t>(syncIndex[id]);
+        },
+        syncsPassed);
+    m_nextSync = syncsPassed;
+    m_nextCheckpoint = kept(checkpointIndex, m_nextCheckpoint);
+    for (auto& [key, inForce] : m_checkpoints) {
+        inForce.index = static_cast<size_t>(checkpointIndex[inForce.index]);
+        if (inForce.sync)
+            inForce.sync->id = static_cast<uint64_t>(syncIndex[inForce.sync->id]);
+    }
+    for (auto& [partition, pending] : m_pending)
+        for (PendingCheckpoint& p : pending)
+            p.index = static_cast<size_t>(checkpointIndex[p.index]);
+    m_history.clear();
+    m_historyIndexed = false;
 }
 
 bool Mm2State::driftVaries(uint32_t partition) const

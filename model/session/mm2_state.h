@@ -94,6 +94,19 @@ public:
     // Target-side partition id -> the upstream partition id it names (upstreamPartitions()).
     const std::vector<std::optional<uint32_t>>& upstreamOf() const { return m_upstreamOf; }
 
+    // How far the state has gone through the session's lists (applied or out of scope).
+    size_t syncsPassed() const { return m_nextSync; }
+    size_t checkpointsPassed() const { return m_nextCheckpoint; }
+    // The checkpoints (indices into Session::checkpoints) still waiting for a later sync.
+    std::vector<size_t> pendingCheckpoints() const;
+
+    // The session this state refers to was thinned in place (model/watch/session_thinning.h):
+    // `syncIndex` and `checkpointIndex` give each old index's new one, or -1 for a record
+    // dropped. Every record the state still refers to (the store's syncs, the checkpoints in
+    // force and their syncs, pending checkpoints, records not passed yet) must have been kept.
+    // Counts of records read stay those of the whole session.
+    void rebase(const std::vector<int64_t>& syncIndex, const std::vector<int64_t>& checkpointIndex);
+
 private:
     struct PendingCheckpoint {
         std::pair<uint32_t, uint32_t> key; // into m_checkpoints

@@ -225,6 +225,14 @@ bool Session::append(const Session& slice)
         base.undecodable != mine.undecodable || base.groupOffsets != mine.groupOffsets ||
         base.logOffsets != mine.logOffsets || base.events != mine.events)
         return false;
+    return appendContinuing(slice);
+}
+
+bool Session::appendContinuing(const Session& slice)
+{
+    if (slice.m_base.partitions != m_base.partitions + m_partitions.size() ||
+        slice.m_base.groups != m_base.groups + m_groups.size())
+        return false;
     info = slice.info;
     for (size_t i = 0; i < slice.m_partitions.size(); ++i)
         m_partitions.intern(slice.m_partitions.at(static_cast<uint32_t>(i)));

@@ -204,6 +204,10 @@ public:
     // Appends a slice taken with since() from a Session this one mirrors; ids agree.
     // Returns false (and appends nothing) when the slice does not start where this one ends.
     bool append(const Session& slice);
+    // Appends a slice that continues the session this one was thinned from (its record lists
+    // hold fewer records than were read: the watcher's): only the partitions and groups must
+    // continue this one's. Returns false (and appends nothing) otherwise.
+    bool appendContinuing(const Session& slice);
 
     // The latest time anything in the session happened (record read, sample, event), or 0.
     int64_t lastActivityMs() const;

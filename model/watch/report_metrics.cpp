@@ -254,7 +254,7 @@ void addGroups(Families& f, const Report& report)
 }
 
 // What the reader read and how the clusters answered, by `atMs`.
-void addReader(Families& f, const Session& session, const ReaderSummary& reader)
+void addReader(Families& f, const Session& session, const ReaderSummary& reader, const Session::Mark& read)
 {
     f.declare("driftscope_reader_up", "1 when the cluster answered the reader's last round.");
     f.declare("driftscope_records_read_total", "Records read from MM2's internal topics.",
@@ -265,13 +265,13 @@ void addReader(Families& f, const Session& session, const ReaderSummary& reader)
          {std::pair{"source", reader.sourceState}, std::pair{"target", reader.targetState}})
         f.add("driftscope_reader_up", {{"cluster", cluster}}, state == ClusterState::Connected ? 1 : 0);
     const SessionInfo& info = session.info;
-    const std::array<std::pair<const std::string*, size_t>, 3> read = {
-        {{&info.offsetSyncsTopic, session.syncs.size()},
-         {&info.checkpointsTopic, session.checkpoints.size()},
-         {&info.heartbeatsTopic, session.heartbeats.size()}}};
-    for (size_t t = 0; t < read.size(); ++t) {
-        const Labels labels = {{"topic", *read[t].first}};
-        f.add("driftscope_records_read_total", labels, static_cast<double>(read[t].second));
+    const std::array<std::pair<const std::string*, size_t>, 3> counts = {
+        {{&info.offsetSyncsTopic, read.syncs},
+         {&info.checkpointsTopic, read.checkpoints},
+         {&info.heartbeatsTopic, read.heartbeats}}};
+    for (size_t t = 0; t < counts.size(); ++t) {
+        const Labels labels = {{"topic", *counts[t].first}};
+        f.add("driftscope_records_read_total", labels, static_cast<double>(counts[t].second));
         f.add("driftscope_undecodable_records_total", labels, static_cast<double>(reader.undecodable[t]));
     }
 }
@@ -305,11 +305,11 @@ void addSettings(Families& f, const Report& report)
 } // namespace
 
 std::vector<MetricFamily> reportMetrics(const Session& session, const Mm2State& state, const Report& report,
-                                        const MetricsOptions& options)
+                                        const MetricsOptions& options, const Session::Mark& read)
 {
     Families f(options.flow);
     addSettings(f, report);
-    addReader(f, session, report.reader);
+    addReader(f, session, report.reader, read);
     addGroups(f, report);
     if (options.partitionMetrics) {
         declarePartitionFamilies(f);
@@ -320,13 +320,14 @@ std::vector<MetricFamily> reportMetrics(const Session& session, const Mm2State& 
     return f.take();
 }
 
-std::vector<MetricFamily> waitingMetrics(const Session& session, const MetricsOptions& options, int64_t nowMs)
+std::vector<MetricFamily> waitingMetrics(const Session& session, const MetricsOptions& options, int64_t nowMs,
+                                         const Session::Mark& read)
 {
     Families f(options.flow);
     f.declare("driftscope_ready",
               "1 once the clusters' history is read and both were sampled: the report holds.");
     f.add("driftscope_ready", {}, 0);
-    addReader(f, session, summarizeReader(session, nowMs));
+    addReader(f, session, summarizeReader(session, nowMs), read);
     return f.take();
 }
 

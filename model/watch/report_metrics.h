@@ -22,13 +22,15 @@ struct MetricsOptions {
 
 // The families of a report built from `state` (of `session`, at report.atMs): per group
 // partition, per upstream partition (the store's syncs), per group (max and sum: bounded
-// cardinality whatever the partition count) and per flow (the reader).
+// cardinality whatever the partition count) and per flow (the reader). `read` counts what was
+// read in all (a watcher's session is thinned).
 std::vector<prometheus::MetricFamily> reportMetrics(const Session& session, const Mm2State& state,
-                                                    const Report& report, const MetricsOptions& options);
+                                                    const Report& report, const MetricsOptions& options,
+                                                    const Session::Mark& read);
 
 // The families a watcher exports before the clusters' history is read: no report yet.
 std::vector<prometheus::MetricFamily> waitingMetrics(const Session& session, const MetricsOptions& options,
-                                                     int64_t nowMs);
+                                                     int64_t nowMs, const Session::Mark& read);
 
 // How old what a scrape answers with is, at `nowMs`: since the state was computed, and since the
 // moment it holds as of (earlier when a cluster is unreachable). Added at scrape time.

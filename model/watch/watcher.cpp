@@ -2,6 +2,7 @@
 
 #include "model/analysis/report_format.h"
 #include "model/io/kafka/live_reading.h"
+#include "model/watch/session_thinning.h"
 
 namespace driftscope {
 
@@ -35,6 +36,7 @@ Watcher::Watcher(WatchOptions options, std::unique_ptr<WatchSource> source)
     : m_options(std::move(options)), m_source(std::move(source))
 {
     m_session = m_source->since({}); // the set-up: aliases, topic names, configuration
+    m_read = m_session.mark();
     auto first = std::make_shared<WatchSnapshot>();
     first->waitingBecause = "not started";
     m_latest = std::move(first);
@@ -91,11 +93,21 @@ void Watcher::refreshNow()
 
 bool Watcher::refreshOnce()
 {
-    m_session.append(m_source->since(m_session.mark()));
+    const Session slice = m_source->since(m_read);
+    m_read = slice.mark();
+    m_session.appendContinuing(slice);
     const kafka::LiveStatus status = m_source->status();
     const int64_t now = m_source->nowMs();
     const bool answers = status.ready() && !m_source->problem(status);
     std::shared_ptr<WatchSnapshot> snapshot = answers ? refresh(now) : waiting(now, status);
+    if (m_state && m_options.thinEveryMs > 0 && now - m_thinnedAtMs >= m_options.thinEveryMs) {
+        if (m_thinnedAtMs > 0)
+            thin();
+        m_thinnedAtMs = now;
+    }
+    const Session::Mark held = m_session.mark();
+    snapshot->recordsHeld = held.syncs + held.checkpoints + held.heartbeats + held.undecodable +
+                            held.groupOffsets + held.logOffsets + held.events;
     snapshot->refreshes = ++m_refreshes;
     const bool ready = snapshot->ready;
     std::lock_guard lock(m_mutex);
@@ -124,16 +136,26 @@ std::shared_ptr<WatchSnapshot> Watcher::refresh(int64_t nowMs)
         snapshot->waitingBecause =
             "no consumer group has a committed offset or checkpoint yet" +
             std::string(m_options.report.groups.empty() ? "" : " among the groups named");
-        snapshot->metrics = render(waitingMetrics(m_session, m_options.metrics, nowMs));
+        snapshot->metrics = render(waitingMetrics(m_session, m_options.metrics, nowMs, m_read));
         return snapshot;
     }
     snapshot->ready = true;
     snapshot->builtAtMs = nowMs;
     snapshot->asOfMs = report.staleBecause.empty() ? report.atMs : report.asOfMs;
     snapshot->staleBecause = report.staleBecause;
-    snapshot->metrics = render(reportMetrics(m_session, *m_state, report, m_options.metrics));
+    snapshot->metrics = render(reportMetrics(m_session, *m_state, report, m_options.metrics, m_read));
     snapshot->reportJson = reportJson(report);
     return snapshot;
+}
+
+void Watcher::thin()
+{
+    ThinnedSession thinned =
+        thinSession(m_session, *m_state, *m_samples, {m_options.keepMs, m_options.keepSyncsMs});
+    m_session = std::move(thinned.session); // in place: the state refers to this object
+    m_state->rebase(thinned.syncIndex, thinned.checkpointIndex);
+    m_samples = std::make_unique<SampleState>(m_session);
+    m_samples->advanceTo(m_state->atMs());
 }
 
 std::shared_ptr<WatchSnapshot> Watcher::waiting(int64_t nowMs, const kafka::LiveStatus& status) const
@@ -147,7 +169,7 @@ std::shared_ptr<WatchSnapshot> Watcher::waiting(int64_t nowMs, const kafka::Live
                                    : "the clusters' history is not read yet" + words;
     if (auto problem = m_source->problem(status))
         snapshot->waitingBecause = *problem;
-    snapshot->metrics = render(waitingMetrics(m_session, m_options.metrics, nowMs));
+    snapshot->metrics = render(waitingMetrics(m_session, m_options.metrics, nowMs, m_read));
     return snapshot;
 }
 

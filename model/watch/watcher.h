@@ -40,6 +40,10 @@ struct WatchOptions {
     ReportOptions report; // atMs is ignored: every refresh reports at now
     MetricsOptions metrics;
     int64_t refreshMs = 5000;
+    // What is kept of what was read (session_thinning.h), and how often it is thinned (0: never).
+    int64_t keepMs = 15 * 60'000;
+    int64_t keepSyncsMs = 6 * 3'600'000;
+    int64_t thinEveryMs = 5 * 60'000;
 };
 
 // What one refresh computed. Immutable once published.
@@ -50,6 +54,7 @@ struct WatchSnapshot {
     int64_t asOfMs = 0;         // the moment it holds as of (earlier when a cluster is unreachable)
     std::string staleBecause;   // why asOfMs is earlier than builtAtMs
     size_t refreshes = 0;       // refreshes so far, this one included
+    size_t recordsHeld = 0;     // records and samples the watcher holds (thinned: bounded)
     // The metrics in the exposition format, rendered once per refresh: a scrape only joins them.
     std::vector<RenderedFamily> metrics;
     std::string reportJson; // the report as `report --json` prints it; empty while not ready
@@ -79,10 +84,13 @@ private:
     bool refreshOnce(); // whether it answered (else it waits, saying why)
     std::shared_ptr<WatchSnapshot> refresh(int64_t nowMs);
     std::shared_ptr<WatchSnapshot> waiting(int64_t nowMs, const kafka::LiveStatus& status) const;
+    void thin();
 
     WatchOptions m_options;
     std::unique_ptr<WatchSource> m_source;
-    Session m_session; // owned by the watcher's thread
+    Session m_session;    // owned by the watcher's thread; thinned, so not all that was read
+    Session::Mark m_read; // how far the source has been read
+    int64_t m_thinnedAtMs = 0;
     std::unique_ptr<Mm2State> m_state;
     std::unique_ptr<SampleState> m_samples;
     size_t m_refreshes = 0;

@@ -143,7 +143,7 @@ Figures measure(const Session& flow, bool partitionMetrics, int scrapes)
     ReportOptions reportOptions = options.report;
     reportOptions.atMs = kStartMs + 50'000;
     const auto families =
-        reportMetrics(flow, state, buildReport(flow, state, reportOptions), options.metrics);
+        reportMetrics(flow, state, buildReport(flow, state, reportOptions), options.metrics, flow.mark());
     std::string text;
     for (int i = 0; i < scrapes; ++i) {
         start = std::chrono::steady_clock::now();

@@ -8,6 +8,12 @@ namespace driftscope {
 
 namespace {
 
+template <class T>
+size_t bytesOf(const std::vector<T>& list)
+{
+    return list.capacity() * sizeof(T);
+}
+
 class LiveSource final : public WatchSource {
 public:
     explicit LiveSource(const kafka::LiveReaderOptions& options) : m_options(options), m_reader(options) {}
@@ -105,9 +111,13 @@ bool Watcher::refreshOnce()
             thin();
         m_thinnedAtMs = now;
     }
-    const Session::Mark held = m_session.mark();
-    snapshot->recordsHeld = held.syncs + held.checkpoints + held.heartbeats + held.undecodable +
-                            held.groupOffsets + held.logOffsets + held.events;
+    const Session& s = m_session;
+    snapshot->recordsHeld = s.syncs.size() + s.checkpoints.size() + s.heartbeats.size() +
+                            s.undecodable.size() + s.groupOffsets.size() + s.logOffsets.size() +
+                            s.events.size();
+    snapshot->bytesHeld = bytesOf(s.syncs) + bytesOf(s.checkpoints) + bytesOf(s.heartbeats) +
+                          bytesOf(s.undecodable) + bytesOf(s.groupOffsets) + bytesOf(s.logOffsets) +
+                          bytesOf(s.events);
     snapshot->refreshes = ++m_refreshes;
     const bool ready = snapshot->ready;
     std::lock_guard lock(m_mutex);

@@ -4,6 +4,7 @@
 // watcher's own code path; one thins every minute, keeping 4 minutes (offset syncs: 15).
 #include "model/sim/sim_session.h"
 #include "model/watch/watcher.h"
+#include "support/fed_source.h"
 #include "support/session_feeder.h"
 
 #include <QTest>
@@ -13,25 +14,6 @@ using namespace driftscope;
 namespace {
 
 constexpr int64_t kEpochMs = 1'700'000'000'000;
-
-// What the feeder has handed over by the moment the test sets.
-class FedSource final : public WatchSource {
-public:
-    FedSource(const Session& live, const int64_t& nowMs) : m_live(live), m_now(nowMs) {}
-    Session since(const Session::Mark& from) const override { return m_live.since(from); }
-    kafka::LiveStatus status() const override
-    {
-        kafka::LiveStatus s;
-        s.offsetSyncs.caughtUp = s.checkpoints.caughtUp = true;
-        s.source.roundsWithHistory = s.target.roundsWithHistory = 1;
-        return s;
-    }
-    int64_t nowMs() const override { return m_now; }
-
-private:
-    const Session& m_live;
-    const int64_t& m_now;
-};
 
 sim::Scenario flow(int minutes)
 {
@@ -99,8 +81,8 @@ void WatchThinning::thinnedAnswersEqualFullOnes()
     thinned.thinEveryMs = 60'000;
     thinned.keepMs = 4 * 60'000;
     thinned.keepSyncsMs = 15 * 60'000; // longer than the checkpoint task's restart ago
-    Watcher keepsAll(full, std::make_unique<FedSource>(feeder.live(), now));
-    Watcher thins(thinned, std::make_unique<FedSource>(feeder.live(), now));
+    Watcher keepsAll(full, std::make_unique<test::FedSource>(feeder.live(), now));
+    Watcher thins(thinned, std::make_unique<test::FedSource>(feeder.live(), now));
 
     size_t compared = 0, heldMax = 0;
     for (now = kEpochMs + 5'000; now <= kEpochMs + minutes * 60'000; now += 5'000) {

@@ -101,6 +101,9 @@ QHttpServerResponse metricsResponse(const Watchers& watchers)
         snapshots.push_back(watcher->latest());
         const WatchSnapshot& s = *snapshots.back();
         ages.push_back(render(ageMetrics(watcher->options().metrics, now, s.builtAtMs, s.asOfMs)));
+        for (RenderedFamily& f : render(
+                 watcherMetrics(watcher->options().metrics, {s.recordsHeld, s.bytesHeld, s.refreshSeconds})))
+            ages.back().push_back(std::move(f));
     }
     std::vector<const std::vector<RenderedFamily>*> lists;
     for (const auto& snapshot : snapshots)

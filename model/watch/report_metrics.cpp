@@ -344,6 +344,20 @@ std::vector<MetricFamily> ageMetrics(const MetricsOptions& options, int64_t nowM
     return f.take();
 }
 
+std::vector<MetricFamily> watcherMetrics(const MetricsOptions& options, const WatcherFigures& figures)
+{
+    Families f(options.flow);
+    f.declare("driftscope_watcher_held_records",
+              "Records and samples the watcher keeps of what it read (thinned to what answers still use).");
+    f.add("driftscope_watcher_held_records", {}, static_cast<double>(figures.recordsHeld));
+    f.declare("driftscope_watcher_held_bytes", "Bytes of the lists holding them.");
+    f.add("driftscope_watcher_held_bytes", {}, static_cast<double>(figures.bytesHeld));
+    f.declare("driftscope_watcher_refresh_seconds",
+              "How long the last refresh took (report, metrics, thinning).");
+    f.add("driftscope_watcher_refresh_seconds", {}, figures.refreshSeconds);
+    return f.take();
+}
+
 std::vector<RenderedFamily> render(const std::vector<MetricFamily>& families)
 {
     std::vector<RenderedFamily> out;

@@ -37,6 +37,15 @@ std::vector<prometheus::MetricFamily> waitingMetrics(const Session& session, con
 std::vector<prometheus::MetricFamily> ageMetrics(const MetricsOptions& options, int64_t nowMs,
                                                  int64_t builtAtMs, int64_t asOfMs);
 
+// What the watcher itself holds and costs, as of its last refresh: records and bytes of what it
+// read and kept (bounded by thinning), and how long the refresh took. Added at scrape time.
+struct WatcherFigures {
+    size_t recordsHeld = 0, bytesHeld = 0;
+    double refreshSeconds = 0;
+};
+std::vector<prometheus::MetricFamily> watcherMetrics(const MetricsOptions& options,
+                                                     const WatcherFigures& figures);
+
 // A family in the text exposition format: its HELP and TYPE lines, and its series' lines.
 struct RenderedFamily {
     std::string name;

@@ -4,6 +4,8 @@
 #include "model/io/kafka/live_reading.h"
 #include "model/watch/session_thinning.h"
 
+#include <chrono>
+
 namespace driftscope {
 
 namespace {
@@ -99,6 +101,7 @@ void Watcher::refreshNow()
 
 bool Watcher::refreshOnce()
 {
+    const auto started = std::chrono::steady_clock::now();
     const Session slice = m_source->since(m_read);
     m_read = slice.mark();
     m_session.appendContinuing(slice);
@@ -118,6 +121,8 @@ bool Watcher::refreshOnce()
     snapshot->bytesHeld = bytesOf(s.syncs) + bytesOf(s.checkpoints) + bytesOf(s.heartbeats) +
                           bytesOf(s.undecodable) + bytesOf(s.groupOffsets) + bytesOf(s.logOffsets) +
                           bytesOf(s.events);
+    snapshot->refreshSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     snapshot->refreshes = ++m_refreshes;
     const bool ready = snapshot->ready;
     std::lock_guard lock(m_mutex);

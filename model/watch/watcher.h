@@ -56,6 +56,7 @@ struct WatchSnapshot {
     size_t refreshes = 0;       // refreshes so far, this one included
     size_t recordsHeld = 0;     // records and samples the watcher holds (thinned: bounded)
     size_t bytesHeld = 0;       // what their lists take
+    double refreshSeconds = 0;  // how long this refresh took
     // The metrics in the exposition format, rendered once per refresh: a scrape only joins them.
     std::vector<RenderedFamily> metrics;
     std::string reportJson; // the report as `report --json` prints it; empty while not ready

@@ -195,6 +195,9 @@ void Serving::metricsAndReportOfOneRefreshAgree()
     QCOMPARE(s.at("driftscope_reader_up{flow=\"A->B\",cluster=\"target\"}"), 1.0);
     QVERIFY(s.at("driftscope_records_read_total{flow=\"A->B\",topic=\"mm2-offset-syncs.B.internal\"}") >=
             r["syncs_read"].toDouble());
+    // Nothing thinned yet (the first thinning comes 5 minutes in): it holds all it read.
+    QVERIFY(s.at("driftscope_watcher_held_records{flow=\"A->B\"}") >=
+            r["syncs_read"].toDouble() + r["checkpoints_read"].toDouble());
 
     // Per group partition, the same figures as the report's row.
     size_t resumes = 0, replays = 0, verdicts = 0;

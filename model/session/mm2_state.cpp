@@ -76,6 +76,16 @@ void Mm2State::followGrowth()
     if (m_historyIndexed)
         m_history.resize(partitions);
     m_upstreamOf = upstreamPartitions(m_session);
+    // A checkpoint of a partition the session learns the upstream of only now may still be
+    // explained by a sync to come.
+    std::vector<PendingCheckpoint> unmapped;
+    for (PendingCheckpoint& p : std::exchange(m_pendingUnmapped, {})) {
+        if (const auto upstream = m_upstreamOf[p.key.second])
+            awaitLaterSync(*upstream, p);
+        else
+            unmapped.push_back(p);
+    }
+    m_pendingUnmapped = std::move(unmapped);
 }
 
 void Mm2State::advanceTo(int64_t atMs)
@@ -97,6 +107,21 @@ void Mm2State::advanceTo(int64_t atMs)
     }
     for (; m_nextSync < syncs.size() && syncs[m_nextSync].stamp.timestampMs <= atMs; ++m_nextSync)
         applySync(m_nextSync);
+    dropExpiredPending();
+}
+
+void Mm2State::dropExpiredPending()
+{
+    // Every sync stamped by a deadline long past has been applied, unless read more than
+    // kTranslationDelayMs late: the checkpoint stays unexplained.
+    const auto expired = [&](const PendingCheckpoint& p) {
+        return p.deadlineMs < m_atMs - kTranslationDelayMs;
+    };
+    for (auto it = m_pending.begin(); it != m_pending.end();) {
+        std::erase_if(it->second, expired);
+        it = it->second.empty() ? m_pending.erase(it) : std::next(it);
+    }
+    std::erase_if(m_pendingUnmapped, expired);
 }
 
 void Mm2State::applySync(size_t index)
@@ -150,8 +175,16 @@ void Mm2State::applyCheckpoint(size_t index)
     const std::pair<uint32_t, uint32_t> key{c.group, c.partition};
     if (!inForce.explained) {
         ++m_unexplained;
+        const PendingCheckpoint pending{key,
+                                        index,
+                                        c.upstream,
+                                        c.downstream,
+                                        c.stamp.timestampMs,
+                                        javalong::add(c.stamp.timestampMs, kTranslationDelayMs)};
         if (upstream)
-            awaitLaterSync(*upstream, {key, index, c.upstream, c.downstream, c.stamp.timestampMs});
+            awaitLaterSync(*upstream, pending);
+        else
+            m_pendingUnmapped.push_back(pending);
     }
     CheckpointInForce& slot = m_checkpoints[key];
     inForce.readings = std::move(slot.readings);
@@ -164,7 +197,6 @@ void Mm2State::awaitLaterSync(uint32_t upstream, PendingCheckpoint checkpoint)
     auto& pending = m_pending[upstream];
     // Syncs are applied in time order: none applied from now on can explain one past its deadline.
     std::erase_if(pending, [&](const PendingCheckpoint& p) { return p.deadlineMs < checkpoint.stampMs; });
-    checkpoint.deadlineMs = javalong::add(checkpoint.stampMs, kTranslationDelayMs);
     pending.push_back(checkpoint);
 }
 
@@ -237,7 +269,37 @@ std::vector<size_t> Mm2State::pendingCheckpoints() const
     for (const auto& [partition, pending] : m_pending)
         for (const PendingCheckpoint& p : pending)
             out.push_back(p.index);
+    for (const PendingCheckpoint& p : m_pendingUnmapped)
+        out.push_back(p.index);
     return out;
+}
+
+bool Mm2State::canRebase(const std::vector<int64_t>& syncIndex,
+                         const std::vector<int64_t>& checkpointIndex) const
+{
+    const auto kept = [](const std::vector<int64_t>& map, uint64_t i) {
+        return i < map.size() && map[i] >= 0;
+    };
+    if (!m_scope.upstreamPartitions.empty() || m_scope.group || syncIndex.size() < m_nextSync ||
+        checkpointIndex.size() < m_nextCheckpoint)
+        return false;
+    for (size_t i = m_nextSync; i < syncIndex.size(); ++i)
+        if (!kept(syncIndex, i))
+            return false;
+    for (size_t i = m_nextCheckpoint; i < checkpointIndex.size(); ++i)
+        if (!kept(checkpointIndex, i))
+            return false;
+    for (const auto& [key, inForce] : m_checkpoints)
+        if (!kept(checkpointIndex, inForce.index) || (inForce.sync && !kept(syncIndex, inForce.sync->id)))
+            return false;
+    for (size_t i : pendingCheckpoints())
+        if (!kept(checkpointIndex, i))
+            return false;
+    for (uint32_t p = 0; p < m_session.partitionCount(); ++p)
+        for (const RetainedSync& r : store().retained(m_session.partition(p)))
+            if (!kept(syncIndex, r.sync.id))
+                return false;
+    return true;
 }
 
 void Mm2State::rebase(const std::vector<int64_t>& syncIndex, const std::vector<int64_t>& checkpointIndex)
@@ -265,6 +327,8 @@ void Mm2State::rebase(const std::vector<int64_t>& syncIndex, const std::vector<i
     for (auto& [partition, pending] : m_pending)
         for (PendingCheckpoint& p : pending)
             p.index = static_cast<size_t>(checkpointIndex[p.index]);
+    for (PendingCheckpoint& p : m_pendingUnmapped)
+        p.index = static_cast<size_t>(checkpointIndex[p.index]);
     m_history.clear();
     m_historyIndexed = false;
 }

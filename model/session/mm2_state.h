@@ -106,6 +106,9 @@ public:
     // force and their syncs, pending checkpoints, records not passed yet) must have been kept.
     // Counts of records read stay those of the whole session.
     void rebase(const std::vector<int64_t>& syncIndex, const std::vector<int64_t>& checkpointIndex);
+    // Whether rebase() may be called with these: an unrestricted state (StateScope: store ids are
+    // session indices only when every sync is applied) whose records are all kept.
+    bool canRebase(const std::vector<int64_t>& syncIndex, const std::vector<int64_t>& checkpointIndex) const;
 
 private:
     struct PendingCheckpoint {
@@ -121,6 +124,7 @@ private:
     std::optional<StoredSync> explain(uint32_t upstream, int64_t u, int64_t d);
     void awaitLaterSync(uint32_t upstream, PendingCheckpoint checkpoint);
     void explainPending(uint32_t upstream, size_t syncIndex);
+    void dropExpiredPending();
     const std::vector<uint32_t>& historyOf(uint32_t upstream) const;
 
     const Session& m_session;
@@ -138,6 +142,8 @@ private:
     // Checkpoints no sync stamped before them explains, by upstream partition, until a sync
     // stamped by their deadline explains them or one stamped later shows none will.
     std::unordered_map<uint32_t, std::vector<PendingCheckpoint>> m_pending;
+    // ... and those of a target partition whose upstream partition the session did not know yet.
+    std::vector<PendingCheckpoint> m_pendingUnmapped;
     // Applied syncs by partition, built the first time the store alone cannot explain a checkpoint.
     // A cache built on first use, also by the const queries (a state is used by one thread).
     mutable std::vector<std::vector<uint32_t>> m_history;

@@ -248,6 +248,36 @@ bool Session::appendContinuing(const Session& slice)
     return true;
 }
 
+namespace {
+
+// Drops the first records of a list up to the position `upTo` (counted from the session's start,
+// the list starting at `base`); returns how many.
+template <class T>
+size_t dropFront(std::vector<T>& items, size_t& base, size_t upTo)
+{
+    const size_t n = std::min(upTo > base ? upTo - base : 0, items.size());
+    items.erase(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(n));
+    base += n;
+    if (items.capacity() > 2 * items.size() + 1024) // a history read once is not kept reserved
+        items.shrink_to_fit();
+    return n;
+}
+
+} // namespace
+
+Session::Mark Session::forgetBefore(const Mark& mark)
+{
+    Mark dropped;
+    dropped.syncs = dropFront(syncs, m_base.syncs, mark.syncs);
+    dropped.checkpoints = dropFront(checkpoints, m_base.checkpoints, mark.checkpoints);
+    dropped.heartbeats = dropFront(heartbeats, m_base.heartbeats, mark.heartbeats);
+    dropped.undecodable = dropFront(undecodable, m_base.undecodable, mark.undecodable);
+    dropped.groupOffsets = dropFront(groupOffsets, m_base.groupOffsets, mark.groupOffsets);
+    dropped.logOffsets = dropFront(logOffsets, m_base.logOffsets, mark.logOffsets);
+    dropped.events = dropFront(events, m_base.events, mark.events);
+    return dropped;
+}
+
 bool isProgressState(std::string_view state)
 {
     for (std::string_view progress : {"started", "connected", "topic-found", "sampled", "fetching"})

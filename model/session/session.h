@@ -209,6 +209,11 @@ public:
     // continue this one's. Returns false (and appends nothing) otherwise.
     bool appendContinuing(const Session& slice);
 
+    // Drops the records up to `mark` (each list's first ones), as a slice that starts there would
+    // hold them; partitions and groups stay. For a reader whose only consumer keeps its own copy
+    // (LiveReader::forget). Returns how many of each list were dropped.
+    Mark forgetBefore(const Mark& mark);
+
     // The latest time anything in the session happened (record read, sample, event), or 0.
     int64_t lastActivityMs() const;
 

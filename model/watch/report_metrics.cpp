@@ -174,7 +174,7 @@ void addSyncPartitions(Families& f, const Session& session, const Mm2State& stat
 }
 
 struct GroupFigures {
-    size_t partitions = 0, unknown = 0, skipping = 0;
+    size_t partitions = 0, unknown = 0, skipping = 0, noOutcome = 0;
     int64_t replayMax = 0, replaySum = 0, skipMax = 0;
     std::optional<int64_t> replaySecondsMax; // none once a row's time is unknown
     bool replaySecondsKnown = true;
@@ -192,8 +192,10 @@ std::map<std::string, GroupFigures> groupFigures(const Report& report)
             ++g.verdicts[v];
         if (row.checkpoint)
             g.checkpointAgeMax = std::max(g.checkpointAgeMax.value_or(0), row.checkpoint->ageMs);
-        if (!row.replay.available)
+        if (!row.replay.available) { // no checkpoint: no failover position, no outcome
+            ++g.noOutcome;
             continue;
+        }
         if (!row.replay.known) {
             ++g.unknown;
             continue;
@@ -218,9 +220,11 @@ void addGroups(Families& f, const Report& report)
     f.declare("driftscope_group_partitions",
               "Partitions the group has a committed offset or a checkpoint for.");
     f.declare("driftscope_group_replay_window_offsets_max",
-              "The largest replay over the group's partitions (absent while one is unknown or skips).");
+              "The largest replay over the group's partitions (absent while one is unknown, skips or has no "
+              "checkpoint).");
     f.declare("driftscope_group_replay_window_offsets_across_partitions",
-              "The replay summed over the group's partitions (absent while one is unknown or skips).");
+              "The replay summed over the group's partitions (absent while one is unknown, skips or has no "
+              "checkpoint).");
     f.declare("driftscope_group_replay_window_seconds_max",
               "The longest replay in time over the group's partitions (absent while one is unknown).");
     f.declare("driftscope_group_skip_offsets_max", "The largest skip over the group's partitions that skip.");
@@ -232,7 +236,8 @@ void addGroups(Families& f, const Report& report)
         const Labels labels = {{"group", group}};
         f.add("driftscope_group_partitions", labels, static_cast<double>(g.partitions));
         f.add("driftscope_group_replay_unknown_partitions", labels, static_cast<double>(g.unknown));
-        if (g.unknown == 0 && g.skipping == 0) {
+        // Over every partition, or not at all: a maximum over some would pass for the group's.
+        if (g.unknown == 0 && g.skipping == 0 && g.noOutcome == 0) {
             f.add("driftscope_group_replay_window_offsets_max", labels, static_cast<double>(g.replayMax));
             f.add("driftscope_group_replay_window_offsets_across_partitions", labels,
                   static_cast<double>(g.replaySum));

@@ -1,5 +1,7 @@
 #include "model/watch/session_thinning.h"
 
+#include "model/analysis/checkpoint_cadence.h"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -98,7 +100,7 @@ ThinnedSession thinSession(const Session& session, const Mm2State& state, const 
     for (size_t i : state.pendingCheckpoints())
         checkpointUsed[i] = true;
     out.checkpointIndex = keepWhere(session.checkpoints, t.checkpoints, [&](size_t i) {
-        return i >= state.checkpointsPassed() || checkpointUsed[i] ||
+        return i >= state.checkpointsPassed() || checkpointUsed[i] || i < kCadenceSampleLimit ||
                session.checkpoints[i].stamp.timestampMs >= since;
     });
     keepWhere(session.heartbeats, t.heartbeats,

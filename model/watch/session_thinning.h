@@ -4,9 +4,10 @@
 // At the state's moment it keeps: every record not passed yet; the offset syncs MM2's store
 // holds, those the checkpoints in force were translated from, and those that explain the target
 // group offsets last sampled; the checkpoints in force and those waiting for a later sync; every
-// undecodable record and reader event (few, and reports count them all); all records of the last
-// `keepMs` (the translation delay, the checkpoint cadence's rounds), and per sampled key the samples
-// of two pace windows before its newest and the newest before those.
+// undecodable record and reader event (few, and reports count them all); the first checkpoints the
+// observed cadence reads (kCadenceSampleLimit: about 10 MB at most); all records of the last
+// `keepMs` (the translation delay); and per sampled key the samples of two pace windows before its
+// newest and the newest before those.
 //
 // Offset syncs are kept for `keepSyncsMs`, longer: a checkpoint task that restarted (before 3.7.1
 // it keeps only the last sync of each partition, then fills its store again) holds syncs that

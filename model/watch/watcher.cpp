@@ -22,6 +22,7 @@ public:
     void start() override { m_reader.start(); }
     void stop() override { m_reader.stop(); }
     Session since(const Session::Mark& from) const override { return m_reader.since(from); }
+    void taken(const Session::Mark& mark) override { m_reader.forget(mark); }
     kafka::LiveStatus status() const override { return m_reader.status(); }
     int64_t nowMs() const override { return kafka::wallClockMs(); }
     std::optional<std::string> problem(const kafka::LiveStatus& status) const override
@@ -103,8 +104,10 @@ bool Watcher::refreshOnce()
 {
     const auto started = std::chrono::steady_clock::now();
     const Session slice = m_source->since(m_read);
-    m_read = slice.mark();
-    m_session.appendContinuing(slice);
+    if (m_session.appendContinuing(slice)) { // else it is read again next time
+        m_read = slice.mark();
+        m_source->taken(m_read);
+    }
     const kafka::LiveStatus status = m_source->status();
     const int64_t now = m_source->nowMs();
     const bool answers = status.ready() && !m_source->problem(status);
@@ -167,6 +170,8 @@ void Watcher::thin()
 {
     ThinnedSession thinned =
         thinSession(m_session, *m_state, *m_samples, {m_options.keepMs, m_options.keepSyncsMs});
+    if (!m_state->canRebase(thinned.syncIndex, thinned.checkpointIndex))
+        return; // a record the state refers to was not kept: keep everything rather than guess
     m_session = std::move(thinned.session); // in place: the state refers to this object
     m_state->rebase(thinned.syncIndex, thinned.checkpointIndex);
     m_samples = std::make_unique<SampleState>(m_session);

@@ -29,6 +29,8 @@ public:
     virtual void stop() {}
     // What was read after `from` (Session::since); the first call, from {}, gives the set-up.
     virtual Session since(const Session::Mark& from) const = 0;
+    // The watcher holds what was read up to `mark`: the source need not any more.
+    virtual void taken(const Session::Mark& /*mark*/) {}
     virtual kafka::LiveStatus status() const = 0;
     virtual int64_t nowMs() const = 0;
     // Why the source cannot answer although its history is read (a missing offset-syncs topic).

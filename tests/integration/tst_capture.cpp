@@ -416,6 +416,28 @@ void Captures::slicesReproduceTheSession()
     at.syncs = 1;
     QVERIFY(partial.append(whole.since(at)));
     compareSessions(partial, whole);
+
+    // A reader whose consumer took its records forgets them: since() from there is unchanged,
+    // and a consumer that thinned its copy appends what follows (appendContinuing).
+    Session reader = whole.since({});
+    Session::Mark taken;
+    taken.partitions = whole.partitionCount();
+    taken.groups = whole.groupCount();
+    taken.syncs = 2;
+    taken.checkpoints = 1;
+    const Session::Mark dropped = reader.forgetBefore(taken);
+    QCOMPARE(dropped.syncs, size_t{2});
+    QCOMPARE(dropped.checkpoints, size_t{1});
+    QCOMPARE(dropped.groupOffsets, size_t{0});
+    QCOMPARE(reader.syncs.size(), whole.syncs.size() - 2);
+    QCOMPARE(reader.mark(), whole.mark());
+    QCOMPARE(reader.since(taken).syncs, whole.since(taken).syncs);
+    QCOMPARE(reader.since({}).syncs, whole.since(taken).syncs); // what is forgotten is gone
+    Session consumer = whole.since({});
+    consumer.syncs.clear(); // thinned
+    QVERIFY(!consumer.append(reader.since(taken)));
+    QVERIFY(consumer.appendContinuing(reader.since(taken)));
+    QCOMPARE(consumer.syncs.size(), whole.syncs.size() - 2);
 }
 
 void Captures::roundTripThroughAFile()

@@ -154,6 +154,12 @@ Session LiveReader::since(const Session::Mark& from) const
     return m_shared->live.session.since(from);
 }
 
+void LiveReader::forget(const Session::Mark& mark)
+{
+    std::lock_guard lock(m_shared->live.mutex);
+    m_shared->live.forget(mark);
+}
+
 LiveStatus LiveReader::status() const
 {
     std::lock_guard lock(m_shared->live.mutex);

@@ -123,6 +123,10 @@ public:
 
     // Everything read after `from` (Session::since); cheap when little is new.
     Session since(const Session::Mark& from) const;
+    // Drops what was read up to `mark`: for a sole consumer that took it with since() and keeps
+    // its own copy (a watcher for days must not hold everything twice). since() from before
+    // `mark` then starts at `mark`.
+    void forget(const Session::Mark& mark);
     LiveStatus status() const;
     // Waits until `done(status())` or the timeout; returns whether `done` held. It is asked
     // again whenever the status changes, with the reader's lock held: keep it quick.

@@ -128,7 +128,7 @@ std::vector<std::string> LiveReading::groupsToSample()
     return groups;
 }
 
-std::vector<TopicPartition> LiveReading::mirroredPartitions(ClusterSide side, const TopicList& listed)
+void LiveReading::noteUpstreamTopics()
 {
     for (; m_syncsSeen < session.syncs.size(); ++m_syncsSeen)
         m_upstreamTopics.insert(session.partition(session.syncs[m_syncsSeen].partition).topic);
@@ -141,6 +141,19 @@ std::vector<TopicPartition> LiveReading::mirroredPartitions(ClusterSide side, co
                 checkpointUpstream(session, upstreamOf, session.checkpoints[m_checkpointsSeen].partition)
                     .topic);
     }
+}
+
+void LiveReading::forget(const Session::Mark& mark)
+{
+    noteUpstreamTopics();
+    const Session::Mark dropped = session.forgetBefore(mark);
+    m_syncsSeen -= dropped.syncs;
+    m_checkpointsSeen -= dropped.checkpoints;
+}
+
+std::vector<TopicPartition> LiveReading::mirroredPartitions(ClusterSide side, const TopicList& listed)
+{
+    noteUpstreamTopics();
     const SessionInfo& info = session.info;
     std::vector<TopicPartition> partitions;
     for (const std::string& upstream : m_upstreamTopics) {

@@ -49,6 +49,9 @@ public:
     // Guarded.
     bool forgetProblem(ClusterSide side, const std::string& subject);
 
+    // Drops what was read up to `mark` once the topics its records name are noted. Guarded.
+    void forget(const Session::Mark& mark);
+
     // Groups the source listed, kept when MM2's group filter accepts them. Guarded.
     void addListedGroups(const std::vector<std::string>& groups);
     // The user's groups, then listed ones and those named in checkpoints, up to maxGroups. Guarded.
@@ -62,7 +65,8 @@ private:
     std::optional<NameFilter> m_groupFilter;
     std::set<std::string> m_listedGroups;
     std::set<std::string> m_upstreamTopics;
-    size_t m_syncsSeen = 0;
+    void noteUpstreamTopics();
+    size_t m_syncsSeen = 0; // positions in the session's lists, from their first record held
     size_t m_checkpointsSeen = 0;
     bool m_groupCapNoted = false;
 };

@@ -39,6 +39,16 @@ inline Health healthOf(const std::vector<Verdict>& verdicts)
         case Verdict::OverReplayBudget:
             h = Health::OverReplayBudget;
             break;
+        case Verdict::SourceTopicRecreated:
+        case Verdict::TargetTruncated:
+            h = Health::LogWentBack;
+            break;
+        case Verdict::GroupOffsetSyncBlocked:
+            h = Health::GroupSyncBlocked;
+            break;
+        case Verdict::NeverCheckpointed:
+            h = Health::NotTranslatable;
+            break;
         }
         worst = std::max(worst, h);
     }
@@ -60,6 +70,10 @@ inline QString healthLabel(Health h)
         return "no syncs";
     case Health::SkipPossible:
         return "skip possible";
+    case Health::GroupSyncBlocked:
+        return "group sync blocked";
+    case Health::LogWentBack:
+        return "log went back";
     }
     return {};
 }
@@ -73,17 +87,23 @@ inline QString verdictText(const std::vector<Verdict>& verdicts)
     return names.isEmpty() ? QString("ok") : names.join(", ");
 }
 
-// The verdicts with what each means, for tool tips ("OK: ..." when healthy).
-inline QString verdictTip(const std::vector<Verdict>& verdicts)
+// The verdicts with what each means, and a row's evidence where it has one, for tool tips ("OK:
+// ..." when healthy).
+inline QString verdictTip(const std::vector<Verdict>& verdicts,
+                          const std::vector<std::pair<Verdict, std::string>>& evidence = {})
 {
     if (verdicts.empty())
         return "OK: MM2 can translate the committed offset and the checkpoint is fresh";
     QStringList lines;
-    for (Verdict v : verdicts)
-        lines << QString::fromUtf8(verdictName(v).data(), static_cast<qsizetype>(verdictName(v).size())) +
-                     ": " +
-                     QString::fromUtf8(verdictMeaning(v).data(),
-                                       static_cast<qsizetype>(verdictMeaning(v).size()));
+    for (Verdict v : verdicts) {
+        QString line =
+            QString::fromUtf8(verdictName(v).data(), static_cast<qsizetype>(verdictName(v).size())) + ": " +
+            QString::fromUtf8(verdictMeaning(v).data(), static_cast<qsizetype>(verdictMeaning(v).size()));
+        for (const auto& [about, words] : evidence)
+            if (about == v)
+                line += "\n  here: " + QString::fromStdString(words);
+        lines << line;
+    }
     return lines.join("\n");
 }
 

@@ -10,8 +10,18 @@
 namespace driftscope::widgets {
 
 // Worst last. Over the replay budget is the mildest: MM2 works, the replay is only longer than
-// the consumers were made idempotent for.
-enum class Health { Ok, OverReplayBudget, CheckpointStale, NotTranslatable, NoSyncs, SkipPossible };
+// the consumers were made idempotent for. A log that went back is the worst: whatever MM2
+// translated refers to records that are gone.
+enum class Health {
+    Ok,
+    OverReplayBudget,
+    CheckpointStale,
+    GroupSyncBlocked,
+    NotTranslatable,
+    NoSyncs,
+    SkipPossible,
+    LogWentBack
+};
 
 enum class Shade { Light, Dark };
 
@@ -25,12 +35,16 @@ inline QColor healthColor(Health h, Shade shade)
         return dark ? QColor(114, 159, 207) : QColor(32, 74, 135);
     case Health::CheckpointStale:
         return dark ? QColor(237, 212, 0) : QColor(196, 160, 0);
+    case Health::GroupSyncBlocked: // Tango's chocolate
+        return dark ? QColor(233, 185, 110) : QColor(143, 89, 2);
     case Health::NotTranslatable:
         return dark ? QColor(252, 175, 62) : QColor(206, 92, 0);
     case Health::NoSyncs:
         return dark ? QColor(173, 127, 168) : QColor(117, 80, 123);
     case Health::SkipPossible:
         return dark ? QColor(255, 85, 85) : QColor(204, 0, 0);
+    case Health::LogWentBack: // outside Tango: a magenta that no other health comes near
+        return dark ? QColor(255, 121, 198) : QColor(166, 0, 114);
     }
     return {};
 }

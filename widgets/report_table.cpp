@@ -113,7 +113,7 @@ QString text(const PartitionReport& r, int column, int64_t staleAfterMs)
 QVariant tip(const PartitionReport& r, int column)
 {
     if (column == Status)
-        return verdictTip(r.verdicts);
+        return verdictTip(r.verdicts, r.evidence);
     if (column == Outcome && !r.replayUnknownBecause.empty())
         return QString::fromStdString("Unknown: " + r.replayUnknownBecause);
     if (column == Checkpoint && r.checkpointKept != CheckpointKept::No)

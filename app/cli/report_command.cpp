@@ -26,7 +26,7 @@ TextStyle terminalStyle()
 int runReport(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
+    parser.setApplicationDescription(QString::fromStdString(
         "Report, per consumer group and partition, the committed offset, what MM2 would translate it to if "
         "it checkpointed now (IF CHECKPOINTED NOW: not the resume offset), the checkpoint in force and its "
         "age "
@@ -38,13 +38,14 @@ int runReport(const QStringList& args)
         "+ staleness + commit cadence, minus overshoot and rewind; or SKIPS N; 'replay unknown' or 'may "
         "SKIP' "
         "where nothing says which source record the target holds at the resume offset, with the reason among "
-        "the notes) and health verdicts: no-sync, too-old, not-ready, no-checkpoint, checkpoint-stale, "
-        "skip-possible, beyond-target-end, over-replay-budget (with --max-replay-records or "
-        "--max-replay-seconds).\n"
+        "the notes) and health verdicts: " +
+        verdictNames() +
+        " (over-replay-budget with --max-replay-records or --max-replay-seconds; the integrity verdicts "
+        "with their evidence among the notes).\n"
         "Reads a capture (or formatter text / JSON Lines), or live clusters given by the connection "
         "options.\n"
         "Exit codes: 0 ok, 1 input error (also: clusters unreadable, an unknown --group, --at outside the "
-        "session, no group at all), 2 usage error, 3 a row has a --fail-on verdict.");
+        "session, no group at all), 2 usage error, 3 a row has a --fail-on verdict."));
     addReportInputOptions(parser);
     parser.addOption({"json", "Print one JSON object."});
     parser.addOption({"csv", "Print CSV, one line per group and partition."});

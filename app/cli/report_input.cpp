@@ -149,12 +149,11 @@ void addReportInputOptions(QCommandLineParser& parser)
          "TIME"});
     parser.addOption({"timeout", "Live: seconds to wait for the clusters' history. Default: 30.", "S"});
     addReportRuleOptions(parser);
-    parser.addOption(
-        {"fail-on",
-         "Exit 3 when a row has one of these verdicts (comma-separated: no-sync, too-old, not-ready, "
-         "no-checkpoint, checkpoint-stale, skip-possible, beyond-target-end, over-replay-budget), or any "
-         "of them ('any'); a one-line summary goes to stderr.",
-         "VERDICTS"});
+    parser.addOption({"fail-on",
+                      QString::fromStdString(
+                          "Exit 3 when a row has one of these verdicts (comma-separated: " + verdictNames() +
+                          "), or any of them ('any'); a one-line summary goes to stderr."),
+                      "VERDICTS"});
     parser.addPositionalArgument(
         "CAPTURE", "A capture, or formatter text / JSON Lines (instead of live clusters).", "[CAPTURE]");
 }
@@ -274,9 +273,7 @@ std::optional<Failure> readFailOn(const QCommandLineParser& parser, std::optiona
         }
         const auto v = parseVerdict(name);
         if (!v)
-            return usage("--fail-on: '" + name +
-                         "' is not a verdict (no-sync, too-old, not-ready, no-checkpoint, checkpoint-stale, "
-                         "skip-possible, beyond-target-end, over-replay-budget, or any)");
+            return usage("--fail-on: '" + name + "' is not a verdict (" + verdictNames() + ", or any)");
         verdicts.push_back(*v);
     }
     out = std::move(verdicts);

@@ -25,6 +25,15 @@ std::optional<LeftOut> leftOut(const PartitionReport& row)
                                 "earliest offset";
     if (!row.resume)
         return LeftOut{row.upstream, row.downstream, row.noResumeReason, noPoint};
+    // A log that went back: the resume offset was translated on records that are gone.
+    for (Verdict v : {Verdict::SourceTopicRecreated, Verdict::TargetTruncated})
+        if (has(row, v)) {
+            std::string reason(verdictName(v));
+            std::replace(reason.begin(), reason.end(), '-', ' ');
+            return LeftOut{row.upstream, row.downstream, reason,
+                           evidenceOf(row, v) + "; " + withThousands(row.resume->offset) +
+                               " may not hold the record it stands for: " + noPoint};
+        }
     if (has(row, Verdict::SkipPossible) || row.replay.skips()) {
         std::string advice = "resuming at " + withThousands(row.resume->offset) + " may skip records";
         if (row.checkpoint && row.checkpoint->sync)

@@ -1,6 +1,7 @@
 #include "model/analysis/health_report.h"
 
 #include "model/analysis/checkpoint_cadence.h"
+#include "model/analysis/integrity.h"
 #include "model/analysis/translation_text.h"
 #include "model/mm2/checkpoint_task.h"
 #include "model/mm2/translation_rule.h"
@@ -15,9 +16,19 @@
 namespace driftscope {
 namespace {
 
-constexpr std::array<std::string_view, 8> kVerdictNames = {
-    "no-sync",          "too-old",       "not-ready",         "no-checkpoint",
-    "checkpoint-stale", "skip-possible", "beyond-target-end", "over-replay-budget"};
+constexpr std::array<std::string_view, 12> kVerdictNames = {"no-sync",
+                                                            "too-old",
+                                                            "not-ready",
+                                                            "no-checkpoint",
+                                                            "checkpoint-stale",
+                                                            "skip-possible",
+                                                            "beyond-target-end",
+                                                            "over-replay-budget",
+                                                            "source-topic-recreated",
+                                                            "target-truncated",
+                                                            "group-offset-sync-blocked",
+                                                            "never-checkpointed"};
+static_assert(kVerdictNames.size() == static_cast<size_t>(kLastVerdict) + 1);
 
 constexpr std::array<std::string_view, 5> kCheckpointKeptNames = {"", "monotonic-filter", "too-old",
                                                                   "not-ready", "no-sync"};
@@ -262,6 +273,22 @@ std::string_view verdictName(Verdict verdict)
     return kVerdictNames[static_cast<size_t>(verdict)];
 }
 
+std::string verdictNames()
+{
+    std::string names;
+    for (std::string_view name : kVerdictNames)
+        names += (names.empty() ? "" : ", ") + std::string(name);
+    return names;
+}
+
+std::string evidenceOf(const PartitionReport& row, Verdict verdict)
+{
+    for (const auto& [v, words] : row.evidence)
+        if (v == verdict)
+            return words;
+    return {};
+}
+
 std::string_view verdictMeaning(Verdict verdict)
 {
     switch (verdict) {
@@ -291,6 +318,21 @@ std::string_view verdictMeaning(Verdict verdict)
         return "the resume offset is past the target partition's end: the consumer's auto.offset.reset "
                "decides "
                "where it starts";
+    case Verdict::SourceTopicRecreated:
+        return "the source partition lost records MM2 had replicated or the group had consumed (its log end "
+               "went back: the topic was deleted and created again, or truncated): the checkpoint in force "
+               "translates offsets of a log that is gone";
+    case Verdict::TargetTruncated:
+        return "the target partition lost records MM2 had written there (its log end went back: deleted and "
+               "created again, or truncated): the offset syncs and checkpoints point into a log that is gone";
+    case Verdict::GroupOffsetSyncBlocked:
+        return "the flow syncs group offsets, but the target group's offset stayed behind the checkpoint "
+               "for longer than two sync intervals: MM2 commits only to target groups without active "
+               "members, "
+               "so consumers on the target resume further back than the checkpoint";
+    case Verdict::NeverCheckpointed:
+        return "the flow's group filter (groups, groups.exclude) excludes the group: MM2 never translates "
+               "its offsets, so a failover has no resume point from MM2";
     }
     return {};
 }
@@ -400,11 +442,13 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
 
     const auto& upstreamOf = state.upstreamOf();
     const TranslationRule rule = state.store().profile().translation;
+    const GroupFilterCheck groupFilter(info);
 
     for (const std::string& name : reportedGroups(session, options)) {
         const auto group = session.findGroup(name);
         if (!group)
             continue;
+        const auto excludedBecause = groupFilter.excludedBecause(name);
         // The group's partitions: those it committed on the source, and those with checkpoints.
         std::map<TopicPartition, std::optional<uint32_t>> partitions; // upstream -> its session id
         const auto& sampled = samples.allCommitted();
@@ -480,6 +524,10 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
             if (const auto log = samples.log(ClusterSide::Target, downstreamId))
                 row.targetEnd = log->end;
             judge(row, state, upstreamId, report.staleAfterMs);
+            const auto checkpointIt = checkpointOf.find(tp);
+            judgeIntegrity(row, {session, samples, state, *group, upstreamId, downstreamId,
+                                 checkpointIt == checkpointOf.end() ? nullptr : checkpointIt->second,
+                                 report.groupOffsetSync, info.syncGroupOffsetsIntervalMs, excludedBecause});
             row.noResumeReason = noResumeReason(row);
             row.replayUnknown = whyUnknown(row, state);
             row.replayUnknownBecause = unknownReplayText(row, report.release);

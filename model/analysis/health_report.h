@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace driftscope {
@@ -24,12 +25,21 @@ enum class Verdict {
     SkipPossible,     // a failover may skip records (extrapolating releases over gaps, or proven)
     BeyondTargetEnd,  // the checkpoint points past the target's log end: a failover resets the group
     OverReplayBudget, // a failover would replay more than the replay budget allows
+    // Integrity (model/analysis/integrity.h): what the samples prove happened to the logs and
+    // to MM2's group-offset sync.
+    SourceTopicRecreated,   // the source log went back: deleted and created again, or truncated
+    TargetTruncated,        // the target log went back, or lacks a record MM2 wrote there
+    GroupOffsetSyncBlocked, // MM2 should have committed the checkpoint to the target group by now
+    NeverCheckpointed,      // the flow's group filter excludes the group: MM2 never translates it
 };
-constexpr Verdict kLastVerdict = Verdict::OverReplayBudget;
+constexpr Verdict kLastVerdict = Verdict::NeverCheckpointed;
 
 // "no-sync", "too-old", "not-ready", "no-checkpoint", "checkpoint-stale", "skip-possible",
-// "beyond-target-end", "over-replay-budget".
+// "beyond-target-end", "over-replay-budget", "source-topic-recreated", "target-truncated",
+// "group-offset-sync-blocked", "never-checkpointed".
 std::string_view verdictName(Verdict verdict);
+// Every verdict's name, comma-separated, for help texts and errors.
+std::string verdictNames();
 // What the verdict means for a failover, in one sentence, for tooltips, legends and the README.
 std::string_view verdictMeaning(Verdict verdict);
 
@@ -136,7 +146,13 @@ struct PartitionReport {
     std::optional<int64_t> sourceEnd;       // log end offsets as last sampled
     std::optional<int64_t> targetEnd;
     std::vector<Verdict> verdicts; // empty: healthy
+    // What proves each verdict that needs the row's own figures (the integrity verdicts), in
+    // words with offsets and times: "the source log end went back from 1,200 to 30 between ...".
+    std::vector<std::pair<Verdict, std::string>> evidence;
 };
+
+// The row's evidence for `verdict`, or empty.
+std::string evidenceOf(const PartitionReport& row, Verdict verdict);
 
 // A pace in tenths of an offset per second, rounded: 1837 is 183.7 offsets/s.
 int64_t paceTenthsPerSecond(const Pace& pace);

@@ -161,6 +161,10 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     for (Verdict v : row.verdicts)
         json.value(verdictName(v));
     json.endArray();
+    json.key("evidence").beginObject();
+    for (const auto& [v, words] : row.evidence)
+        json.key(verdictName(v)).value(words);
+    json.endObject();
     json.key("over_replay_budget");
     if (const auto& e = row.overBudget) {
         json.beginObject();
@@ -452,6 +456,10 @@ std::vector<std::string> reportNotes(const Report& report)
                         " rules: is --mm2-version the release MM2 runs?");
     for (std::string& line : unknownReplayLines(report))
         notes.push_back(std::move(line));
+    for (const PartitionReport& row : report.rows)
+        for (const auto& [v, words] : row.evidence)
+            notes.push_back(std::string(verdictName(v)) + " (" + row.group + ", " + toString(row.upstream) +
+                            "): " + words);
     if (report.budget.any())
         notes.push_back(budgetNote(report));
     return notes;

@@ -137,6 +137,8 @@ void Mm2State::applySync(size_t index)
     if (id < 0)
         id = m_replay.store().partitionId(session.partition(s.partition));
     m_replay.apply(static_cast<SyncStore::PartitionId>(id), s.upstream, s.downstream);
+    if (!only.empty())
+        m_appliedIndex.push_back(static_cast<uint32_t>(index));
     if (m_historyIndexed)
         m_history[s.partition].push_back(static_cast<uint32_t>(index));
     explainPending(s.partition, index);
@@ -272,6 +274,11 @@ std::vector<size_t> Mm2State::pendingCheckpoints() const
     for (const PendingCheckpoint& p : m_pendingUnmapped)
         out.push_back(p.index);
     return out;
+}
+
+size_t Mm2State::sessionIndexOf(const StoredSync& sync) const
+{
+    return m_scope.upstreamPartitions.empty() ? sync.id : m_appliedIndex.at(sync.id);
 }
 
 bool Mm2State::canRebase(const std::vector<int64_t>& syncIndex,

@@ -88,6 +88,9 @@ public:
     // record the target holds there (a synced target group offset is an older checkpoint's D_c,
     // whose sync the store may have thinned out since).
     std::optional<StoredSync> syncAtDownstream(uint32_t upstream, int64_t downstream) const;
+    // The index into Session::syncs of a sync the store holds (store ids count the syncs applied,
+    // which are all of them only when the state is not restricted to a scope).
+    size_t sessionIndexOf(const StoredSync& sync) const;
     // Whether the syncs of an upstream partition so far had different offset drifts (u - d):
     // there are gaps, so extrapolating past a sync (2.4.0-3.4.0) can overshoot.
     bool driftVaries(uint32_t partition) const;
@@ -131,7 +134,8 @@ private:
     int64_t m_atMs = INT64_MIN;
     size_t m_nextSync = 0, m_nextCheckpoint = 0;
     StateScope m_scope;
-    SyncsReplay m_replay; // every sync up to the moment, those out of scope skipped
+    std::vector<uint32_t> m_appliedIndex; // store id -> session index, with a scope only
+    SyncsReplay m_replay;                 // every sync up to the moment, those out of scope skipped
     size_t m_checkpointsApplied = 0;
     size_t m_unexplained = 0;
     std::vector<int64_t> m_storePartition; // session partition id -> store id, -1 until seen

@@ -83,9 +83,14 @@ void SampleState::take(uint32_t index, const GroupOffsetSample& g)
 
 void SampleState::take(uint32_t index, const LogOffsetSample& l)
 {
-    const auto [it, added] = m_logs.try_emplace({l.side, l.partition}, LogSeen{l, index});
-    if (!added && supersedes(l.sampledAtMs, index, it->second.sample.sampledAtMs, it->second.index))
-        it->second = {l, index};
+    const auto [it, added] = m_logs.try_emplace({l.side, l.partition}, LogSeen{l, index, std::nullopt});
+    if (added || !supersedes(l.sampledAtMs, index, it->second.sample.sampledAtMs, it->second.index))
+        return;
+    LogSeen& seen = it->second;
+    if (l.end < seen.sample.end)
+        seen.lastRewind = LogRewind{seen.sample, l};
+    seen.sample = l;
+    seen.index = index;
 }
 
 void SampleState::advanceTo(int64_t atMs)
@@ -120,6 +125,14 @@ std::optional<LogOffsetSample> SampleState::log(ClusterSide side, std::optional<
         return std::nullopt;
     const auto it = m_logs.find({side, *partition});
     return it == m_logs.end() ? std::nullopt : std::optional<LogOffsetSample>(it->second.sample);
+}
+
+std::optional<LogRewind> SampleState::lastRewind(ClusterSide side, std::optional<uint32_t> partition) const
+{
+    if (!partition)
+        return std::nullopt;
+    const auto it = m_logs.find({side, *partition});
+    return it == m_logs.end() ? std::nullopt : it->second.lastRewind;
 }
 
 const RecentOffsets& SampleState::recentCommitted(uint32_t group, std::optional<uint32_t> partition) const

@@ -39,6 +39,14 @@ void rememberOffset(RecentOffsets& recent, int64_t atMs, int64_t offset);
 // newest. None with fewer than two.
 std::optional<Pace> paceOf(const RecentOffsets& a, const RecentOffsets& b = {});
 
+// A log whose end went back between two samples: records it held are gone (the topic was
+// deleted and created again, or truncated by an unclean leader election). A leader change can
+// move the log start back (replicas delete segments on their own), so only the end counts.
+struct LogRewind {
+    LogOffsetSample before; // the sample with the higher end
+    LogOffsetSample after;  // the next one, whose end is lower
+};
+
 class SampleState {
 public:
     struct Committed {
@@ -59,6 +67,8 @@ public:
     std::optional<Committed> committed(ClusterSide side, uint32_t group,
                                        std::optional<uint32_t> partition) const;
     std::optional<LogOffsetSample> log(ClusterSide side, std::optional<uint32_t> partition) const;
+    // The partition's last log rewind taken in so far, if any.
+    std::optional<LogRewind> lastRewind(ClusterSide side, std::optional<uint32_t> partition) const;
     // The group's committed offsets sampled on a source partition for its pace (paceOf), since
     // it last had none.
     const RecentOffsets& recentCommitted(uint32_t group, std::optional<uint32_t> partition) const;
@@ -70,6 +80,7 @@ private:
     struct LogSeen {
         LogOffsetSample sample;
         uint32_t index = 0;
+        std::optional<LogRewind> lastRewind;
     };
     void followGrowth();
     void take(uint32_t index, const GroupOffsetSample& g);

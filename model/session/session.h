@@ -141,6 +141,9 @@ struct SessionInfo {
     std::optional<bool> syncGroupOffsets;
     int64_t syncGroupOffsetsIntervalMs = 60'000;
     std::vector<std::string> groups; // groups selected or discovered, in the order found
+    // groups / groups.exclude of the flow when known (an MM2 configuration, a scenario), as MM2
+    // reads them: reports name the groups MM2 never checkpoints. None when not known.
+    std::optional<std::vector<std::string>> groupsInclude, groupsExclude;
     std::vector<std::pair<std::string, std::string>> configuration; // redacted, "source.KEY" / "target.KEY"
     std::string origin;                                             // "live", "demo", "import"
     std::string toolVersion;                                        // the driftscope that read it

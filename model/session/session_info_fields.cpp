@@ -1,5 +1,7 @@
 #include "model/session/session_info_fields.h"
 
+#include "model/mm2/name_filter.h"
+
 #include <charconv>
 
 namespace driftscope {
@@ -50,6 +52,24 @@ FieldRule integer(const char* key, int64_t SessionInfo::*member, bool required =
                            ": '" + v + "'";
                 i.*member = *value;
                 return std::nullopt;
+            }};
+}
+
+// A list of MM2's (comma-separated, as MM2 reads it); none when not known.
+FieldRule list(const char* key, std::optional<std::vector<std::string>> SessionInfo::*member)
+{
+    return {{key, InfoFieldType::Text, false},
+            [member](const SessionInfo& i) -> std::optional<std::string> {
+                if (!(i.*member))
+                    return std::nullopt;
+                std::string joined;
+                for (const std::string& item : *(i.*member))
+                    joined += (joined.empty() ? "" : ", ") + item;
+                return joined;
+            },
+            [member](SessionInfo& i, const std::string& v) {
+                i.*member = splitList(v);
+                return std::optional<std::string>();
             }};
 }
 
@@ -136,6 +156,8 @@ const std::vector<FieldRule>& rules()
              return std::nullopt;
          }},
         integer("sync_group_offsets_interval_ms", &SessionInfo::syncGroupOffsetsIntervalMs, false, 1),
+        list("groups", &SessionInfo::groupsInclude),
+        list("groups_exclude", &SessionInfo::groupsExclude),
         text("origin", &SessionInfo::origin),
         text("tool_version", &SessionInfo::toolVersion),
         integer("started_at_ms", &SessionInfo::startedAtMs),

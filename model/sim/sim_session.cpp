@@ -1,6 +1,7 @@
 #include "model/sim/sim_session.h"
 
 #include "model/analysis/translation_text.h"
+#include "model/mm2/name_filter.h"
 #include "model/mm2/replication_policy.h"
 #include "model/util/text_format.h"
 
@@ -19,6 +20,8 @@ SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs)
     o.info.emitIntervalConfigured = true;
     o.info.syncGroupOffsets = scenario.syncGroupOffsets && profileFor(scenario.release).groupOffsetSync;
     o.info.syncGroupOffsetsIntervalMs = scenario.syncGroupOffsetsIntervalMs;
+    o.info.groupsInclude = std::vector<std::string>{".*"}; // the simulator's MM2 runs MM2's defaults
+    o.info.groupsExclude = defaultGroupsExclude();
     o.info.origin = "simulation";
     o.info.startedAtMs = epochMs;
     const ReleaseProfile profile = profileFor(scenario.release);

@@ -26,7 +26,8 @@ std::vector<int64_t> keepWhere(const std::vector<T>& items, std::vector<T>& out,
 // pace windows of the key's newest (a group's pace is measured back from its own newest sample,
 // however old), and the newest sample before that.
 template <class T, class Key>
-void keepSamples(const std::vector<T>& items, std::vector<T>& out, int64_t since, Key key)
+void keepSamples(const std::vector<T>& items, std::vector<T>& out, int64_t since, Key key,
+                 std::vector<bool> keep = {})
 {
     using K = decltype(key(items.front()));
     std::map<K, int64_t> from; // the key's own start of what is kept
@@ -43,11 +44,32 @@ void keepSamples(const std::vector<T>& items, std::vector<T>& out, int64_t since
             if (!added && items[it->second].sampledAtMs <= items[i].sampledAtMs)
                 it->second = i;
         }
-    std::vector<bool> keep(items.size());
+    keep.resize(items.size());
     for (const auto& [k, i] : newestBefore)
         keep[i] = true;
     keepWhere(items, out,
               [&](size_t i) { return keep[i] || items[i].sampledAtMs >= from.at(key(items[i])); });
+}
+
+// The two samples of every log end that went back (SampleState::lastRewind): the integrity
+// verdicts hold on them until MM2 checkpoints again, however long that takes. Rare, so few.
+std::vector<bool> rewindSamples(const std::vector<LogOffsetSample>& logs)
+{
+    // In time order, as SampleState takes them in (for equal times, list order).
+    std::vector<size_t> order(logs.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return logs[a].sampledAtMs < logs[b].sampledAtMs; });
+    std::vector<bool> keep(logs.size());
+    std::map<std::pair<ClusterSide, uint32_t>, size_t> last;
+    for (size_t i : order) {
+        const auto [it, added] = last.try_emplace({logs[i].side, logs[i].partition}, i);
+        if (!added && logs[i].end < logs[it->second].end)
+            keep[i] = keep[it->second] = true;
+        it->second = i;
+    }
+    return keep;
 }
 
 // The syncs the state still refers to, or that explain what the samples hold.
@@ -110,9 +132,12 @@ ThinnedSession thinSession(const Session& session, const Mm2State& state, const 
     keepSamples(session.groupOffsets, t.groupOffsets, since, [](const GroupOffsetSample& g) {
         return std::tuple{g.side, g.group, g.partition};
     });
-    keepSamples(session.logOffsets, t.logOffsets, since, [](const LogOffsetSample& l) {
-        return std::pair{l.side, l.partition};
-    });
+    keepSamples(
+        session.logOffsets, t.logOffsets, since,
+        [](const LogOffsetSample& l) {
+            return std::pair{l.side, l.partition};
+        },
+        rewindSamples(session.logOffsets));
     return out;
 }
 

@@ -31,6 +31,10 @@ LiveReading::LiveReading(LiveReaderOptions opts)
     info.syncGroupOffsets = c.syncGroupOffsets;
     info.syncGroupOffsetsIntervalMs = c.syncGroupOffsetsIntervalMs;
     info.groups = options.groups;
+    if (c.emitIntervalConfigured) { // an MM2 configuration's: its filter is the flow's
+        info.groupsInclude = c.groups;
+        info.groupsExclude = c.groupsExclude;
+    }
     for (ClusterSide side : {ClusterSide::Source, ClusterSide::Target})
         for (const auto& [key, value] : redactedProperties(c.cluster(side).clientProperties))
             info.configuration.emplace_back(std::string(sideName(side)) + "." + key, value);

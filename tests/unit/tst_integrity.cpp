@@ -1,0 +1,299 @@
+// The integrity verdicts: a source or target log that went back, a group-offset sync that does
+// not happen, a group the flow's filter excludes. Each holds exactly while the samples prove it,
+// with its evidence in words, and reaches the text, the JSON and the failover plan.
+#include "model/analysis/failover_plan.h"
+#include "model/analysis/health_report.h"
+#include "model/analysis/report_format.h"
+#include "model/mm2/name_filter.h"
+#include "model/session/sample_state.h"
+#include "model/session/session_info_fields.h"
+#include "support/qtest_printers.h"
+
+#include <QTest>
+
+using namespace driftscope;
+
+namespace {
+
+// orders-0 replicated A -> B: syncs (10,10) (100,96) (200,190); app-1's checkpoint 150 -> 97 of
+// 2.5 s. Log samples are each test's own.
+struct Flow {
+    Session session;
+    uint32_t orders0, remote0, app1;
+
+    Flow()
+    {
+        Session& o = session;
+        orders0 = o.partitionId({"orders", 0});
+        remote0 = o.partitionId({"A.orders", 0});
+        app1 = o.groupId("app-1");
+        o.syncs = {{{0, 1000, 1000}, orders0, 10, 10},
+                   {{1, 2000, 2000}, orders0, 100, 96},
+                   {{2, 3000, 3000}, orders0, 200, 190}};
+        o.checkpoints = {{{0, 2500, 2500}, app1, remote0, 150, 97, 0, ""}};
+        o.groupOffsets = {{2000, ClusterSide::Source, app1, orders0, 120},
+                          {4000, ClusterSide::Source, app1, orders0, 150}};
+    }
+
+    void log(int64_t atMs, ClusterSide side, int64_t end)
+    {
+        session.logOffsets.push_back({atMs, side, side == ClusterSide::Source ? orders0 : remote0, 0, end});
+    }
+
+    PartitionReport row(int64_t atMs, const std::string& group = "app-1") const
+    {
+        ReportOptions options;
+        options.atMs = atMs;
+        options.state.release = parseRelease("3.9.0").value();
+        const Report report = buildReport(session, options);
+        for (const PartitionReport& r : report.rows)
+            if (r.group == group)
+                return r;
+        return {};
+    }
+
+    Report report(int64_t atMs) const
+    {
+        ReportOptions options;
+        options.atMs = atMs;
+        options.state.release = parseRelease("3.9.0").value();
+        return buildReport(session, options);
+    }
+};
+
+std::vector<Verdict> verdicts(std::initializer_list<Verdict> list)
+{
+    return list;
+}
+
+} // namespace
+
+class Integrity : public QObject {
+    Q_OBJECT
+private slots:
+    void sourceLogThatWentBack();
+    void checkpointPastTheSourceEnd();
+    void targetLogThatWentBack();
+    void groupOffsetSyncThatDoesNotHappen();
+    void groupTheFilterExcludes();
+    void groupFilterRoundTrips();
+    void evidenceReachesEveryForm();
+    void onlyTheLogEndCounts();
+};
+
+void Integrity::sourceLogThatWentBack()
+{
+    Flow f;
+    f.log(2000, ClusterSide::Source, 250);
+    f.log(4000, ClusterSide::Source, 30);
+    f.log(4000, ClusterSide::Target, 240);
+    PartitionReport row = f.row(4000);
+    QCOMPARE(row.verdicts, verdicts({Verdict::SourceTopicRecreated}));
+    QCOMPARE(evidenceOf(row, Verdict::SourceTopicRecreated),
+             std::string("the source log end went back from 250 (sampled 1970-01-01T00:00:02.000Z) to 30 "
+                         "(sampled 1970-01-01T00:00:04.000Z), and the checkpoint in force is from before"));
+    // Before the sample that went back, nothing is proven.
+    QCOMPARE(f.row(3500).verdicts, verdicts({}));
+
+    // MM2 checkpoints again after the rewind: the rewind no longer speaks for it, but the source
+    // still lacks record 200, which MM2 had replicated.
+    f.session.checkpoints.push_back({{1, 5000, 5000}, f.app1, f.remote0, 150, 97, 0, ""});
+    row = f.row(5000);
+    QCOMPARE(row.verdicts, verdicts({Verdict::SourceTopicRecreated}));
+    QCOMPARE(
+        evidenceOf(row, Verdict::SourceTopicRecreated),
+        std::string("the source log end is 30 (sampled 1970-01-01T00:00:04.000Z), but MM2 replicated the "
+                    "record at 200 before (offset sync 200 -> 190)"));
+    // The new topic grows past every offset MM2 knew: nothing is proven any more.
+    f.log(6000, ClusterSide::Source, 260);
+    QCOMPARE(f.row(6000).verdicts, verdicts({}));
+}
+
+void Integrity::checkpointPastTheSourceEnd()
+{
+    Flow f;
+    f.session.syncs.pop_back(); // the newest sync is 100 -> 96: below the end
+    f.log(4000, ClusterSide::Source, 120);
+    const PartitionReport row = f.row(4000);
+    QCOMPARE(row.verdicts, verdicts({Verdict::SourceTopicRecreated}));
+    QCOMPARE(
+        evidenceOf(row, Verdict::SourceTopicRecreated),
+        std::string("the source log end is 120 (sampled 1970-01-01T00:00:04.000Z), below the offset 150 the "
+                    "group had committed when MM2 emitted the checkpoint in force"));
+    // A sample taken before MM2 emitted the checkpoint proves nothing about it.
+    Flow early;
+    early.session.syncs.pop_back();
+    early.log(2400, ClusterSide::Source, 120);
+    QCOMPARE(early.row(4000).verdicts, verdicts({}));
+}
+
+void Integrity::targetLogThatWentBack()
+{
+    Flow f;
+    f.log(4000, ClusterSide::Source, 250);
+    f.log(2000, ClusterSide::Target, 240);
+    f.log(4000, ClusterSide::Target, 5);
+    const Report report = f.report(4000);
+    const PartitionReport& row = report.rows.at(0);
+    QCOMPARE(row.verdicts, verdicts({Verdict::BeyondTargetEnd, Verdict::TargetTruncated}));
+    const std::string evidence = "the target log end went back from 240 (sampled 1970-01-01T00:00:02.000Z) "
+                                 "to 5 (sampled 1970-01-01T00:00:04.000Z), and the checkpoint in force is "
+                                 "from before";
+    QCOMPARE(evidenceOf(row, Verdict::TargetTruncated), evidence);
+    // The plan resets no group there: 97 was translated on records the target no longer holds.
+    const FailoverPlan plan = planFailover(report);
+    QCOMPARE(plan.groups.at(0).resets.size(), size_t{0});
+    const LeftOut& out = plan.groups.at(0).leftOut.at(0);
+    QCOMPARE(out.reason, std::string("target truncated"));
+    QCOMPARE(out.advice.substr(0, evidence.size() + 2), evidence + "; ");
+
+    // Without a rewind between samples: a target end at or below a sync's downstream offset.
+    Flow g;
+    g.log(4000, ClusterSide::Target, 190);
+    const PartitionReport lacking = g.row(4000);
+    QCOMPARE(
+        evidenceOf(lacking, Verdict::TargetTruncated),
+        std::string("the target log end is 190 (sampled 1970-01-01T00:00:04.000Z), but MM2 wrote the record "
+                    "at 190 there before (offset sync 200 -> 190)"));
+    Flow h;
+    h.log(4000, ClusterSide::Target, 191);
+    QCOMPARE(h.row(4000).verdicts, verdicts({}));
+}
+
+void Integrity::groupOffsetSyncThatDoesNotHappen()
+{
+    Flow f;
+    f.session.info.syncGroupOffsets = true;
+    f.session.info.syncGroupOffsetsIntervalMs = 1000;
+    // Two intervals after the checkpoint (2.5 s + 2 s), the target group still holds 10.
+    f.session.groupOffsets.push_back({4000, ClusterSide::Target, f.app1, f.remote0, 10});
+    QCOMPARE(f.row(4000).verdicts, verdicts({}));
+    f.session.groupOffsets.push_back({4500, ClusterSide::Target, f.app1, f.remote0, 10});
+    const PartitionReport row = f.row(4500);
+    QCOMPARE(row.verdicts, verdicts({Verdict::GroupOffsetSyncBlocked}));
+    QCOMPARE(
+        evidenceOf(row, Verdict::GroupOffsetSyncBlocked),
+        std::string("the target group's committed offset was 10 at 1970-01-01T00:00:04.500Z, below the "
+                    "checkpoint in force (150 -> 97, emitted 1970-01-01T00:00:02.500Z) for more than two "
+                    "sync.group.offsets intervals (1.0 s each): MM2 commits to a target group only while it "
+                    "has no active members (and only forward), so members on the target, or an MM2 that may "
+                    "not write the group, hold it there"));
+    // MM2 committed it: healthy again. A target group with no offset at all is blocked too.
+    f.session.groupOffsets.push_back({5000, ClusterSide::Target, f.app1, f.remote0, 97});
+    QCOMPARE(f.row(5000).verdicts, verdicts({}));
+    f.session.groupOffsets.push_back(
+        {5500, ClusterSide::Target, f.app1, f.remote0, GroupOffsetSample::kNoOffset});
+    QCOMPARE(evidenceOf(f.row(5500), Verdict::GroupOffsetSyncBlocked).substr(0, 50),
+             std::string("the target group's committed offset was none at 19"));
+    // A flow that does not sync group offsets (or one not known to) is never blocked.
+    f.session.info.syncGroupOffsets = false;
+    QCOMPARE(f.row(4500).verdicts, verdicts({}));
+    f.session.info.syncGroupOffsets.reset();
+    QCOMPARE(f.row(4500).verdicts, verdicts({}));
+}
+
+void Integrity::groupTheFilterExcludes()
+{
+    Flow f;
+    const uint32_t connect = f.session.groupId("connect-orders");
+    const uint32_t billing = f.session.groupId("billing");
+    f.session.groupOffsets.push_back({4000, ClusterSide::Source, connect, f.orders0, 150});
+    f.session.groupOffsets.push_back({4000, ClusterSide::Source, billing, f.orders0, 150});
+    // Without the flow's filter (bootstrap servers alone), nothing says MM2 excludes a group.
+    QCOMPARE(f.row(4000, "connect-orders").verdicts, verdicts({Verdict::NoCheckpoint}));
+
+    f.session.info.groupsInclude = std::vector<std::string>{".*"};
+    f.session.info.groupsExclude = defaultGroupsExclude();
+    PartitionReport row = f.row(4000, "connect-orders");
+    QCOMPARE(row.verdicts, verdicts({Verdict::NeverCheckpointed}));
+    QCOMPARE(
+        evidenceOf(row, Verdict::NeverCheckpointed),
+        std::string("the flow's groups.exclude = 'console-consumer-.*, connect-.*, __.*' excludes it: MM2 "
+                    "lists none of its offsets and never emits a checkpoint for it"));
+    QCOMPARE(row.noResumeReason, std::string("no checkpoint"));
+    QCOMPARE(f.row(4000, "billing").verdicts, verdicts({Verdict::NoCheckpoint}));
+
+    f.session.info.groupsInclude = std::vector<std::string>{"app-.*", "audit"};
+    QCOMPARE(
+        evidenceOf(f.row(4000, "billing"), Verdict::NeverCheckpointed),
+        std::string("the flow's groups = 'app-.*, audit' does not include it: MM2 lists none of its offsets "
+                    "and never emits a checkpoint for it"));
+    // A group with a checkpoint is one MM2 translates (the filter may have changed since).
+    QCOMPARE(f.row(4000, "app-1").verdicts, verdicts({}));
+}
+
+void Integrity::groupFilterRoundTrips()
+{
+    SessionInfo info;
+    info.groupsInclude = std::vector<std::string>{"app-.*", "audit"};
+    info.groupsExclude = std::vector<std::string>{};
+    std::map<std::string, std::string> stored;
+    for (const InfoField& field : sessionInfoFields())
+        if (const auto value = sessionInfoValue(info, field))
+            stored[field.key] = *value;
+    QCOMPARE(stored.at("groups"), std::string("app-.*, audit"));
+    QCOMPARE(stored.at("groups_exclude"), std::string(""));
+    SessionInfo back;
+    QVERIFY(!readSessionInfo(
+        [&](const InfoField& field) -> std::optional<std::string> {
+            const auto it = stored.find(field.key);
+            return it == stored.end() ? std::nullopt : std::optional<std::string>(it->second);
+        },
+        back));
+    QCOMPARE(back.groupsInclude, info.groupsInclude);
+    QCOMPARE(back.groupsExclude, info.groupsExclude);
+    // Files written before the fields existed: the filter is not known.
+    stored.erase("groups");
+    stored.erase("groups_exclude");
+    SessionInfo old;
+    QVERIFY(!readSessionInfo(
+        [&](const InfoField& field) -> std::optional<std::string> {
+            const auto it = stored.find(field.key);
+            return it == stored.end() ? std::nullopt : std::optional<std::string>(it->second);
+        },
+        old));
+    QVERIFY(!old.groupsInclude && !old.groupsExclude);
+}
+
+void Integrity::evidenceReachesEveryForm()
+{
+    Flow f;
+    f.log(2000, ClusterSide::Source, 250);
+    f.log(4000, ClusterSide::Source, 30);
+    const Report report = f.report(4000);
+    const std::string json = reportJson(report);
+    QVERIFY(json.find("\"health\":[\"source-topic-recreated\"],\"evidence\":{\"source-topic-recreated\":"
+                      "\"the source log end went back from 250") != std::string::npos);
+    const std::string text = reportText(report);
+    QVERIFY(text.find("\nsource-topic-recreated (app-1, orders-0): the source log end went back from 250") !=
+            std::string::npos);
+    QVERIFY(text.find("source-topic-recreated: the source partition lost records") != std::string::npos);
+    // A healthy row carries an empty evidence object.
+    Flow healthy;
+    QVERIFY(reportJson(healthy.report(4000)).find("\"health\":[],\"evidence\":{}") != std::string::npos);
+}
+
+void Integrity::onlyTheLogEndCounts()
+{
+    // A leader change can move the log start back (replicas delete segments on their own): no
+    // verdict.
+    Flow f;
+    f.session.logOffsets.push_back({2000, ClusterSide::Source, f.orders0, 40, 250});
+    f.session.logOffsets.push_back({4000, ClusterSide::Source, f.orders0, 20, 260});
+    QCOMPARE(f.row(4000).verdicts, verdicts({}));
+    SampleState samples(f.session);
+    samples.advanceTo(4000);
+    QVERIFY(!samples.lastRewind(ClusterSide::Source, f.orders0));
+    // Samples are taken in time order, whatever order they were read in: one that arrived late
+    // between the two still shows the end going back.
+    f.session.logOffsets.push_back({3000, ClusterSide::Source, f.orders0, 0, 230});
+    SampleState again(f.session);
+    again.advanceTo(4000);
+    const auto rewind = again.lastRewind(ClusterSide::Source, f.orders0);
+    QVERIFY(rewind);
+    QCOMPARE(rewind->before.sampledAtMs, int64_t{2000});
+    QCOMPARE(rewind->after.end, int64_t{230});
+}
+
+QTEST_APPLESS_MAIN(Integrity)
+#include "tst_integrity.moc"

@@ -5,6 +5,7 @@
 #include "widgets/plots/offset_time_plot.h"
 #include "widgets/plots/replay_window_plot.h"
 #include "widgets/plots/retained_syncs_plot.h"
+#include "widgets/plots/verdict_strip_plot.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -16,7 +17,7 @@ namespace driftscope::widgets {
 PartitionPage::PartitionPage(QWidget* parent)
     : QWidget(parent), m_heading(new QLabel), m_map(new OffsetMapPlot), m_time(new OffsetTimePlot),
       m_retained(new RetainedSyncsPlot), m_ages(new CheckpointAgePlot), m_replay(new ReplayWindowPlot),
-      m_details(new QTextBrowser)
+      m_verdicts(new VerdictStripPlot), m_details(new QTextBrowser)
 {
     m_heading->setTextFormat(Qt::RichText);
     m_details->setOpenLinks(false);
@@ -27,7 +28,8 @@ PartitionPage::PartitionPage(QWidget* parent)
     grid->addWidget(m_time, 0, 1);
     grid->addWidget(m_retained, 1, 0);
     grid->addWidget(m_ages, 1, 1);
-    grid->addWidget(m_replay, 2, 0, 1, 2);
+    grid->addWidget(m_replay, 2, 0);
+    grid->addWidget(m_verdicts, 2, 1);
     grid->addWidget(m_details, 3, 0, 1, 2);
     for (int column = 0; column < 2; ++column)
         grid->setColumnStretch(column, 1);
@@ -44,7 +46,7 @@ PartitionPage::PartitionPage(QWidget* parent)
 
 std::vector<ExplorerPlot*> PartitionPage::plots() const
 {
-    return {m_map, m_time, m_retained, m_ages, m_replay};
+    return {m_map, m_time, m_retained, m_ages, m_replay, m_verdicts};
 }
 
 void PartitionPage::linkTimeAxes()
@@ -79,6 +81,7 @@ void PartitionPage::display(const PartitionData& input, const QString& heading)
     m_retained->display(input);
     m_ages->display(input);
     m_replay->display(input);
+    m_verdicts->display(input);
     m_cursorText = input.cursor ? QString::fromStdString(input.cursor->explanation) : QString();
     // A simulation knows what the records alone may not: say it beside the report's words.
     if (input.cursor && input.truth)

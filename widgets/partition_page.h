@@ -21,6 +21,7 @@ class OffsetMapPlot;
 class OffsetTimePlot;
 class ReplayWindowPlot;
 class RetainedSyncsPlot;
+class VerdictStripPlot;
 
 class PartitionPage : public QWidget {
     Q_OBJECT
@@ -37,6 +38,7 @@ public:
     RetainedSyncsPlot* retainedSyncs() const { return m_retained; }
     CheckpointAgePlot* checkpointAges() const { return m_ages; }
     ReplayWindowPlot* replayWindow() const { return m_replay; }
+    VerdictStripPlot* verdictStrip() const { return m_verdicts; }
     QString details() const;
 
 private:
@@ -49,6 +51,7 @@ private:
     RetainedSyncsPlot* m_retained;
     CheckpointAgePlot* m_ages;
     ReplayWindowPlot* m_replay;
+    VerdictStripPlot* m_verdicts;
     QTextBrowser* m_details;
     QString m_cursorText;
     bool m_linking = false;

@@ -4,6 +4,7 @@
 #include "model/analysis/failover_plan.h"
 #include "model/analysis/health_report.h"
 #include "model/analysis/report_format.h"
+#include "model/analysis/verdict_spans.h"
 #include "model/mm2/name_filter.h"
 #include "model/session/sample_state.h"
 #include "model/session/session_info_fields.h"
@@ -79,6 +80,7 @@ private slots:
     void groupFilterRoundTrips();
     void evidenceReachesEveryForm();
     void onlyTheLogEndCounts();
+    void spansOfVerdictsOverTime();
 };
 
 void Integrity::sourceLogThatWentBack()
@@ -293,6 +295,47 @@ void Integrity::onlyTheLogEndCounts()
     QVERIFY(rewind);
     QCOMPARE(rewind->before.sampledAtMs, int64_t{2000});
     QCOMPARE(rewind->after.end, int64_t{230});
+}
+
+void Integrity::spansOfVerdictsOverTime()
+{
+    // The source end went back at 4 s; MM2 checkpointed again at 5 s, and the source lacks record
+    // 200 until it grew past it at 6 s. No sample before 2 s: MM2's first checkpoint is stamped at 2.5 s.
+    Flow f;
+    f.log(2000, ClusterSide::Source, 250);
+    f.log(4000, ClusterSide::Source, 30);
+    f.log(6000, ClusterSide::Source, 260);
+    f.session.checkpoints.push_back({{1, 5000, 5000}, f.app1, f.remote0, 150, 97, 0, ""});
+    ReportOptions options;
+    options.state.release = parseRelease("3.9.0").value();
+    const GroupSeries series =
+        buildGroupSeries(f.session, options, "app-1", {2000, 3000, 4000, 4500, 5000, 6000, 7000});
+    const auto spans = verdictSpans(series.partitions.at(0));
+    // Before MM2's first checkpoint (2.5 s) the group had none, in the enumeration's order.
+    QCOMPARE(spans.size(), size_t{2});
+    QCOMPARE(spans[0].verdict, Verdict::NoCheckpoint);
+    QCOMPARE(spans[0].spans.size(), size_t{1});
+    QCOMPARE(spans[0].spans[0].fromMs, int64_t{2000});
+    QCOMPARE(spans[0].spans[0].toMs, int64_t{3000});
+    QCOMPARE(spans[1].verdict, Verdict::SourceTopicRecreated);
+    QCOMPARE(spans[1].spans.size(), size_t{1});
+    QCOMPARE(spans[1].spans[0].fromMs, int64_t{4000});
+    QCOMPARE(spans[1].spans[0].toMs, int64_t{6000});
+
+    // One that holds at the last moment ends there; one that comes back gets a span of its own.
+    PartitionSeries p;
+    p.atMs = {10, 20, 30, 40};
+    PartitionReport stale, ok;
+    stale.verdicts = {Verdict::CheckpointStale};
+    for (const PartitionReport* row : {&stale, &ok, &stale, &stale})
+        p.rows.push_back(*row);
+    const auto again = verdictSpans(p);
+    QCOMPARE(again.size(), size_t{1});
+    QCOMPARE(again[0].spans.size(), size_t{2});
+    QCOMPARE(again[0].spans[0].fromMs, int64_t{10});
+    QCOMPARE(again[0].spans[0].toMs, int64_t{20});
+    QCOMPARE(again[0].spans[1].fromMs, int64_t{30});
+    QCOMPARE(again[0].spans[1].toMs, int64_t{40});
 }
 
 QTEST_APPLESS_MAIN(Integrity)

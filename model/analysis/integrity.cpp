@@ -95,7 +95,7 @@ std::optional<std::string> targetEvidence(const PartitionReport& row, const Inte
 
 // MM2 commits a checkpoint to the target group at its next group-offset sync, one interval at
 // most after emitting it; two intervals give its admin calls time. A target group still behind
-// after that was not synced.
+// the newest checkpoint emitted that long before its sample was not synced.
 std::optional<std::string> groupSyncEvidence(const IntegrityInput& in)
 {
     if (in.groupOffsetSync != GroupOffsetSyncMode::Enabled || !in.checkpoint || !in.downstreamId)
@@ -104,19 +104,21 @@ std::optional<std::string> groupSyncEvidence(const IntegrityInput& in)
     const auto it = sampled.find({ClusterSide::Target, in.group, *in.downstreamId});
     if (it == sampled.end())
         return std::nullopt;
-    const ObservedCheckpoint& c = in.session.checkpoints[in.checkpoint->index];
-    const int64_t dueMs = knownByMs(c.stamp) + 2 * in.groupOffsetSyncIntervalMs;
     const auto& target = it->second;
+    const int64_t dueBeforeMs = target.atMs - 2 * in.groupOffsetSyncIntervalMs;
+    const std::pair<int64_t, int64_t>* due = nullptr; // (emitted at, D_c)
+    for (const auto& reading : in.checkpoint->downstreamReadings)
+        if (reading.first <= dueBeforeMs)
+            due = &reading;
     const bool none = target.offset == GroupOffsetSample::kNoOffset;
-    if (target.atMs < dueMs || (!none && target.offset >= c.downstream))
+    if (!due || (!none && target.offset >= due->second))
         return std::nullopt;
     return "the target group's committed offset was " +
            (none ? std::string("none") : withThousands(target.offset)) + " at " + formatUtcMs(target.atMs) +
-           ", below the checkpoint in force (" + withThousands(c.upstream) + " -> " +
-           withThousands(c.downstream) + ", emitted " + formatUtcMs(c.stamp.timestampMs) +
-           ") for more than two sync.group.offsets intervals (" +
-           formatDurationMs(in.groupOffsetSyncIntervalMs) +
-           " each): MM2 commits to a target group only while it has no active members (and only "
+           ", below " + withThousands(due->second) +
+           ", the downstream offset of the checkpoint MM2 emitted at " + formatUtcMs(due->first) +
+           ", more than two sync.group.offsets intervals (" + formatDurationMs(in.groupOffsetSyncIntervalMs) +
+           " each) before: MM2 commits to a target group only while it has no active members (and only "
            "forward), so members on the target, or an MM2 that may not write the group, hold it there";
 }
 

@@ -6,6 +6,25 @@
 #include <algorithm>
 
 namespace driftscope {
+namespace {
+
+// Keeps (atMs, offset) readings of the last kDownstreamLookbackMs, in time order, at most one per
+// kDownstreamSpacingMs besides the newest: a group partition checkpointed every second holds about
+// 20 of them, not 600.
+void rememberSparsely(RecentOffsets& recent, int64_t atMs, int64_t offset)
+{
+    const std::pair<int64_t, int64_t> observed{atMs, offset};
+    recent.insert(std::upper_bound(recent.begin(), recent.end(), observed,
+                                   [](const auto& a, const auto& b) { return a.first < b.first; }),
+                  observed);
+    const size_t n = recent.size();
+    if (n >= 3 && recent[n - 2].first - recent[n - 3].first < kDownstreamSpacingMs)
+        recent.erase(recent.end() - 2);
+    while (recent.size() > 2 && recent[1].first <= recent.back().first - kDownstreamLookbackMs)
+        recent.pop_front();
+}
+
+} // namespace
 
 std::vector<std::optional<uint32_t>> upstreamPartitions(const Session& session)
 {
@@ -162,7 +181,7 @@ void Mm2State::applyCheckpoint(size_t index)
     const auto upstream = m_upstreamOf[c.partition];
     if (!only.empty() && upstream && (*upstream >= only.size() || !only[*upstream]))
         return;
-    CheckpointInForce inForce{index, std::nullopt, {}, false};
+    CheckpointInForce inForce{index, std::nullopt, {}, false, {}};
     if (upstream) {
         const TopicPartition& tp = session.partition(*upstream);
         const Translation t = store().translate(tp, c.upstream);
@@ -191,6 +210,8 @@ void Mm2State::applyCheckpoint(size_t index)
     CheckpointInForce& slot = m_checkpoints[key];
     inForce.readings = std::move(slot.readings);
     rememberOffset(inForce.readings, c.stamp.timestampMs, c.upstream);
+    inForce.downstreamReadings = std::move(slot.downstreamReadings);
+    rememberSparsely(inForce.downstreamReadings, c.stamp.timestampMs, c.downstream);
     slot = std::move(inForce);
 }
 

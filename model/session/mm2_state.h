@@ -43,7 +43,14 @@ struct CheckpointInForce {
     // sync stamped up to kTranslationDelayMs later may explain it once it is applied. Checkpoints
     // no sync explains suggest that MM2 runs another release.
     bool explained = false;
+    // The checkpoints' downstream offsets (time, D_c) over the last kDownstreamLookbackMs, one per
+    // kDownstreamSpacingMs at most besides the newest: which checkpoint MM2 should have committed
+    // to the target group by a moment, for a flow that syncs group offsets.
+    RecentOffsets downstreamReadings;
 };
+
+constexpr int64_t kDownstreamLookbackMs = 10 * 60'000;
+constexpr int64_t kDownstreamSpacingMs = 30'000;
 
 // How long after stamping a checkpoint MM2 may still read the sync it translates with: the
 // checkpoint task takes the timestamp, then lists the group's committed offsets on the source (an

@@ -173,13 +173,21 @@ void Integrity::groupOffsetSyncThatDoesNotHappen()
     f.session.groupOffsets.push_back({4500, ClusterSide::Target, f.app1, f.remote0, 10});
     const PartitionReport row = f.row(4500);
     QCOMPARE(row.verdicts, verdicts({Verdict::GroupOffsetSyncBlocked}));
-    QCOMPARE(
-        evidenceOf(row, Verdict::GroupOffsetSyncBlocked),
-        std::string("the target group's committed offset was 10 at 1970-01-01T00:00:04.500Z, below the "
-                    "checkpoint in force (150 -> 97, emitted 1970-01-01T00:00:02.500Z) for more than two "
-                    "sync.group.offsets intervals (1.0 s each): MM2 commits to a target group only while it "
-                    "has no active members (and only forward), so members on the target, or an MM2 that may "
-                    "not write the group, hold it there"));
+    QCOMPARE(evidenceOf(row, Verdict::GroupOffsetSyncBlocked),
+             std::string(
+                 "the target group's committed offset was 10 at 1970-01-01T00:00:04.500Z, below 97, the "
+                 "downstream offset of the checkpoint MM2 emitted at 1970-01-01T00:00:02.500Z, more than "
+                 "two sync.group.offsets intervals (1.0 s each) before: MM2 commits to a target group only "
+                 "while it has no active members (and only forward), so members on the target, or an MM2 "
+                 "that may not write the group, hold it there"));
+    // A busy group: MM2 checkpoints again (150 -> 97 at 4.4 s), but what it emitted at 2.5 s is
+    // due by 4.5 s whatever came since.
+    Flow busy;
+    busy.session.info.syncGroupOffsets = true;
+    busy.session.info.syncGroupOffsetsIntervalMs = 1000;
+    busy.session.checkpoints.push_back({{1, 4400, 4400}, busy.app1, busy.remote0, 150, 97, 0, ""});
+    busy.session.groupOffsets.push_back({4500, ClusterSide::Target, busy.app1, busy.remote0, 10});
+    QCOMPARE(busy.row(4500).verdicts, verdicts({Verdict::GroupOffsetSyncBlocked}));
     // MM2 committed it: healthy again. A target group with no offset at all is blocked too.
     f.session.groupOffsets.push_back({5000, ClusterSide::Target, f.app1, f.remote0, 97});
     QCOMPARE(f.row(5000).verdicts, verdicts({}));

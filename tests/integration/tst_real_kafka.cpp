@@ -136,6 +136,39 @@ const QStringList& liveOptions()
     return options;
 }
 
+// The rows of a report that hold `verdict`, as "group topic partition", with their JSON.
+std::map<QString, QJsonObject> rowsHolding(const QJsonObject& report, const QString& verdict)
+{
+    std::map<QString, QJsonObject> out;
+    for (const QJsonValue& v : report["rows"].toArray()) {
+        const QJsonObject row = v.toObject();
+        if (row["health"].toArray().contains(verdict))
+            out[QString("%1 %2 %3")
+                    .arg(row["group"].toString(), row["topic"].toString())
+                    .arg(row["partition"].toInt())] = row;
+    }
+    return out;
+}
+
+// The offsets the rig's client reads committed by `group` on the target: "TOPIC P" -> offset.
+std::map<QString, qint64> targetGroupOffsets(const QString& group)
+{
+    std::map<QString, qint64> out;
+    for (const QString& line : workload({"group-offsets", rigFile("target.librdkafka")}))
+        if (line.section(' ', 0, 0) == group)
+            out[line.section(' ', 1, 2)] = line.section(' ', 3, 3).toLongLong();
+    return out;
+}
+
+// "12,345" as driftscope writes offsets in words.
+QString thousands(qint64 n)
+{
+    QString digits = QString::number(n);
+    for (qsizetype i = digits.size() - 3; i > (n < 0 ? 1 : 0); i -= 3)
+        digits.insert(i, ',');
+    return digits;
+}
+
 QJsonObject liveReport()
 {
     const CliRun run = runCli(QStringList{"report"} + liveOptions() + QStringList{"--json"}, 90'000);
@@ -326,11 +359,13 @@ private Q_SLOTS:
     void livePredictionRate();
     void mm2Restart();
     void sourceBrokerKilled();
+    void groupOffsetSyncBlocked();
     void prediction();
     void readOnly();
     void failoverPlanAppliesWithKafkasTool();
     void scramNeedsLibrdkafka261();
     void wrongPasswordAndUnknownCa();
+    void sourceTopicRecreated();
 };
 
 void RealKafka::initTestCase()
@@ -794,6 +829,75 @@ void RealKafka::sourceBrokerKilled()
           static_cast<int>(capturedCheckpoints.size()));
 }
 
+// MM2 commits checkpoints to a target group only while it has no active members. A member of
+// billing on the target (the rig's client, committing nothing) holds the group's target offsets
+// where they were while billing goes on at the source: driftscope says group-offset-sync-blocked
+// on billing's five partitions, at the offsets the rig reads, and on nothing else; once the member
+// left and MM2 synced again, nowhere.
+void RealKafka::groupOffsetSyncBlocked()
+{
+    QProcess holder;
+    holder.start(RIG_WORKLOAD,
+                 {"hold-group", rigFile("target.librdkafka"), "billing", "180", "A.orders", "A.payments"});
+    QVERIFY(holder.waitForStarted());
+    QVERIFY2(holder.waitForReadyRead(60'000), holder.readAllStandardError().constData());
+    const QString holding = QString::fromUtf8(holder.readLine()).trimmed();
+    QCOMPARE(holding, QString("holding 5 partitions"));
+    QThread::msleep(5'000); // a sync MM2 had begun before the member joined has landed
+    const std::map<QString, qint64> frozen = targetGroupOffsets("billing");
+    QCOMPARE(frozen.size(), size_t(5));
+    // The checkpoints move on; driftscope keeps one checkpoint reading per 30 s of a partition, so
+    // after 45 s one emitted after the member joined is among them.
+    QThread::msleep(45'000);
+    QCOMPARE(targetGroupOffsets("billing"), frozen);
+    const QJsonObject held = liveReport();
+    QVERIFY(!held.isEmpty());
+    const auto blocked = rowsHolding(held, "group-offset-sync-blocked");
+    QStringList blockedRows;
+    for (const auto& [key, row] : blocked) {
+        blockedRows << key;
+        const QString targetPartition =
+            QString("%1 %2").arg(row["target_topic"].toString()).arg(row["partition"].toInt());
+        QVERIFY2(frozen.count(targetPartition), qPrintable(key));
+        QCOMPARE(row["target_committed"].toInteger(), frozen.at(targetPartition));
+        const QString evidence = row["evidence"].toObject()["group-offset-sync-blocked"].toString();
+        QVERIFY2(evidence.startsWith("the target group's committed offset was " +
+                                     thousands(frozen.at(targetPartition)) + " at "),
+                 qPrintable(evidence));
+    }
+    QCOMPARE(blockedRows, (QStringList{"billing orders 0", "billing orders 1", "billing orders 2",
+                                       "billing payments 0", "billing payments 1"}));
+
+    ::kill(static_cast<pid_t>(holder.processId()), SIGTERM);
+    QVERIFY(holder.waitForFinished(30'000));
+    QCOMPARE(holder.exitCode(), 0);
+    // MM2 syncs the empty group again: every partition moves past where it was held.
+    bool moved = false;
+    for (int i = 0; i < 30 && !moved; ++i) {
+        QThread::msleep(1'000);
+        const auto now = targetGroupOffsets("billing");
+        moved = now.size() == frozen.size() &&
+                std::equal(now.begin(), now.end(), frozen.begin(),
+                           [](const auto& a, const auto& b) { return a.second > b.second; });
+    }
+    QVERIFY2(moved, "MM2 did not sync billing's offsets within 30 s of the member leaving");
+    QThread::msleep(5'000);
+    const QJsonObject released = liveReport();
+    QVERIFY(!released.isEmpty());
+    QCOMPARE(rowsHolding(released, "group-offset-sync-blocked").size(), size_t(0));
+    qInfo(
+        "held billing on the target: its offsets stayed at %s; driftscope: group-offset-sync-blocked on %s; "
+        "released: on no row",
+        qPrintable(QStringList([&] {
+                       QStringList l;
+                       for (const auto& [k, v] : frozen)
+                           l << k + "=" + QString::number(v);
+                       return l;
+                   }())
+                       .join(", ")),
+        qPrintable(blockedRows.join(", ")));
+}
+
 // Test 2: once the workload is quiet, driftscope's "MM2 now" under the rig's release is what the
 // real MM2 checkpointed and synced, for every group partition; and every checkpoint MM2 emitted is
 // explained by a sync driftscope rebuilt.
@@ -1155,6 +1259,52 @@ void RealKafka::wrongPasswordAndUnknownCa()
         qInfo("%s: report exit 1 after %.1f s: %s", c.file, elapsed / 1000.0,
               qPrintable(err.trimmed().section('\n', -1)));
     }
+}
+
+// The source topic customers deleted and created again, empty, once the workload is quiet: the
+// checkpoints and syncs MM2 wrote stand for records that are gone. driftscope says
+// source-topic-recreated on every row of customers (a source end of 0, sampled after them) and on
+// no other, and the failover plan resets none of them.
+void RealKafka::sourceTopicRecreated()
+{
+    const QStringList recreated =
+        workload({"recreate-topic", rigFile("source-admin.librdkafka"), "customers"});
+    QCOMPARE(recreated, QStringList{"recreated customers"});
+    const QJsonObject report = liveReport();
+    QVERIFY(!report.isEmpty());
+    QStringList customersRows, holding;
+    for (const QJsonValue& v : report["rows"].toArray())
+        if (v.toObject()["topic"] == "customers")
+            customersRows << v.toObject()["group"].toString() + " customers 0";
+    for (const auto& [key, row] : rowsHolding(report, "source-topic-recreated")) {
+        holding << key;
+        const QString evidence = row["evidence"].toObject()["source-topic-recreated"].toString();
+        QVERIFY2(evidence.startsWith("the source log end is 0 (sampled "), qPrintable(evidence));
+        QCOMPARE(row["source_end"].toInteger(-1), 0);
+    }
+    customersRows.sort();
+    QVERIFY2(customersRows.size() >= 2, qPrintable(customersRows.join(", ")));
+    QCOMPARE(holding, customersRows);
+    QCOMPARE(rowsHolding(report, "target-truncated").size(), size_t(0));
+
+    QTemporaryDir dir;
+    const CliRun plan =
+        runCli(QStringList{"failover-plan"} + liveOptions() + QStringList{"--out-dir", dir.path(), "--json"},
+               90'000);
+    QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
+    QStringList leftOut;
+    for (const QJsonValue& g : json(plan.out)["groups"].toArray()) {
+        for (const QJsonValue& r : g.toObject()["resets"].toArray())
+            QVERIFY2(r.toObject()["topic"] != "customers", qPrintable(g.toObject()["group"].toString()));
+        for (const QJsonValue& l : g.toObject()["left_out"].toArray())
+            if (l.toObject()["reason"] == "source topic recreated")
+                leftOut << g.toObject()["group"].toString() + " " + l.toObject()["topic"].toString() + " " +
+                               QString::number(l.toObject()["partition"].toInt());
+    }
+    leftOut.sort();
+    QCOMPARE(leftOut, customersRows);
+    qInfo("customers recreated: source-topic-recreated on %s; the plan leaves them out",
+          qPrintable(holding.join(", ")));
 }
 
 QTEST_GUILESS_MAIN(RealKafka)

@@ -12,6 +12,11 @@
 //   rig-workload offset-syncs PROPS TOPIC     MM2's offset syncs: OFFSET TIMESTAMP TOPIC P UP DOWN
 //   rig-workload acls PROPS PRINCIPAL         the principal's ACL bindings
 //   rig-workload snapshot PROPS               topics, their configs, groups and committed offsets
+//   rig-workload hold-group PROPS GROUP S TOPIC...  a member of GROUP subscribed to TOPICs for S
+//                                             seconds (or until SIGTERM), committing nothing;
+//                                             prints "holding N partitions" once assigned
+//   rig-workload recreate-topic PROPS TOPIC   deletes one of the source's topics and creates it
+//                                             again, empty, as setup made it
 // PROPS: librdkafka settings, KEY=VALUE a line. Exit 0 on success, 1 with a message otherwise.
 #include <librdkafka/rdkafka.h>
 
@@ -176,11 +181,13 @@ const std::vector<TopicSpec>& topics()
     return specs;
 }
 
-void createTopics(rd_kafka_t* rk, rd_kafka_queue_t* queue)
+void createTopics(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& only = {})
 {
     std::vector<rd_kafka_NewTopic_t*> list;
     char error[512];
     for (const TopicSpec& t : topics()) {
+        if (!only.empty() && only != t.name)
+            continue;
         rd_kafka_NewTopic_t* topic = rd_kafka_NewTopic_new(t.name, t.partitions, 1, error, sizeof error);
         if (!topic)
             fail(std::string(t.name) + ": " + error);
@@ -793,12 +800,87 @@ int printAcls(const Props& props, const std::string& principal)
     return 0;
 }
 
+// ---- faults ------------------------------------------------------------------------------------
+
+// A member that stays in the group and never commits: MM2 syncs group offsets only to target
+// groups without active members, so the group's offsets stay where they were while it holds.
+int holdGroup(const Props& props, const std::string& group, int seconds,
+              const std::vector<std::string>& names)
+{
+    std::signal(SIGTERM, [](int) { g_stop = true; });
+    Handle rk =
+        client(RD_KAFKA_CONSUMER, props,
+               {{"group.id", group}, {"enable.auto.commit", "false"}, {"auto.offset.reset", "latest"}});
+    rd_kafka_poll_set_consumer(rk.get());
+    rd_kafka_topic_partition_list_t* subscription = rd_kafka_topic_partition_list_new(4);
+    for (const std::string& topic : names)
+        rd_kafka_topic_partition_list_add(subscription, topic.c_str(), RD_KAFKA_PARTITION_UA);
+    check(rd_kafka_subscribe(rk.get(), subscription), "subscribing " + group);
+    rd_kafka_topic_partition_list_destroy(subscription);
+    const auto deadline = Clock::now() + std::chrono::seconds(seconds);
+    bool announced = false;
+    while (!g_stop && Clock::now() < deadline) {
+        if (rd_kafka_message_t* m = rd_kafka_consumer_poll(rk.get(), 100))
+            rd_kafka_message_destroy(m);
+        rd_kafka_topic_partition_list_t* assigned = nullptr;
+        if (!announced && !rd_kafka_assignment(rk.get(), &assigned) && assigned->cnt > 0) {
+            std::printf("holding %d partitions\n", assigned->cnt);
+            std::fflush(stdout);
+            announced = true;
+        }
+        if (assigned)
+            rd_kafka_topic_partition_list_destroy(assigned);
+    }
+    rd_kafka_consumer_close(rk.get());
+    if (!announced)
+        fail(group + ": no partition was assigned in " + std::to_string(seconds) + " s");
+    return 0;
+}
+
+bool topicListed(rd_kafka_t* rk, const std::string& topic)
+{
+    const rd_kafka_metadata_t* md = metadata(rk);
+    bool listed = false;
+    for (int i = 0; i < md->topic_cnt; ++i)
+        listed = listed || (topic == md->topics[i].topic && !md->topics[i].err &&
+                            md->topics[i].partition_cnt > 0 && md->topics[i].partitions[0].leader >= 0);
+    rd_kafka_metadata_destroy(md);
+    return listed;
+}
+
+// Deletion is asynchronous: the topic is created again once the metadata no longer lists it.
+int recreateTopic(const Props& props, const std::string& topic)
+{
+    Handle rk = client(RD_KAFKA_PRODUCER, props);
+    Queue queue(rd_kafka_queue_new(rk.get()));
+    rd_kafka_DeleteTopic_t* doomed = rd_kafka_DeleteTopic_new(topic.c_str());
+    rd_kafka_DeleteTopics(rk.get(), &doomed, 1, nullptr, queue.get());
+    rd_kafka_DeleteTopic_destroy(doomed);
+    Event event = awaitResult(queue.get(), "DeleteTopics");
+    size_t count = 0;
+    const rd_kafka_topic_result_t** results =
+        rd_kafka_DeleteTopics_result_topics(rd_kafka_event_DeleteTopics_result(event.get()), &count);
+    for (size_t i = 0; i < count; ++i)
+        check(rd_kafka_topic_result_error(results[i]), "deleting " + topic);
+    for (int i = 0; i < 300 && topicListed(rk.get(), topic); ++i)
+        pause(std::chrono::milliseconds(100));
+    createTopics(rk.get(), queue.get(), topic);
+    for (int i = 0; i < 300 && !topicListed(rk.get(), topic); ++i)
+        pause(std::chrono::milliseconds(100));
+    if (!topicListed(rk.get(), topic))
+        fail(topic + " has no leader 30 s after it was created again");
+    std::printf("recreated %s\n", topic.c_str());
+    return 0;
+}
+
 int usage()
 {
     std::fputs(
         "usage: rig-workload ports N | setup PROPS | run PROPS STATE_FILE | wait-records PROPS TOPIC N S | "
         "group-offsets PROPS | checkpoints PROPS TOPIC | checkpoint-records PROPS TOPIC | offset-syncs PROPS "
-        "TOPIC | acls PROPS PRINCIPAL | snapshot PROPS\n",
+        "TOPIC | acls PROPS PRINCIPAL | snapshot PROPS | hold-group PROPS GROUP S TOPIC... | recreate-topic "
+        "PROPS "
+        "TOPIC\n",
         stderr);
     return 2;
 }
@@ -829,6 +911,10 @@ int main(int argc, char** argv)
             return printAcls(readProps(args[1]), args[2]);
         if (args.size() == 2 && args[0] == "snapshot")
             return snapshot(readProps(args[1]));
+        if (args.size() >= 5 && args[0] == "hold-group")
+            return holdGroup(readProps(args[1]), args[2], std::stoi(args[3]), {args.begin() + 4, args.end()});
+        if (args.size() == 3 && args[0] == "recreate-topic")
+            return recreateTopic(readProps(args[1]), args[2]);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "rig-workload: %s\n", e.what());
         return 1;

@@ -49,6 +49,9 @@ inline Health healthOf(const std::vector<Verdict>& verdicts)
         case Verdict::NeverCheckpointed:
             h = Health::NotTranslatable;
             break;
+        case Verdict::OffsetSyncsTopicAtRisk:
+            h = Health::SyncsAtRisk;
+            break;
         }
         worst = std::max(worst, h);
     }
@@ -62,6 +65,8 @@ inline QString healthLabel(Health h)
         return "OK";
     case Health::OverReplayBudget:
         return "over replay budget";
+    case Health::SyncsAtRisk:
+        return "syncs at risk";
     case Health::CheckpointStale:
         return "checkpoint stale";
     case Health::NotTranslatable:

@@ -10,11 +10,13 @@
 namespace driftscope::widgets {
 
 // Worst last. Over the replay budget is the mildest: MM2 works, the replay is only longer than
-// the consumers were made idempotent for. A log that went back is the worst: whatever MM2
+// the consumers were made idempotent for. Syncs at risk come next: nothing is wrong until MM2
+// restarts. A log that went back is the worst: whatever MM2
 // translated refers to records that are gone.
 enum class Health {
     Ok,
     OverReplayBudget,
+    SyncsAtRisk,
     CheckpointStale,
     GroupSyncBlocked,
     NotTranslatable,
@@ -33,6 +35,8 @@ inline QColor healthColor(Health h, Shade shade)
         return dark ? QColor(138, 226, 52) : QColor(78, 154, 6);
     case Health::OverReplayBudget:
         return dark ? QColor(114, 159, 207) : QColor(32, 74, 135);
+    case Health::SyncsAtRisk: // outside Tango: a teal between the budget's blue and OK's green
+        return dark ? QColor(52, 226, 226) : QColor(6, 128, 130);
     case Health::CheckpointStale:
         return dark ? QColor(237, 212, 0) : QColor(196, 160, 0);
     case Health::GroupSyncBlocked: // Tango's chocolate

@@ -16,7 +16,7 @@
 namespace driftscope {
 namespace {
 
-constexpr std::array<std::string_view, 12> kVerdictNames = {"no-sync",
+constexpr std::array<std::string_view, 13> kVerdictNames = {"no-sync",
                                                             "too-old",
                                                             "not-ready",
                                                             "no-checkpoint",
@@ -27,7 +27,8 @@ constexpr std::array<std::string_view, 12> kVerdictNames = {"no-sync",
                                                             "source-topic-recreated",
                                                             "target-truncated",
                                                             "group-offset-sync-blocked",
-                                                            "never-checkpointed"};
+                                                            "never-checkpointed",
+                                                            "offset-syncs-topic-at-risk"};
 static_assert(kVerdictNames.size() == static_cast<size_t>(kLastVerdict) + 1);
 
 constexpr std::array<std::string_view, 5> kCheckpointKeptNames = {"", "monotonic-filter", "too-old",
@@ -333,6 +334,10 @@ std::string_view verdictMeaning(Verdict verdict)
     case Verdict::NeverCheckpointed:
         return "the flow's group filter (groups, groups.exclude) excludes the group: MM2 never translates "
                "its offsets, so a failover has no resume point from MM2";
+    case Verdict::OffsetSyncsTopicAtRisk:
+        return "the offset-syncs topic deletes records (cleanup.policy delete with a retention), while a "
+               "checkpoint task that starts rebuilds its store from that topic alone: after a restart, "
+               "partitions whose syncs were deleted translate coarser or not at all";
     }
     return {};
 }
@@ -443,6 +448,9 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
     const auto& upstreamOf = state.upstreamOf();
     const TranslationRule rule = state.store().profile().translation;
     const GroupFilterCheck groupFilter(info);
+    report.offsetSyncsConfigs = topicConfigsAt(session, info.offsetSyncsTopic, at);
+    if (report.offsetSyncsConfigs && report.offsetSyncsConfigs->configs)
+        report.offsetSyncsRisk = offsetSyncsTopicRisk(*report.offsetSyncsConfigs);
 
     for (const std::string& name : reportedGroups(session, options)) {
         const auto group = session.findGroup(name);
@@ -527,7 +535,9 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
             const auto checkpointIt = checkpointOf.find(tp);
             judgeIntegrity(row, {session, samples, state, *group, upstreamId, downstreamId,
                                  checkpointIt == checkpointOf.end() ? nullptr : checkpointIt->second,
-                                 report.groupOffsetSync, info.syncGroupOffsetsIntervalMs, excludedBecause});
+                                 report.groupOffsetSync, info.syncGroupOffsetsIntervalMs, excludedBecause, at,
+                                 report.offsetSyncsRisk ? &*report.offsetSyncsConfigs : nullptr,
+                                 report.offsetSyncsRisk});
             row.noResumeReason = noResumeReason(row);
             row.replayUnknown = whyUnknown(row, state);
             row.replayUnknownBecause = unknownReplayText(row, report.release);

@@ -8,6 +8,7 @@
 #include "model/session/mm2_state.h"
 #include "model/session/reader_problems.h"
 #include "model/session/sample_state.h"
+#include "model/session/topic_configs.h"
 
 #include <optional>
 #include <string>
@@ -31,12 +32,13 @@ enum class Verdict {
     TargetTruncated,        // the target log went back, or lacks a record MM2 wrote there
     GroupOffsetSyncBlocked, // MM2 should have committed the checkpoint to the target group by now
     NeverCheckpointed,      // the flow's group filter excludes the group: MM2 never translates it
+    OffsetSyncsTopicAtRisk, // the broker deletes offset syncs a restarted checkpoint task needs
 };
-constexpr Verdict kLastVerdict = Verdict::NeverCheckpointed;
+constexpr Verdict kLastVerdict = Verdict::OffsetSyncsTopicAtRisk;
 
 // "no-sync", "too-old", "not-ready", "no-checkpoint", "checkpoint-stale", "skip-possible",
 // "beyond-target-end", "over-replay-budget", "source-topic-recreated", "target-truncated",
-// "group-offset-sync-blocked", "never-checkpointed".
+// "group-offset-sync-blocked", "never-checkpointed", "offset-syncs-topic-at-risk".
 std::string_view verdictName(Verdict verdict);
 // Every verdict's name, comma-separated, for help texts and errors.
 std::string verdictNames();
@@ -175,6 +177,10 @@ struct Report {
     size_t unexplainedCheckpoints = 0;
     size_t undecodableRecords = 0; // read by then
     ReaderSummary reader;          // the reader's problems by then (undecodable records by topic...)
+    // The offset-syncs topic's configs as the reader last described them by atMs, or why they are
+    // unknown; none when the session never asked (captures of older releases, imports, simulations).
+    std::optional<TopicConfigsReading> offsetSyncsConfigs;
+    std::optional<std::string> offsetSyncsRisk; // integrity.h: why the topic is at risk, if it is
     // When a cluster is not connected at atMs, the answer holds as of when it was last read:
     // asOfMs is that moment and staleBecause says why ("source unreachable since ..."). Empty
     // staleBecause: the answer is current.

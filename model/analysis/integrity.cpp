@@ -122,6 +122,22 @@ std::optional<std::string> groupSyncEvidence(const IntegrityInput& in)
            "forward), so members on the target, or an MM2 that may not write the group, hold it there";
 }
 
+// The flow's risk, and for this row whether its partition's newest sync is past the retention
+// already: a restarted MM2 would find none for it.
+std::optional<std::string> syncsTopicEvidence(const PartitionReport& row, const IntegrityInput& in)
+{
+    if (!in.syncsTopicRisk || !in.syncsTopic)
+        return std::nullopt;
+    const int64_t retentionMs = in.syncsTopic->configs->retentionMs;
+    const ObservedSync* sync = newestRetainedSync(in, row.upstream);
+    if (retentionMs < 0 || !sync || in.atMs - sync->stamp.timestampMs <= retentionMs)
+        return in.syncsTopicRisk;
+    return *in.syncsTopicRisk + "; this partition's newest sync (" + withThousands(sync->upstream) + " -> " +
+           withThousands(sync->downstream) + ", written at " + formatUtcMs(sync->stamp.timestampMs) +
+           ") is older than retention.ms already: a restarted MM2 finds no sync for it and cannot translate "
+           "the group's offset";
+}
+
 void add(PartitionReport& row, Verdict verdict, std::optional<std::string> evidence)
 {
     if (!evidence)
@@ -156,6 +172,25 @@ std::optional<std::string> GroupFilterCheck::excludedBecause(const std::string& 
     return "the flow's " + what + ": MM2 lists none of its offsets and never emits a checkpoint for it";
 }
 
+std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& reading)
+{
+    const TopicConfigs& c = *reading.configs;
+    const bool deletes = c.cleanupPolicy.find("delete") != std::string::npos;
+    if (!deletes || (c.retentionMs < 0 && c.retentionBytes < 0))
+        return std::nullopt;
+    std::string retention;
+    if (c.retentionMs >= 0)
+        retention =
+            "retention.ms=" + std::to_string(c.retentionMs) + " (" + formatDurationMs(c.retentionMs) + ")";
+    if (c.retentionBytes >= 0)
+        retention += (retention.empty() ? "" : " and ") + std::string("retention.bytes=") +
+                     std::to_string(c.retentionBytes);
+    return "the offset-syncs topic " + c.topic + " has cleanup.policy=" + c.cleanupPolicy + " with " +
+           retention + " (described at " + formatUtcMs(reading.atMs) +
+           "): the broker deletes its older syncs, while a checkpoint task that starts (a restart, a "
+           "rebalance) rebuilds its store from this topic alone; MM2 creates it with cleanup.policy=compact";
+}
+
 void judgeIntegrity(PartitionReport& row, const IntegrityInput& in)
 {
     add(row, Verdict::SourceTopicRecreated, sourceEvidence(row, in));
@@ -165,6 +200,7 @@ void judgeIntegrity(PartitionReport& row, const IntegrityInput& in)
         std::erase(row.verdicts, Verdict::NoCheckpoint);
         add(row, Verdict::NeverCheckpointed, in.excludedBecause);
     }
+    add(row, Verdict::OffsetSyncsTopicAtRisk, syncsTopicEvidence(row, in));
 }
 
 } // namespace driftscope

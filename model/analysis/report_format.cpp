@@ -232,6 +232,31 @@ void readerJson(JsonWriter& json, const ReaderSummary& reader)
     json.endArray();
 }
 
+// What the reader last described of the offset-syncs topic: its configs and whether they put the
+// syncs at risk, or why they are unknown; null when it never asked.
+void offsetSyncsTopicJson(JsonWriter& json, const Report& report)
+{
+    json.key("offset_syncs_topic");
+    const auto& reading = report.offsetSyncsConfigs;
+    if (!reading) {
+        json.null();
+        return;
+    }
+    json.beginObject();
+    json.key("described_at_ms").value(reading->atMs);
+    if (const auto& c = reading->configs) {
+        json.key("cleanup_policy").value(c->cleanupPolicy);
+        json.key("retention_ms").value(c->retentionMs);
+        json.key("retention_bytes").value(c->retentionBytes);
+        json.key("at_risk").value(report.offsetSyncsRisk.has_value());
+        json.key("unknown_because").null();
+    } else {
+        json.key("at_risk").null();
+        json.key("unknown_because").value(reading->unknownBecause);
+    }
+    json.endObject();
+}
+
 } // namespace
 
 std::vector<std::string> readerProblemLines(const Report& report)
@@ -515,6 +540,7 @@ std::string reportJson(const Report& report)
     json.key("unexplained_checkpoints").value(static_cast<uint64_t>(report.unexplainedCheckpoints));
     json.key("undecodable_records").value(static_cast<uint64_t>(report.undecodableRecords));
     readerJson(json, report.reader);
+    offsetSyncsTopicJson(json, report);
     json.key("rows").beginArray();
     for (const PartitionReport& row : report.rows)
         rowJson(json, row);

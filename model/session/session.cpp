@@ -280,7 +280,7 @@ Session::Mark Session::forgetBefore(const Mark& mark)
 
 bool isProgressState(std::string_view state)
 {
-    for (std::string_view progress : {"started", "connected", "topic-found", "sampled", "fetching"})
+    for (std::string_view progress : {"started", "connected", "topic-found", "sampled", "fetching", "topic-configs"})
         if (state == progress)
             return true;
     return false;

@@ -117,8 +117,8 @@ struct ReaderEvent {
     friend bool operator==(const ReaderEvent&, const ReaderEvent&) = default;
 };
 
-// Whether a reader state is plain progress ("started", "connected", "topic-found", and the
-// recoveries "sampled" and "fetching"); every other state is a problem that reports and notes
+// Whether a reader state is plain progress ("started", "connected", "topic-found", "topic-configs"
+// (a topic's configs read), and the recoveries "sampled" and "fetching"); every other state is a problem that reports and notes
 // show (unreachable, failed, topic-missing, topic-unreadable, fetch-error, sample-failed, ...).
 bool isProgressState(std::string_view state);
 

@@ -159,7 +159,7 @@ void PrometheusChecks::promtoolAcceptsTheRulesAndTheConfiguration()
             QString::fromUtf8(promtool.readAllStandardOutput() + promtool.readAllStandardError());
         QVERIFY2(promtool.exitCode() == 0, qPrintable(out));
         if (rules)
-            QVERIFY2(out.contains("SUCCESS: 14 rules found"), qPrintable(out));
+            QVERIFY2(out.contains("SUCCESS: 15 rules found"), qPrintable(out));
     }
 }
 

@@ -366,6 +366,7 @@ private Q_SLOTS:
     void scramNeedsLibrdkafka261();
     void wrongPasswordAndUnknownCa();
     void sourceTopicRecreated();
+    void offsetSyncsTopicAtRisk();
 };
 
 void RealKafka::initTestCase()
@@ -389,6 +390,15 @@ void RealKafka::readingRealClusters()
     QCOMPARE(report["clusters"].toObject()["source"].toString(), QString("connected"));
     QCOMPARE(report["clusters"].toObject()["target"].toString(), QString("connected"));
     QCOMPARE(report["reader_problems"].toArray().size(), 0);
+    // The offset-syncs topic as MM2 created it: compacted, so nothing is at risk.
+    QJsonObject syncsTopic = report["offset_syncs_topic"].toObject();
+    QVERIFY2(syncsTopic.take("described_at_ms").toInteger() > 0,
+             QJsonDocument(report["offset_syncs_topic"].toObject()).toJson().constData());
+    QCOMPARE(syncsTopic, (QJsonObject{{"cleanup_policy", "compact"},
+                                      {"retention_ms", 604'800'000},
+                                      {"retention_bytes", -1},
+                                      {"at_risk", false},
+                                      {"unknown_because", QJsonValue::Null}}));
     QCOMPARE(report["undecodable_records"].toInt(-1), 0);
     QVERIFY(report["syncs_read"].toInt() > 0);
     QVERIFY(report["checkpoints_read"].toInt() > 0);
@@ -1025,6 +1035,7 @@ void RealKafka::readOnly()
         "TOPIC heartbeats LITERAL DESCRIBE ALLOW",
         "TOPIC heartbeats LITERAL READ ALLOW",
         "TOPIC mm2-offset-syncs.B.internal LITERAL DESCRIBE ALLOW",
+        "TOPIC mm2-offset-syncs.B.internal LITERAL DESCRIBE_CONFIGS ALLOW",
         "TOPIC mm2-offset-syncs.B.internal LITERAL READ ALLOW",
         "TOPIC orders LITERAL DESCRIBE ALLOW",
         "TOPIC payments LITERAL DESCRIBE ALLOW",
@@ -1305,6 +1316,37 @@ void RealKafka::sourceTopicRecreated()
     QCOMPARE(leftOut, customersRows);
     qInfo("customers recreated: source-topic-recreated on %s; the plan leaves them out",
           qPrintable(holding.join(", ")));
+}
+
+// The offset-syncs topic altered to delete syncs after an hour (as a topic created by hand, or
+// "fixed" by a retention policy, would): every row of the flow holds offset-syncs-topic-at-risk,
+// and the report says what the broker described.
+void RealKafka::offsetSyncsTopicAtRisk()
+{
+    const QStringList altered =
+        workload({"alter-topic", rigFile("source-admin.librdkafka"), "mm2-offset-syncs.B.internal",
+                  "cleanup.policy=delete", "retention.ms=3600000"});
+    QCOMPARE(altered, QStringList{"altered mm2-offset-syncs.B.internal"});
+    const QJsonObject report = liveReport();
+    QVERIFY(!report.isEmpty());
+    QJsonObject syncsTopic = report["offset_syncs_topic"].toObject();
+    syncsTopic.remove("described_at_ms");
+    QCOMPARE(syncsTopic, (QJsonObject{{"cleanup_policy", "delete"},
+                                      {"retention_ms", 3'600'000},
+                                      {"retention_bytes", -1},
+                                      {"at_risk", true},
+                                      {"unknown_because", QJsonValue::Null}}));
+    const QJsonArray rows = report["rows"].toArray();
+    QVERIFY(rows.size() >= 4);
+    QCOMPARE(rowsHolding(report, "offset-syncs-topic-at-risk").size(), size_t(rows.size()));
+    const QString evidence =
+        rows[0].toObject()["evidence"].toObject()["offset-syncs-topic-at-risk"].toString();
+    QVERIFY2(
+        evidence.startsWith("the offset-syncs topic mm2-offset-syncs.B.internal has cleanup.policy=delete "
+                            "with retention.ms=3600000 ("),
+        qPrintable(evidence));
+    qInfo("cleanup.policy=delete, retention.ms=3600000: offset-syncs-topic-at-risk on all %d rows: %s",
+          static_cast<int>(rows.size()), qPrintable(evidence));
 }
 
 QTEST_GUILESS_MAIN(RealKafka)

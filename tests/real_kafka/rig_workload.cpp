@@ -17,6 +17,8 @@
 //                                             prints "holding N partitions" once assigned
 //   rig-workload recreate-topic PROPS TOPIC   deletes one of the source's topics and creates it
 //                                             again, empty, as setup made it
+//   rig-workload alter-topic PROPS TOPIC K=V...  sets a topic's configs to these (AlterConfigs:
+//                                             the others return to the broker's defaults)
 // PROPS: librdkafka settings, KEY=VALUE a line. Exit 0 on success, 1 with a message otherwise.
 #include <librdkafka/rdkafka.h>
 
@@ -208,7 +210,8 @@ void createTopics(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& on
 
 // What a reader needs and nothing more (tests/real_kafka/README.md): Describe on the cluster,
 // Describe (never Read, which allows joining and committing) on groups, Read and Describe on the
-// internal topics MM2 keeps on the source, Describe on the mirrored topics.
+// internal topics MM2 keeps on the source (and DescribeConfigs on the offset-syncs topic),
+// Describe on the mirrored topics.
 void createAcls(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& principal)
 {
     struct Grant {
@@ -223,6 +226,9 @@ void createAcls(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& prin
     for (const char* internal : {"mm2-offset-syncs.B.internal", "heartbeats"})
         for (const auto op : {RD_KAFKA_ACL_OPERATION_READ, RD_KAFKA_ACL_OPERATION_DESCRIBE})
             grants.push_back({RD_KAFKA_RESOURCE_TOPIC, internal, op});
+    // Whether the broker keeps the syncs (the offset-syncs-topic-at-risk verdict).
+    grants.push_back(
+        {RD_KAFKA_RESOURCE_TOPIC, "mm2-offset-syncs.B.internal", RD_KAFKA_ACL_OPERATION_DESCRIBE_CONFIGS});
     for (const TopicSpec& t : topics())
         grants.push_back({RD_KAFKA_RESOURCE_TOPIC, t.name, RD_KAFKA_ACL_OPERATION_DESCRIBE});
     std::vector<rd_kafka_AclBinding_t*> bindings;
@@ -873,6 +879,31 @@ int recreateTopic(const Props& props, const std::string& topic)
     return 0;
 }
 
+int alterTopic(const Props& props, const std::string& topic, const std::vector<std::string>& settings)
+{
+    Handle rk = client(RD_KAFKA_PRODUCER, props);
+    Queue queue(rd_kafka_queue_new(rk.get()));
+    rd_kafka_ConfigResource_t* resource = rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_TOPIC, topic.c_str());
+    for (const std::string& setting : settings) {
+        const size_t eq = setting.find('=');
+        if (eq == std::string::npos)
+            fail("'" + setting + "' is not KEY=VALUE");
+        check(rd_kafka_ConfigResource_set_config(resource, setting.substr(0, eq).c_str(),
+                                                 setting.substr(eq + 1).c_str()),
+              setting);
+    }
+    rd_kafka_AlterConfigs(rk.get(), &resource, 1, nullptr, queue.get());
+    rd_kafka_ConfigResource_destroy(resource);
+    Event event = awaitResult(queue.get(), "AlterConfigs");
+    size_t count = 0;
+    const rd_kafka_ConfigResource_t** results =
+        rd_kafka_AlterConfigs_result_resources(rd_kafka_event_AlterConfigs_result(event.get()), &count);
+    for (size_t i = 0; i < count; ++i)
+        check(rd_kafka_ConfigResource_error(results[i]), "altering " + topic);
+    std::printf("altered %s\n", topic.c_str());
+    return 0;
+}
+
 int usage()
 {
     std::fputs(
@@ -915,6 +946,8 @@ int main(int argc, char** argv)
             return holdGroup(readProps(args[1]), args[2], std::stoi(args[3]), {args.begin() + 4, args.end()});
         if (args.size() == 3 && args[0] == "recreate-topic")
             return recreateTopic(readProps(args[1]), args[2]);
+        if (args.size() >= 4 && args[0] == "alter-topic")
+            return alterTopic(readProps(args[1]), args[2], {args.begin() + 3, args.end()});
     } catch (const std::exception& e) {
         std::fprintf(stderr, "rig-workload: %s\n", e.what());
         return 1;

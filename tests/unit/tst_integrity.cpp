@@ -1,6 +1,7 @@
 // The integrity verdicts: a source or target log that went back, a group-offset sync that does
-// not happen, a group the flow's filter excludes. Each holds exactly while the samples prove it,
-// with its evidence in words, and reaches the text, the JSON and the failover plan.
+// not happen, a group the flow's filter excludes, an offset-syncs topic that deletes syncs. Each holds
+// exactly while the samples prove it, with its evidence in words, and reaches the text, the JSON and the
+// failover plan.
 #include "model/analysis/failover_plan.h"
 #include "model/analysis/health_report.h"
 #include "model/analysis/report_format.h"
@@ -8,6 +9,7 @@
 #include "model/mm2/name_filter.h"
 #include "model/session/sample_state.h"
 #include "model/session/session_info_fields.h"
+#include "model/session/topic_configs.h"
 #include "support/qtest_printers.h"
 
 #include <QTest>
@@ -81,6 +83,8 @@ private slots:
     void evidenceReachesEveryForm();
     void onlyTheLogEndCounts();
     void spansOfVerdictsOverTime();
+    void offsetSyncsTopicThatDeletesSyncs();
+    void topicConfigsRoundTrip();
 };
 
 void Integrity::sourceLogThatWentBack()
@@ -347,4 +351,103 @@ void Integrity::spansOfVerdictsOverTime()
 }
 
 QTEST_APPLESS_MAIN(Integrity)
+namespace {
+
+const std::string kSyncsTopic = "mm2-offset-syncs.B.internal";
+
+void describe(Session& session, int64_t atMs, std::string policy, int64_t retentionMs, int64_t retentionBytes)
+{
+    session.events.push_back(
+        {atMs, ClusterSide::Source, std::string(kTopicConfigsState),
+         formatTopicConfigs({kSyncsTopic, std::move(policy), retentionMs, retentionBytes})});
+}
+
+} // namespace
+
+void Integrity::offsetSyncsTopicThatDeletesSyncs()
+{
+    Flow f;
+    f.session.info.offsetSyncsTopic = kSyncsTopic;
+    // Never described (captures of older releases, imports): nothing known, nothing judged.
+    QVERIFY(!f.report(4000).offsetSyncsConfigs);
+    QVERIFY(reportJson(f.report(4000)).find("\"offset_syncs_topic\":null,") != std::string::npos);
+
+    // As MM2 creates it: compacted.
+    describe(f.session, 3500, "compact", 604'800'000, -1);
+    Report report = f.report(4000);
+    QCOMPARE(report.rows.at(0).verdicts, verdicts({}));
+    QVERIFY(!report.offsetSyncsRisk);
+    QVERIFY(
+        reportJson(report).find("\"offset_syncs_topic\":{\"described_at_ms\":3500,\"cleanup_policy\":"
+                                "\"compact\",\"retention_ms\":604800000,\"retention_bytes\":-1,\"at_risk\":"
+                                "false,\"unknown_because\":null},") != std::string::npos);
+
+    // Deleted after a minute: every row of the flow is at risk.
+    describe(f.session, 3600, "delete", 60'000, -1);
+    const std::string risk =
+        "the offset-syncs topic mm2-offset-syncs.B.internal has cleanup.policy=delete with "
+        "retention.ms=60000 (1 "
+        "min 0 s) (described at 1970-01-01T00:00:03.600Z): the broker deletes its older syncs, while a "
+        "checkpoint task that starts (a restart, a rebalance) rebuilds its store from this topic alone; MM2 "
+        "creates it with cleanup.policy=compact";
+    PartitionReport row = f.row(4000);
+    QCOMPARE(row.verdicts, verdicts({Verdict::OffsetSyncsTopicAtRisk}));
+    QCOMPARE(evidenceOf(row, Verdict::OffsetSyncsTopicAtRisk), risk);
+    // Before it was described so, the compacted reading holds.
+    QCOMPARE(f.row(3550).verdicts, verdicts({}));
+
+    // Deleted after a second: at 4.5 s the partition's newest sync (3 s) is past it already.
+    describe(f.session, 3700, "delete", 1000, -1);
+    QCOMPARE(evidenceOf(f.row(4000), Verdict::OffsetSyncsTopicAtRisk).find("this partition"),
+             std::string::npos);
+    QCOMPARE(
+        evidenceOf(f.row(4500), Verdict::OffsetSyncsTopicAtRisk),
+        std::string("the offset-syncs topic mm2-offset-syncs.B.internal has cleanup.policy=delete with "
+                    "retention.ms=1000 (1.0 s) (described at 1970-01-01T00:00:03.700Z): the broker deletes "
+                    "its older syncs, while a checkpoint task that starts (a restart, a rebalance) rebuilds "
+                    "its store from this topic alone; MM2 creates it with cleanup.policy=compact; this "
+                    "partition's newest sync (200 -> 190, written at 1970-01-01T00:00:03.000Z) is older than "
+                    "retention.ms already: a restarted MM2 finds no sync for it and cannot translate the "
+                    "group's offset"));
+
+    // Deleting by size says so; deleting with neither retention deletes nothing.
+    describe(f.session, 3800, "compact,delete", -1, 1'048'576);
+    QCOMPARE(
+        evidenceOf(f.row(4000), Verdict::OffsetSyncsTopicAtRisk).substr(0, 113),
+        std::string("the offset-syncs topic mm2-offset-syncs.B.internal has cleanup.policy=compact,delete "
+                    "with retention.bytes=1048576"));
+    describe(f.session, 3900, "delete", -1, -1);
+    QCOMPARE(f.row(4000).verdicts, verdicts({}));
+
+    // Configs that cannot be described: unknown, with why, and nothing judged.
+    f.session.events.push_back(
+        {3950, ClusterSide::Source, std::string(kTopicConfigsUnknownState),
+         topicConfigsUnknownMessage(kSyncsTopic, "Broker: Topic authorization failed")});
+    // Another topic's configs do not count.
+    f.session.events.push_back({3960, ClusterSide::Source, std::string(kTopicConfigsState),
+                                formatTopicConfigs({"other", "delete", 1, -1})});
+    report = f.report(4000);
+    QCOMPARE(report.rows.at(0).verdicts, verdicts({}));
+    QCOMPARE(report.offsetSyncsConfigs->unknownBecause, std::string("Broker: Topic authorization failed"));
+    QVERIFY(reportJson(report).find("\"offset_syncs_topic\":{\"described_at_ms\":3950,\"at_risk\":null,"
+                                    "\"unknown_because\":\"Broker: Topic authorization failed\"},") !=
+            std::string::npos);
+}
+
+void Integrity::topicConfigsRoundTrip()
+{
+    const TopicConfigs configs{"a b:c", "compact,delete", 86'400'000, 5};
+    QCOMPARE(formatTopicConfigs(configs),
+             std::string("a b:c: cleanup.policy=compact,delete retention.ms=86400000 retention.bytes=5"));
+    QVERIFY(parseTopicConfigs(formatTopicConfigs(configs)) == configs);
+    QVERIFY(!parseTopicConfigs("t: cleanup.policy=delete retention.ms=x retention.bytes=1"));
+    QVERIFY(!parseTopicConfigs("t: cleanup.policy=delete retention.ms=5"));
+    QVERIFY(!parseTopicConfigs("connected"));
+    // A DescribeConfigs answer: missing keys keep the broker's defaults; a retention that is not
+    // a number is refused.
+    const auto described = topicConfigsFrom("t", {{"cleanup.policy", "compact"}, {"segment.ms", "1"}});
+    QVERIFY(described == (TopicConfigs{"t", "compact", 604'800'000, -1}));
+    QVERIFY(!topicConfigsFrom("t", {{"retention.ms", "soon"}}));
+}
+
 #include "tst_integrity.moc"

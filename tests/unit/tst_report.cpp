@@ -657,7 +657,9 @@ void Reports::formats()
             "\"observed\",\"group_offset_sync_interval_ms\":null,\"syncs_read\":3,\"checkpoints_read\":1,"
             "\"unexplained_checkpoints\":0,\"undecodable_records\":0,"
             "\"undecodable_by_topic\":{\"offset-syncs\":0,\"checkpoints\":0,\"heartbeats\":0},"
-            "\"clusters\":{\"source\":null,\"target\":null},\"reader_problems\":[],\"rows\":[{\"group\":"
+            "\"clusters\":{\"source\":null,\"target\":null},\"reader_problems\":[],\"offset_syncs_topic\":"
+            "null,"
+            "\"rows\":[{\"group\":"
             "\"app-1\",\"topic\":\"orders\",\"partition\":0,\"target_topic\":\"A.orders\",\"committed\":180,"
             "\"committed_at_ms\":4000,\"committed_from\":\"sample\",\"if_checkpointed_now\":{\"result\":97,"
             "\"status\":"
@@ -785,7 +787,7 @@ void Reports::readerProblemsReachEveryForm()
         refused +
         "\",\"count\":1,\"first_at_ms\":3000,\"last_at_ms\":3000},"
         "{\"cluster\":\"target\",\"state\":\"unreachable\",\"message\":\"B (target) unreachable: down\","
-        "\"count\":1,\"first_at_ms\":3200,\"last_at_ms\":3200}],\"rows\":[";
+        "\"count\":1,\"first_at_ms\":3200,\"last_at_ms\":3200}],\"offset_syncs_topic\":null,\"rows\":[";
     QVERIFY2(json.find(reader) != std::string::npos, json.c_str());
 
     QCOMPARE(report.staleBecause,

@@ -1,6 +1,7 @@
 #include "model/io/kafka/cluster_reader.h"
 
 #include "model/io/kafka/settings_check.h"
+#include "model/session/topic_configs.h"
 
 #include <algorithm>
 #include <array>
@@ -10,6 +11,8 @@ namespace {
 
 constexpr int kConsumeSliceMs = 100;
 constexpr int64_t kGroupListingIntervalMs = 60'000;
+// The offset-syncs topic's configs change rarely: read when found and every 5 minutes after.
+constexpr int64_t kTopicConfigsIntervalMs = 300'000;
 constexpr size_t kBatch = 1000;
 
 // The state of a reader event about a topic's problem: "topic-missing", "topic-unreadable".
@@ -50,6 +53,10 @@ void ClusterReader::disconnect()
         topic.handle = nullptr;
     }
     m_groupOffsets.reset();
+    if (m_configsQueue)
+        rd_kafka_queue_destroy(m_configsQueue);
+    m_configsQueue = nullptr;
+    m_configsAsked = false;
     if (m_queue)
         rd_kafka_queue_destroy(m_queue);
     m_queue = nullptr;
@@ -98,6 +105,7 @@ bool ClusterReader::connect()
         return false;
     }
     m_queue = rd_kafka_queue_new(m_client.get());
+    m_configsQueue = rd_kafka_queue_new(m_client.get());
     m_groupOffsets = std::make_unique<GroupOffsetRequests>(m_client.get(), m_live.options.adminTimeoutMs);
     return true;
 }
@@ -167,6 +175,8 @@ void ClusterReader::round()
                 lookalikes.push_back(name); // the map is sorted
     }
     followInternalTopics(*topics);
+    if (m_consumed.count(m_live.topics.offsetSyncs))
+        followOffsetSyncsConfigs();
     if (m_side == ClusterSide::Source && m_live.options.discoverGroups &&
         wallClockMs() >= m_nextGroupListingMs)
         listGroups();
@@ -183,6 +193,10 @@ void ClusterReader::round()
     }
     sampleLogOffsets(mirrored);
     sampleGroups(mirrored);
+    // A broker answers DescribeConfigs within the samples' time: the round that reads the last of
+    // the history (which a report waits for) then holds the configs asked for at its start.
+    if (m_consumed.count(m_live.topics.offsetSyncs))
+        followOffsetSyncsConfigs();
     std::lock_guard lock(m_live.mutex);
     m_live.clusterStatus(m_side).rounds++;
     if (withHistory)
@@ -476,6 +490,38 @@ void ClusterReader::listGroups()
         m_live.addEvent(m_side, "group-listing-unavailable",
                         groups.error() + "; groups come from the checkpoints topic and --group");
     m_groupListingNoted = true;
+}
+
+// Whether the broker keeps the syncs a restarted checkpoint task rebuilds its store from
+// (integrity.h). Asked without waiting (the mock cluster answers only once the request timed out)
+// and taken at a later round; a change, or a new reason they are unknown, is a new event.
+void ClusterReader::followOffsetSyncsConfigs()
+{
+    const std::string& topic = m_live.topics.offsetSyncs;
+    if (!m_configsAsked) {
+        if (wallClockMs() < m_nextConfigsMs)
+            return;
+        askTopicConfigs(m_client.get(), topic, m_live.options.requestTimeoutMs, m_configsQueue);
+        m_configsAsked = true;
+        m_nextConfigsMs = wallClockMs() + kTopicConfigsIntervalMs;
+        return;
+    }
+    const auto answer = topicConfigsAnswer(m_configsQueue);
+    if (!answer)
+        return;
+    m_configsAsked = false;
+    std::optional<TopicConfigs> configs;
+    if (*answer)
+        configs = topicConfigsFrom(topic, **answer);
+    const std::string subject = topic + " configs";
+    std::lock_guard lock(m_live.mutex);
+    if (configs)
+        m_live.noteProblem(m_side, subject, std::string(kTopicConfigsState), formatTopicConfigs(*configs));
+    else
+        m_live.noteProblem(
+            m_side, subject, std::string(kTopicConfigsUnknownState),
+            topicConfigsUnknownMessage(topic, *answer ? "a retention the broker gave is not a number"
+                                                      : answer->error()));
 }
 
 } // namespace driftscope::kafka

@@ -51,6 +51,7 @@ private:
     void startFetching(Consumed& topic);
     void renewClient();
     void listGroups();
+    void followOffsetSyncsConfigs();
     TopicProgress& progressOf(InternalTopic kind); // guarded
     std::string lastClientError();
 
@@ -66,6 +67,9 @@ private:
     std::map<std::string, Consumed> m_consumed; // by topic name
     std::set<std::pair<std::string, TopicPartition>> m_hadOffset;
     int64_t m_nextGroupListingMs = 0;
+    rd_kafka_queue_t* m_configsQueue = nullptr; // the offset-syncs topic's configs, when asked
+    bool m_configsAsked = false;
+    int64_t m_nextConfigsMs = 0;
     bool m_groupListingNoted = false;
 };
 

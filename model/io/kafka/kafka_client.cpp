@@ -206,4 +206,50 @@ Result<std::vector<GroupListing>> listGroups(rd_kafka_t* rk, int timeoutMs)
     return result;
 }
 
+namespace {
+
+Result<std::map<std::string, std::string>> configsOf(rd_kafka_event_t* event)
+{
+    if (rd_kafka_event_error(event))
+        return Error{rd_kafka_event_error_string(event)};
+    size_t count = 0;
+    const rd_kafka_ConfigResource_t** resources =
+        rd_kafka_DescribeConfigs_result_resources(rd_kafka_event_DescribeConfigs_result(event), &count);
+    if (count != 1)
+        return Error{"the broker described " + std::to_string(count) + " resources, 1 was asked for"};
+    if (const rd_kafka_resp_err_t err = rd_kafka_ConfigResource_error(resources[0]))
+        return Error{errorText(err)};
+    size_t entries = 0;
+    const rd_kafka_ConfigEntry_t** configs = rd_kafka_ConfigResource_configs(resources[0], &entries);
+    std::map<std::string, std::string> out;
+    for (size_t i = 0; i < entries; ++i) {
+        const char* value = rd_kafka_ConfigEntry_value(configs[i]);
+        out[rd_kafka_ConfigEntry_name(configs[i])] = value ? value : "";
+    }
+    return out;
+}
+
+} // namespace
+
+void askTopicConfigs(rd_kafka_t* rk, const std::string& topic, int timeoutMs, rd_kafka_queue_t* queue)
+{
+    char error[256];
+    rd_kafka_AdminOptions_t* options = rd_kafka_AdminOptions_new(rk, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS);
+    rd_kafka_AdminOptions_set_request_timeout(options, timeoutMs, error, sizeof error);
+    rd_kafka_ConfigResource_t* resource = rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_TOPIC, topic.c_str());
+    rd_kafka_DescribeConfigs(rk, &resource, 1, options, queue);
+    rd_kafka_ConfigResource_destroy(resource);
+    rd_kafka_AdminOptions_destroy(options);
+}
+
+std::optional<Result<std::map<std::string, std::string>>> topicConfigsAnswer(rd_kafka_queue_t* queue)
+{
+    rd_kafka_event_t* event = rd_kafka_queue_poll(queue, 0);
+    if (!event)
+        return std::nullopt;
+    auto result = configsOf(event);
+    rd_kafka_event_destroy(event);
+    return result;
+}
+
 } // namespace driftscope::kafka

@@ -85,6 +85,13 @@ struct GroupListing {
 };
 Result<std::vector<GroupListing>> listGroups(rd_kafka_t* rk, int timeoutMs);
 
+// Admin DescribeConfigs of one topic, without waiting: the answer arrives on `queue` within
+// `timeoutMs`, and topicConfigsAnswer takes it (nothing while none has arrived). The answer is
+// every config with its value (defaults included, as the broker applies them), or why not:
+// brokers without DescribeConfigs (the mock cluster), a principal that may not describe them.
+void askTopicConfigs(rd_kafka_t* rk, const std::string& topic, int timeoutMs, rd_kafka_queue_t* queue);
+std::optional<Result<std::map<std::string, std::string>>> topicConfigsAnswer(rd_kafka_queue_t* queue);
+
 std::string errorText(rd_kafka_resp_err_t err);
 
 } // namespace driftscope::kafka

@@ -1,0 +1,49 @@
+// The configs of MM2's offset-syncs topic that decide whether its syncs outlive a restart, as the
+// reader describes them (DescribeConfigs). They travel as a reader event of state
+// kTopicConfigsState, whose message this module writes and reads, so captures keep them.
+#pragma once
+
+#include "model/session/session.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace driftscope {
+
+inline constexpr std::string_view kTopicConfigsState = "topic-configs";
+inline constexpr std::string_view kTopicConfigsUnknownState = "topic-configs-unknown";
+
+struct TopicConfigs {
+    std::string topic;
+    std::string cleanupPolicy = "delete"; // the broker's default
+    int64_t retentionMs = 604'800'000;
+    int64_t retentionBytes = -1;
+
+    friend bool operator==(const TopicConfigs&, const TopicConfigs&) = default;
+};
+
+// From a DescribeConfigs answer (missing keys keep the broker's defaults); nothing when a value
+// is not a number.
+std::optional<TopicConfigs> topicConfigsFrom(const std::string& topic,
+                                             const std::map<std::string, std::string>& configs);
+
+// "TOPIC: cleanup.policy=P retention.ms=N retention.bytes=N", and back.
+std::string formatTopicConfigs(const TopicConfigs& configs);
+std::optional<TopicConfigs> parseTopicConfigs(std::string_view message);
+// "TOPIC: configs unknown: BECAUSE", the message of a kTopicConfigsUnknownState event.
+std::string topicConfigsUnknownMessage(const std::string& topic, const std::string& because);
+
+// What the session knows of `topic`'s configs by `atMs`: the newest of its "topic-configs" and
+// "topic-configs-unknown" events.
+struct TopicConfigsReading {
+    std::optional<TopicConfigs> configs; // set when read
+    std::string unknownBecause;          // set when not
+    int64_t atMs = 0;
+};
+std::optional<TopicConfigsReading> topicConfigsAt(const Session& session, const std::string& topic,
+                                                  int64_t atMs);
+
+} // namespace driftscope

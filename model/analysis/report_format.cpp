@@ -257,6 +257,35 @@ void offsetSyncsTopicJson(JsonWriter& json, const Report& report)
     json.endObject();
 }
 
+// One line per verdict and evidence, naming the rows it holds on: evidence of the whole flow (the
+// offset-syncs topic's configs) is said once, not once per row.
+std::vector<std::string> evidenceLines(const Report& report)
+{
+    constexpr size_t kRowsNamed = 3;
+    std::vector<std::pair<std::pair<Verdict, std::string>, std::vector<std::string>>> lines;
+    std::map<std::pair<Verdict, std::string>, size_t> lineOf;
+    for (const PartitionReport& row : report.rows)
+        for (const auto& [v, words] : row.evidence) {
+            const auto [it, added] = lineOf.try_emplace({v, words}, lines.size());
+            if (added)
+                lines.push_back({{v, words}, {}});
+            lines[it->second].second.push_back(row.group + ", " + toString(row.upstream));
+        }
+    std::vector<std::string> out;
+    for (const auto& [key, rows] : lines) {
+        std::string where = rows.front();
+        if (rows.size() > 1) {
+            where = withThousands(static_cast<int64_t>(rows.size())) + " rows: " + rows[0];
+            for (size_t i = 1; i < std::min(rows.size(), kRowsNamed); ++i)
+                where += "; " + rows[i];
+            if (rows.size() > kRowsNamed)
+                where += " and " + withThousands(static_cast<int64_t>(rows.size() - kRowsNamed)) + " more";
+        }
+        out.push_back(std::string(verdictName(key.first)) + " (" + where + "): " + key.second);
+    }
+    return out;
+}
+
 } // namespace
 
 std::vector<std::string> readerProblemLines(const Report& report)
@@ -481,10 +510,8 @@ std::vector<std::string> reportNotes(const Report& report)
                         " rules: is --mm2-version the release MM2 runs?");
     for (std::string& line : unknownReplayLines(report))
         notes.push_back(std::move(line));
-    for (const PartitionReport& row : report.rows)
-        for (const auto& [v, words] : row.evidence)
-            notes.push_back(std::string(verdictName(v)) + " (" + row.group + ", " + toString(row.upstream) +
-                            "): " + words);
+    for (std::string& line : evidenceLines(report))
+        notes.push_back(std::move(line));
     if (report.budget.any())
         notes.push_back(budgetNote(report));
     return notes;

@@ -53,6 +53,8 @@ std::optional<Failure> readServeOptions(const QCommandLineParser& parser, std::v
     WatchOptions common;
     OptionReader r{parser, std::nullopt};
     common.refreshMs = r.integer("refresh", 1, 3600).value_or(kDefaultRefreshS) * 1000;
+    if (const auto minutes = r.integer("sync-history", 15, 7 * 24 * 60))
+        common.keepSyncsMs = *minutes * 60'000;
     if (r.failure)
         return r.failure;
     const QString partitions = parser.value("partition-metrics");
@@ -170,6 +172,11 @@ int runServe(const QStringList& args)
                       "is printed on stderr).",
                       "HOST:PORT"});
     parser.addOption({"refresh", "Seconds between two reports. Default: 5.", "S"});
+    parser.addOption({"sync-history",
+                      "Minutes of offset syncs kept beyond those MM2's store holds, which explain the "
+                      "checkpoints of a checkpoint task that restarted (older ones count as unexplained, "
+                      "their replay unknown). Memory grows with it until it is full. Default: 360.",
+                      "MINUTES"});
     parser.addOption(
         {"partition-metrics",
          "false drops the per-partition series (large fleets keep the per-group ones). Default: true.",

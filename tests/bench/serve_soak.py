@@ -15,7 +15,7 @@ minute one line is printed (and appended to --out as JSON Lines):
 It measures; it asserts nothing (a soak's figures go into docs/watch.md and the issue's note).
 
 Usage: serve_soak.py --cli build/app/driftscope-cli [--scenario busy] [--minutes 120]
-                     [--scrape 5] [--refresh 5] [--out FILE]
+                     [--scrape 5] [--refresh 5] [--sync-history MINUTES] [--out FILE]
 """
 import argparse
 import json
@@ -57,6 +57,7 @@ def main():
     parser.add_argument("--minutes", type=float, default=120)
     parser.add_argument("--scrape", type=float, default=5)
     parser.add_argument("--refresh", type=int, default=5)
+    parser.add_argument("--sync-history", type=int, help="serve's --sync-history (minutes)")
     parser.add_argument("--out")
     args = parser.parse_args()
 
@@ -65,7 +66,8 @@ def main():
     info = json.loads(demo.stdout.readline())
     serve = subprocess.Popen([args.cli, "serve", "--listen", "127.0.0.1:0", "--refresh", str(args.refresh),
                               "--source-bootstrap", info["source"]["bootstrap"],
-                              "--target-bootstrap", info["target"]["bootstrap"]],
+                              "--target-bootstrap", info["target"]["bootstrap"]]
+                             + (["--sync-history", str(args.sync_history)] if args.sync_history else []),
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     match = re.search(r"serving (http://\S+)/metrics", serve.stderr.readline())
     base = match.group(1)

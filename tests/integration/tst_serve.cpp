@@ -382,6 +382,10 @@ void Serving::refusals()
     QVERIFY2(run.err.contains("serve needs the clusters"), qPrintable(run.err));
     run = runCli(QStringList{"serve", "--listen", "127.0.0.1:0", "--partition-metrics=maybe"} + connection());
     QCOMPARE(run.exitCode, 2);
+    run = runCli(QStringList{"serve", "--listen", "127.0.0.1:0", "--sync-history", "10"} + connection());
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("--sync-history: '10' is not an integer from 15 to 10080"),
+             qPrintable(run.err));
     // A taken port is an input error, said at once.
     QTcpServer taken;
     QVERIFY(taken.listen(QHostAddress::LocalHost));

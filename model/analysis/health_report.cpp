@@ -336,8 +336,9 @@ std::string_view verdictMeaning(Verdict verdict)
                "its offsets, so a failover has no resume point from MM2";
     case Verdict::OffsetSyncsTopicAtRisk:
         return "the offset-syncs topic deletes records (cleanup.policy delete with a retention), while a "
-               "checkpoint task that starts rebuilds its store from that topic alone: after a restart, "
-               "partitions whose syncs were deleted translate coarser or not at all";
+               "checkpoint task that starts reads its syncs back from that topic alone: after a restart, "
+               "partitions whose syncs were deleted translate coarser, not at all, or (up to 3.2.x) pass "
+               "their offsets through unchanged";
     }
     return {};
 }
@@ -450,7 +451,8 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
     const GroupFilterCheck groupFilter(info);
     report.offsetSyncsConfigs = topicConfigsAt(session, info.offsetSyncsTopic, at);
     if (report.offsetSyncsConfigs && report.offsetSyncsConfigs->configs)
-        report.offsetSyncsRisk = offsetSyncsTopicRisk(*report.offsetSyncsConfigs);
+        report.offsetSyncsRisk =
+            offsetSyncsTopicRisk(*report.offsetSyncsConfigs, state.store().profile().noSync);
 
     for (const std::string& name : reportedGroups(session, options)) {
         const auto group = session.findGroup(name);
@@ -535,8 +537,7 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
             const auto checkpointIt = checkpointOf.find(tp);
             judgeIntegrity(row, {session, samples, state, *group, upstreamId, downstreamId,
                                  checkpointIt == checkpointOf.end() ? nullptr : checkpointIt->second,
-                                 report.groupOffsetSync, info.syncGroupOffsetsIntervalMs, excludedBecause, at,
-                                 report.offsetSyncsRisk ? &*report.offsetSyncsConfigs : nullptr,
+                                 report.groupOffsetSync, info.syncGroupOffsetsIntervalMs, excludedBecause,
                                  report.offsetSyncsRisk});
             row.noResumeReason = noResumeReason(row);
             row.replayUnknown = whyUnknown(row, state);

@@ -178,7 +178,8 @@ struct Report {
     size_t undecodableRecords = 0; // read by then
     ReaderSummary reader;          // the reader's problems by then (undecodable records by topic...)
     // The offset-syncs topic's configs as the reader last described them by atMs, or why they are
-    // unknown; none when the session never asked (captures of older releases, imports, simulations).
+    // unknown; none when the session never asked (captures of older releases, imports, simulations,
+    // a topic never found).
     std::optional<TopicConfigsReading> offsetSyncsConfigs;
     std::optional<std::string> offsetSyncsRisk; // integrity.h: why the topic is at risk, if it is
     // When a cluster is not connected at atMs, the answer holds as of when it was last read:

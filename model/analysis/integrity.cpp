@@ -122,22 +122,6 @@ std::optional<std::string> groupSyncEvidence(const IntegrityInput& in)
            "forward), so members on the target, or an MM2 that may not write the group, hold it there";
 }
 
-// The flow's risk, and for this row whether its partition's newest sync is past the retention
-// already: a restarted MM2 would find none for it.
-std::optional<std::string> syncsTopicEvidence(const PartitionReport& row, const IntegrityInput& in)
-{
-    if (!in.syncsTopicRisk || !in.syncsTopic)
-        return std::nullopt;
-    const int64_t retentionMs = in.syncsTopic->configs->retentionMs;
-    const ObservedSync* sync = newestRetainedSync(in, row.upstream);
-    if (retentionMs < 0 || !sync || in.atMs - sync->stamp.timestampMs <= retentionMs)
-        return in.syncsTopicRisk;
-    return *in.syncsTopicRisk + "; this partition's newest sync (" + withThousands(sync->upstream) + " -> " +
-           withThousands(sync->downstream) + ", written at " + formatUtcMs(sync->stamp.timestampMs) +
-           ") is older than retention.ms already: a restarted MM2 finds no sync for it and cannot translate "
-           "the group's offset";
-}
-
 void add(PartitionReport& row, Verdict verdict, std::optional<std::string> evidence)
 {
     if (!evidence)
@@ -172,7 +156,7 @@ std::optional<std::string> GroupFilterCheck::excludedBecause(const std::string& 
     return "the flow's " + what + ": MM2 lists none of its offsets and never emits a checkpoint for it";
 }
 
-std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& reading)
+std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& reading, NoSyncRule noSync)
 {
     const TopicConfigs& c = *reading.configs;
     const bool deletes = c.cleanupPolicy.find("delete") != std::string::npos;
@@ -185,10 +169,15 @@ std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& readi
     if (c.retentionBytes >= 0)
         retention += (retention.empty() ? "" : " and ") + std::string("retention.bytes=") +
                      std::to_string(c.retentionBytes);
+    const std::string without = noSync == NoSyncRule::Identity
+                                    ? "coarser, or passes its offsets through unchanged (up to 3.2.x)"
+                                    : "coarser, or not at all";
     return "the offset-syncs topic " + c.topic + " has cleanup.policy=" + c.cleanupPolicy + " with " +
            retention + " (described at " + formatUtcMs(reading.atMs) +
-           "): the broker deletes its older syncs, while a checkpoint task that starts (a restart, a "
-           "rebalance) rebuilds its store from this topic alone; MM2 creates it with cleanup.policy=compact";
+           "): the broker deletes its segments past that, while a checkpoint task that starts (a restart, a "
+           "rebalance) reads its syncs back from this topic alone, so a partition whose syncs are gone then "
+           "translates " +
+           without + "; MM2 creates the topic with cleanup.policy=compact";
 }
 
 void judgeIntegrity(PartitionReport& row, const IntegrityInput& in)
@@ -200,7 +189,10 @@ void judgeIntegrity(PartitionReport& row, const IntegrityInput& in)
         std::erase(row.verdicts, Verdict::NoCheckpoint);
         add(row, Verdict::NeverCheckpointed, in.excludedBecause);
     }
-    add(row, Verdict::OffsetSyncsTopicAtRisk, syncsTopicEvidence(row, in));
+    // A group MM2 never checkpoints loses nothing a restart could take.
+    if (!row.verdicts.empty() && row.verdicts.back() == Verdict::NeverCheckpointed)
+        return;
+    add(row, Verdict::OffsetSyncsTopicAtRisk, in.syncsTopicRisk);
 }
 
 } // namespace driftscope

@@ -36,16 +36,14 @@ struct IntegrityInput {
     GroupOffsetSyncMode groupOffsetSync = GroupOffsetSyncMode::Unknown;
     int64_t groupOffsetSyncIntervalMs = 0;
     std::optional<std::string> excludedBecause; // GroupFilterCheck's answer for the row's group
-    int64_t atMs = 0;                           // the report's moment
-    // The offset-syncs topic's configs and offsetSyncsTopicRisk's words, when it is at risk.
-    const TopicConfigsReading* syncsTopic = nullptr;
-    std::optional<std::string> syncsTopicRisk;
+    std::optional<std::string> syncsTopicRisk;  // offsetSyncsTopicRisk's words, when at risk
 };
 
 // Why the offset-syncs topic's configs put the syncs at risk, or none: a cleanup.policy with
 // "delete" and a retention (time or size) lets the broker delete syncs that a checkpoint task
-// rebuilding its store after a restart needs (MM2 creates the topic compacted).
-std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& reading);
+// rebuilding its store after a restart needs (MM2 creates the topic compacted). `noSync`: what
+// the release does with a partition that has no sync, for the words.
+std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& reading, NoSyncRule noSync);
 
 // Adds the integrity verdicts that hold, with their evidence, to a row judged otherwise already
 // (never-checkpointed replaces no-checkpoint).

@@ -32,21 +32,27 @@ std::string unknownPrefix(const std::string& topic)
 
 } // namespace
 
-std::optional<TopicConfigs> topicConfigsFrom(const std::string& topic,
-                                             const std::map<std::string, std::string>& configs)
+Result<TopicConfigs> topicConfigsFrom(const std::string& topic,
+                                      const std::map<std::string, std::string>& configs)
 {
     TopicConfigs out;
     out.topic = topic;
-    if (const auto it = configs.find("cleanup.policy"); it != configs.end())
-        out.cleanupPolicy = it->second;
+    const auto policy = configs.find("cleanup.policy");
+    if (policy == configs.end())
+        return Error{"the broker's answer has no cleanup.policy"};
+    // "compact, delete" and "compact,delete" are the same list to the broker.
+    out.cleanupPolicy = policy->second;
+    std::erase(out.cleanupPolicy, ' ');
     for (auto [key, field] :
-         {std::pair{"retention.ms", &out.retentionMs}, {"retention.bytes", &out.retentionBytes}})
-        if (const auto it = configs.find(key); it != configs.end()) {
-            const auto value = number(it->second);
-            if (!value)
-                return std::nullopt;
-            *field = *value;
-        }
+         {std::pair{"retention.ms", &out.retentionMs}, {"retention.bytes", &out.retentionBytes}}) {
+        const auto it = configs.find(key);
+        if (it == configs.end())
+            return Error{std::string("the broker's answer has no ") + key};
+        const auto value = number(it->second);
+        if (!value)
+            return Error{std::string(key) + " '" + it->second + "' is not a number"};
+        *field = *value;
+    }
     return out;
 }
 

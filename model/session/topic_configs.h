@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/session/session.h"
+#include "model/util/result.h"
 
 #include <cstdint>
 #include <map>
@@ -18,17 +19,18 @@ inline constexpr std::string_view kTopicConfigsUnknownState = "topic-configs-unk
 
 struct TopicConfigs {
     std::string topic;
-    std::string cleanupPolicy = "delete"; // the broker's default
-    int64_t retentionMs = 604'800'000;
+    std::string cleanupPolicy; // "compact", "delete", "compact,delete" (no spaces)
+    int64_t retentionMs = -1;
     int64_t retentionBytes = -1;
 
     friend bool operator==(const TopicConfigs&, const TopicConfigs&) = default;
 };
 
-// From a DescribeConfigs answer (missing keys keep the broker's defaults); nothing when a value
-// is not a number.
-std::optional<TopicConfigs> topicConfigsFrom(const std::string& topic,
-                                             const std::map<std::string, std::string>& configs);
+// From a DescribeConfigs answer, which names every config with the value in force (a broker's
+// default included); an answer without one of the three, or with a retention that is not a
+// number, is an error that says so: never a guessed default.
+Result<TopicConfigs> topicConfigsFrom(const std::string& topic,
+                                      const std::map<std::string, std::string>& configs);
 
 // "TOPIC: cleanup.policy=P retention.ms=N retention.bytes=N", and back.
 std::string formatTopicConfigs(const TopicConfigs& configs);

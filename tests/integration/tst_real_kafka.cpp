@@ -848,7 +848,7 @@ void RealKafka::groupOffsetSyncBlocked()
 {
     QProcess holder;
     holder.start(RIG_WORKLOAD,
-                 {"hold-group", rigFile("target.librdkafka"), "billing", "180", "A.orders", "A.payments"});
+                 {"hold-group", rigFile("target.librdkafka"), "billing", "300", "A.orders", "A.payments"});
     QVERIFY(holder.waitForStarted());
     QVERIFY2(holder.waitForReadyRead(60'000), holder.readAllStandardError().constData());
     const QString holding = QString::fromUtf8(holder.readLine()).trimmed();
@@ -878,7 +878,7 @@ void RealKafka::groupOffsetSyncBlocked()
     QCOMPARE(blockedRows, (QStringList{"billing orders 0", "billing orders 1", "billing orders 2",
                                        "billing payments 0", "billing payments 1"}));
 
-    ::kill(static_cast<pid_t>(holder.processId()), SIGTERM);
+    holder.terminate(); // SIGTERM: the member leaves
     QVERIFY(holder.waitForFinished(30'000));
     QCOMPARE(holder.exitCode(), 0);
     // MM2 syncs the empty group again: every partition moves past where it was held.

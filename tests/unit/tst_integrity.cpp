@@ -387,28 +387,31 @@ void Integrity::offsetSyncsTopicThatDeletesSyncs()
     const std::string risk =
         "the offset-syncs topic mm2-offset-syncs.B.internal has cleanup.policy=delete with "
         "retention.ms=60000 (1 "
-        "min 0 s) (described at 1970-01-01T00:00:03.600Z): the broker deletes its older syncs, while a "
-        "checkpoint task that starts (a restart, a rebalance) rebuilds its store from this topic alone; MM2 "
-        "creates it with cleanup.policy=compact";
+        "min 0 s) (described at 1970-01-01T00:00:03.600Z): the broker deletes its segments past that, while "
+        "a "
+        "checkpoint task that starts (a restart, a rebalance) reads its syncs back from this topic alone, so "
+        "a "
+        "partition whose syncs are gone then translates coarser, or not at all; MM2 creates the topic with "
+        "cleanup.policy=compact";
     PartitionReport row = f.row(4000);
     QCOMPARE(row.verdicts, verdicts({Verdict::OffsetSyncsTopicAtRisk}));
     QCOMPARE(evidenceOf(row, Verdict::OffsetSyncsTopicAtRisk), risk);
     // Before it was described so, the compacted reading holds.
     QCOMPARE(f.row(3550).verdicts, verdicts({}));
-
-    // Deleted after a second: at 4.5 s the partition's newest sync (3 s) is past it already.
-    describe(f.session, 3700, "delete", 1000, -1);
-    QCOMPARE(evidenceOf(f.row(4000), Verdict::OffsetSyncsTopicAtRisk).find("this partition"),
-             std::string::npos);
-    QCOMPARE(
-        evidenceOf(f.row(4500), Verdict::OffsetSyncsTopicAtRisk),
-        std::string("the offset-syncs topic mm2-offset-syncs.B.internal has cleanup.policy=delete with "
-                    "retention.ms=1000 (1.0 s) (described at 1970-01-01T00:00:03.700Z): the broker deletes "
-                    "its older syncs, while a checkpoint task that starts (a restart, a rebalance) rebuilds "
-                    "its store from this topic alone; MM2 creates it with cleanup.policy=compact; this "
-                    "partition's newest sync (200 -> 190, written at 1970-01-01T00:00:03.000Z) is older than "
-                    "retention.ms already: a restarted MM2 finds no sync for it and cannot translate the "
-                    "group's offset"));
+    // Up to 3.2.x a partition without a sync is translated to its own offset: said so.
+    ReportOptions old;
+    old.atMs = 4000;
+    old.state.release = parseRelease("3.2.3").value();
+    QCOMPARE(evidenceOf(buildReport(f.session, old).rows.at(0), Verdict::OffsetSyncsTopicAtRisk),
+             risk.substr(0, risk.find("coarser, or not at all")) +
+                 "coarser, or passes its offsets through unchanged (up to 3.2.x); MM2 creates the topic with "
+                 "cleanup.policy=compact");
+    // A group MM2 never checkpoints has nothing a restart could take.
+    const uint32_t connect = f.session.groupId("connect-orders");
+    f.session.groupOffsets.push_back({4000, ClusterSide::Source, connect, f.orders0, 150});
+    f.session.info.groupsInclude = std::vector<std::string>{".*"};
+    f.session.info.groupsExclude = defaultGroupsExclude();
+    QCOMPARE(f.row(4000, "connect-orders").verdicts, verdicts({Verdict::NeverCheckpointed}));
 
     // Deleting by size says so; deleting with neither retention deletes nothing.
     describe(f.session, 3800, "compact,delete", -1, 1'048'576);
@@ -443,11 +446,24 @@ void Integrity::topicConfigsRoundTrip()
     QVERIFY(!parseTopicConfigs("t: cleanup.policy=delete retention.ms=x retention.bytes=1"));
     QVERIFY(!parseTopicConfigs("t: cleanup.policy=delete retention.ms=5"));
     QVERIFY(!parseTopicConfigs("connected"));
-    // A DescribeConfigs answer: missing keys keep the broker's defaults; a retention that is not
-    // a number is refused.
-    const auto described = topicConfigsFrom("t", {{"cleanup.policy", "compact"}, {"segment.ms", "1"}});
-    QVERIFY(described == (TopicConfigs{"t", "compact", 604'800'000, -1}));
-    QVERIFY(!topicConfigsFrom("t", {{"retention.ms", "soon"}}));
+    // A DescribeConfigs answer names every config in force; one without them, or with a retention
+    // that is not a number, is an error: no default is guessed. Spaces in the policy list go.
+    const std::map<std::string, std::string> answer = {{"cleanup.policy", "compact, delete"},
+                                                       {"retention.ms", "-1"},
+                                                       {"retention.bytes", "1024"},
+                                                       {"segment.ms", "1"}};
+    const auto described = topicConfigsFrom("t", answer);
+    QVERIFY(described && *described == (TopicConfigs{"t", "compact,delete", -1, 1024}));
+    auto broken = answer;
+    broken.erase("retention.bytes");
+    QCOMPARE(topicConfigsFrom("t", broken).error(),
+             std::string("the broker's answer has no retention.bytes"));
+    broken = answer;
+    broken.erase("cleanup.policy");
+    QCOMPARE(topicConfigsFrom("t", broken).error(), std::string("the broker's answer has no cleanup.policy"));
+    broken = answer;
+    broken["retention.ms"] = "soon";
+    QCOMPARE(topicConfigsFrom("t", broken).error(), std::string("retention.ms 'soon' is not a number"));
 }
 
 #include "tst_integrity.moc"

@@ -56,7 +56,12 @@ void ClusterReader::disconnect()
     if (m_configsQueue)
         rd_kafka_queue_destroy(m_configsQueue);
     m_configsQueue = nullptr;
-    m_configsAsked = false;
+    m_configsAsked = false; // a request in flight is dropped: asked again at the next round
+    m_nextConfigsMs = 0;
+    {
+        std::lock_guard lock(m_live.mutex);
+        m_live.status.offsetSyncsConfigsPending = false;
+    }
     if (m_queue)
         rd_kafka_queue_destroy(m_queue);
     m_queue = nullptr;
@@ -82,6 +87,8 @@ void ClusterReader::run()
             nextRound = wallClockMs() + m_live.options.sampleIntervalMs;
         }
         consume(kConsumeSliceMs);
+        if (m_configsAsked)
+            followOffsetSyncsConfigs();
     }
 }
 
@@ -175,8 +182,7 @@ void ClusterReader::round()
                 lookalikes.push_back(name); // the map is sorted
     }
     followInternalTopics(*topics);
-    if (m_consumed.count(m_live.topics.offsetSyncs))
-        followOffsetSyncsConfigs();
+    followOffsetSyncsConfigs();
     if (m_side == ClusterSide::Source && m_live.options.discoverGroups &&
         wallClockMs() >= m_nextGroupListingMs)
         listGroups();
@@ -193,10 +199,6 @@ void ClusterReader::round()
     }
     sampleLogOffsets(mirrored);
     sampleGroups(mirrored);
-    // A broker answers DescribeConfigs within the samples' time: the round that reads the last of
-    // the history (which a report waits for) then holds the configs asked for at its start.
-    if (m_consumed.count(m_live.topics.offsetSyncs))
-        followOffsetSyncsConfigs();
     std::lock_guard lock(m_live.mutex);
     m_live.clusterStatus(m_side).rounds++;
     if (withHistory)
@@ -494,9 +496,12 @@ void ClusterReader::listGroups()
 
 // Whether the broker keeps the syncs a restarted checkpoint task rebuilds its store from
 // (integrity.h). Asked without waiting (the mock cluster answers only once the request timed out)
-// and taken at a later round; a change, or a new reason they are unknown, is a new event.
+// and taken from the queue at every consume slice. Each answer read is an event, so that a report
+// says when the configs held last; an error is a problem, said again only when it changes.
 void ClusterReader::followOffsetSyncsConfigs()
 {
+    if (!m_consumed.count(m_live.topics.offsetSyncs))
+        return;
     const std::string& topic = m_live.topics.offsetSyncs;
     if (!m_configsAsked) {
         if (wallClockMs() < m_nextConfigsMs)
@@ -504,24 +509,27 @@ void ClusterReader::followOffsetSyncsConfigs()
         askTopicConfigs(m_client.get(), topic, m_live.options.requestTimeoutMs, m_configsQueue);
         m_configsAsked = true;
         m_nextConfigsMs = wallClockMs() + kTopicConfigsIntervalMs;
+        std::lock_guard lock(m_live.mutex);
+        m_live.status.offsetSyncsConfigsPending = true;
         return;
     }
     const auto answer = topicConfigsAnswer(m_configsQueue);
     if (!answer)
         return;
     m_configsAsked = false;
-    std::optional<TopicConfigs> configs;
-    if (*answer)
-        configs = topicConfigsFrom(topic, **answer);
-    const std::string subject = topic + " configs";
+    const Result<TopicConfigs> configs =
+        *answer ? topicConfigsFrom(topic, **answer) : Result<TopicConfigs>(Error{answer->error()});
     std::lock_guard lock(m_live.mutex);
-    if (configs)
-        m_live.noteProblem(m_side, subject, std::string(kTopicConfigsState), formatTopicConfigs(*configs));
-    else
-        m_live.noteProblem(
-            m_side, subject, std::string(kTopicConfigsUnknownState),
-            topicConfigsUnknownMessage(topic, *answer ? "a retention the broker gave is not a number"
-                                                      : answer->error()));
+    m_live.status.offsetSyncsConfigsPending = false;
+    m_live.changed.notify_all();
+    const std::string subject = topic + " configs";
+    if (configs) {
+        m_live.forgetProblem(m_side, subject);
+        m_live.addEvent(m_side, std::string(kTopicConfigsState), formatTopicConfigs(*configs));
+    } else {
+        m_live.noteProblem(m_side, subject, std::string(kTopicConfigsUnknownState),
+                           topicConfigsUnknownMessage(topic, configs.error()));
+    }
 }
 
 } // namespace driftscope::kafka

@@ -105,6 +105,8 @@ std::string notReadyWords(const LiveStatus& s)
             why += "; " + t->topic + ": " + std::to_string(t->read) + " of " + std::to_string(t->endAtStart) +
                    " records read";
     }
+    if (s.offsetSyncsConfigsPending)
+        why += "; " + s.offsetSyncs.topic + ": its configs (DescribeConfigs) have not answered yet";
     for (const auto& [name, c] : {std::pair{"source", &s.source}, std::pair{"target", &s.target}})
         if (c->state != ClusterState::Connected)
             why += std::string("; ") + name + " cluster " + std::string(clusterStateName(c->state)) +

@@ -83,17 +83,22 @@ struct LiveStatus {
     size_t records = 0;
     size_t undecodable = 0;
     size_t groupsSampled = 0;
+    // The offset-syncs topic's configs were asked for and neither they nor an error came back
+    // yet (within the request timeout): a report waits, so that it says what they are or why not.
+    bool offsetSyncsConfigsPending = false;
     bool historyRead() const { return offsetSyncs.caughtUp && checkpoints.caughtUp; }
     // A cluster cannot be read at all: waiting longer changes nothing.
     bool failed() const
     {
         return source.state == ClusterState::Failed || target.state == ClusterState::Failed;
     }
-    // The offset syncs and checkpoints written before the session are read and both clusters
-    // have been sampled since: a report now reflects the clusters.
+    // The offset syncs and checkpoints written before the session are read, both clusters have
+    // been sampled since, and the offset-syncs topic's configs answered: a report now reflects
+    // the clusters.
     bool ready() const
     {
-        return historyRead() && source.roundsWithHistory > 0 && target.roundsWithHistory > 0;
+        return historyRead() && source.roundsWithHistory > 0 && target.roundsWithHistory > 0 &&
+               !offsetSyncsConfigsPending;
     }
 };
 

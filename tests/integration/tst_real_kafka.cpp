@@ -2,9 +2,10 @@
 // the rig that real_kafka_start set up in DRIFTSCOPE_REAL_KAFKA_WORK, running the Kafka release
 // DRIFTSCOPE_REAL_KAFKA_RELEASE (driftscope is told it with --mm2-version; real_kafka_39_start's
 // rig runs 3.9.1 for a part of the functions). Each test function is one CTest test, run in this
-// order (tests/CMakeLists.txt): readingRealClusters, livePredictionRate, mm2Restart and
-// sourceBrokerKilled with the workload running, prediction (it quiesces the workload), readOnly,
-// and the rest. driftscope always connects as the restricted principal,
+// order (tests/CMakeLists.txt): readingRealClusters, livePredictionRate, mm2Restart,
+// sourceBrokerKilled and groupOffsetSyncBlocked with the workload running, prediction (it
+// quiesces the workload), readOnly, and the rest; sourceTopicRecreated and offsetSyncsTopicAtRisk
+// last, as they change the rig for good. driftscope always connects as the restricted principal,
 // through driftscope.properties (the rig's mm2.properties with that principal's credentials);
 // the faults of wrongPasswordAndUnknownCa through the rig's files that get it wrong.
 #include "support/cli_runner.h"

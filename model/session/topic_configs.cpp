@@ -17,7 +17,9 @@ std::optional<int64_t> number(std::string_view text)
 // The value after "KEY=" up to the next space, in a message this module wrote.
 std::optional<std::string_view> valueOf(std::string_view message, std::string_view key)
 {
-    const std::string wanted = " " + std::string(key) + "=";
+    // Appended piece by piece: GCC 12 at -O3 takes " " + key + "=" for an overflow (-Wstringop-overflow).
+    std::string wanted(1, ' ');
+    wanted.append(key).push_back('=');
     const size_t at = message.find(wanted);
     if (at == std::string_view::npos)
         return std::nullopt;

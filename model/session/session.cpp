@@ -1,5 +1,7 @@
 #include "model/session/session.h"
 
+#include "model/session/topic_configs.h"
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -280,7 +282,9 @@ Session::Mark Session::forgetBefore(const Mark& mark)
 
 bool isProgressState(std::string_view state)
 {
-    for (std::string_view progress : {"started", "connected", "topic-found", "sampled", "fetching", "topic-configs"})
+    const std::string_view progressStates[] = {"started", "connected", "topic-found",
+                                               "sampled", "fetching",  kTopicConfigsState};
+    for (std::string_view progress : progressStates)
         if (state == progress)
             return true;
     return false;

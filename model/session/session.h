@@ -117,9 +117,10 @@ struct ReaderEvent {
     friend bool operator==(const ReaderEvent&, const ReaderEvent&) = default;
 };
 
-// Whether a reader state is plain progress ("started", "connected", "topic-found", "topic-configs"
-// (a topic's configs read), and the recoveries "sampled" and "fetching"); every other state is a problem that reports and notes
-// show (unreachable, failed, topic-missing, topic-unreadable, fetch-error, sample-failed, ...).
+// Whether a reader state is plain progress ("started", "connected", "topic-found",
+// "topic-configs" (a topic's configs read), and the recoveries "sampled" and "fetching"); every
+// other state is a problem that reports and notes show (unreachable, failed, topic-missing,
+// topic-unreadable, fetch-error, sample-failed, ...).
 bool isProgressState(std::string_view state);
 
 // How the session was set up, as captures keep it. Secrets are removed before they get here.

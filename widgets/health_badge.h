@@ -41,7 +41,8 @@ inline Health healthOf(const std::vector<Verdict>& verdicts)
             break;
         case Verdict::SourceTopicRecreated:
         case Verdict::TargetTruncated:
-            h = Health::LogWentBack;
+        case Verdict::SourceRecordsLost:
+            h = Health::RecordsLost;
             break;
         case Verdict::GroupOffsetSyncBlocked:
             h = Health::GroupSyncBlocked;
@@ -77,8 +78,8 @@ inline QString healthLabel(Health h)
         return "skip possible";
     case Health::GroupSyncBlocked:
         return "group sync blocked";
-    case Health::LogWentBack:
-        return "log went back";
+    case Health::RecordsLost:
+        return "records lost";
     }
     return {};
 }

@@ -11,8 +11,8 @@ namespace driftscope::widgets {
 
 // Worst last. Over the replay budget is the mildest: MM2 works, the replay is only longer than
 // the consumers were made idempotent for. Syncs at risk come next: nothing is wrong until MM2
-// restarts. A log that went back is the worst: whatever MM2
-// translated refers to records that are gone.
+// restarts. Records lost are the worst: a log that went back, or records the source deleted
+// before MM2 replicated them.
 enum class Health {
     Ok,
     OverReplayBudget,
@@ -22,7 +22,7 @@ enum class Health {
     NotTranslatable,
     NoSyncs,
     SkipPossible,
-    LogWentBack
+    RecordsLost
 };
 
 enum class Shade { Light, Dark };
@@ -47,7 +47,7 @@ inline QColor healthColor(Health h, Shade shade)
         return dark ? QColor(173, 127, 168) : QColor(117, 80, 123);
     case Health::SkipPossible:
         return dark ? QColor(255, 85, 85) : QColor(204, 0, 0);
-    case Health::LogWentBack: // outside Tango: a magenta that no other health comes near
+    case Health::RecordsLost: // outside Tango: a magenta that no other health comes near
         return dark ? QColor(255, 121, 198) : QColor(166, 0, 114);
     }
     return {};

@@ -83,6 +83,8 @@ std::optional<Failure> readSettings(const QCommandLineParser& parser, const Rele
         out.checkpointsTopic = toStd(parser.value("checkpoints-topic"));
     if (parser.isSet("heartbeats-topic"))
         out.heartbeatsTopic = toStd(parser.value("heartbeats-topic"));
+    if (parser.isSet("connect-offsets-topic"))
+        out.connectOffsetsTopic = toStd(parser.value("connect-offsets-topic"));
     return std::nullopt;
 }
 
@@ -117,6 +119,12 @@ void addConnectionOptions(QCommandLineParser& parser)
     parser.addOption(
         {"checkpoints-topic", "Read this checkpoints topic instead of MM2's name for it.", "TOPIC"});
     parser.addOption({"heartbeats-topic", "Read this heartbeats topic instead of 'heartbeats'.", "TOPIC"});
+    parser.addOption({"connect-offsets-topic",
+                      "The target's Connect offsets topic where MM2's source connector keeps its replication "
+                      "position (default: the MM2 configuration's offset.storage.topic, else "
+                      "mm2-offsets.SOURCE.internal; a Connect cluster's own offset.storage.topic, e.g. "
+                      "Strimzi's).",
+                      "TOPIC"});
     parser.addOption(
         {"group",
          "A consumer group to sample (repeatable). Groups named in the checkpoints topic, and those "

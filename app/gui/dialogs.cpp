@@ -20,15 +20,7 @@ namespace {
 
 QString topicName(InternalTopic t)
 {
-    switch (t) {
-    case InternalTopic::OffsetSyncs:
-        return "offset-syncs";
-    case InternalTopic::Checkpoints:
-        return "checkpoints";
-    case InternalTopic::Heartbeats:
-        return "heartbeats";
-    }
-    return {};
+    return QString::fromUtf8(internalTopicName(t));
 }
 
 void showTable(QWidget* parent, const QString& title, const QString& intro, const QStringList& headers,

@@ -235,6 +235,8 @@ std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOpti
             rebuild = late(session.logOffsets[i].sampledAtMs);
         for (size_t i = seen.events; i < session.events.size() && !rebuild; ++i)
             rebuild = late(session.events[i].atMs);
+        for (size_t i = seen.positions; i < session.positions.size() && !rebuild; ++i)
+            rebuild = late(session.positions[i].stamp.timestampMs);
         // A partition new to the session may be one more of the group's.
         if (!rebuild && session.partitionCount() != c.partitionsKnown) {
             rebuild = seriesPartitions(session, selection) != c.partitions;

@@ -16,7 +16,7 @@
 namespace driftscope {
 namespace {
 
-constexpr std::array<std::string_view, 13> kVerdictNames = {"no-sync",
+constexpr std::array<std::string_view, 14> kVerdictNames = {"no-sync",
                                                             "too-old",
                                                             "not-ready",
                                                             "no-checkpoint",
@@ -28,7 +28,8 @@ constexpr std::array<std::string_view, 13> kVerdictNames = {"no-sync",
                                                             "target-truncated",
                                                             "group-offset-sync-blocked",
                                                             "never-checkpointed",
-                                                            "offset-syncs-topic-at-risk"};
+                                                            "offset-syncs-topic-at-risk",
+                                                            "source-records-lost"};
 static_assert(kVerdictNames.size() == static_cast<size_t>(kLastVerdict) + 1);
 
 constexpr std::array<std::string_view, 5> kCheckpointKeptNames = {"", "monotonic-filter", "too-old",
@@ -339,6 +340,11 @@ std::string_view verdictMeaning(Verdict verdict)
                "checkpoint task that starts reads its syncs back from that topic alone: after a restart, "
                "partitions whose syncs were deleted translate coarser, not at all, or (up to 3.2.x) pass "
                "their offsets through unchanged";
+    case Verdict::SourceRecordsLost:
+        return "the source partition's log start passed the next offset MM2 would replicate (the position "
+               "its "
+               "source connector committed): retention or a deletion removed records before MM2 replicated "
+               "them, so they are missing on the target, except those MM2 had read and not yet flushed";
     }
     return {};
 }
@@ -529,8 +535,12 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
                         syncedUpstreamEquivalent(state, tp, upstreamId, *row.targetCommitted)};
                 row.replay = analyzeReplay(in);
             }
-            if (const auto log = samples.log(ClusterSide::Source, upstreamId))
+            if (const auto log = samples.log(ClusterSide::Source, upstreamId)) {
+                row.sourceStart = log->start;
                 row.sourceEnd = log->end;
+            }
+            if (const auto p = samples.position(upstreamId); p && p->offset != ObservedPosition::kNone)
+                row.replication = {javalong::add(p->offset, 1), p->stamp.timestampMs};
             if (const auto log = samples.log(ClusterSide::Target, downstreamId))
                 row.targetEnd = log->end;
             judge(row, state, upstreamId, report.staleAfterMs);

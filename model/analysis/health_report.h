@@ -33,12 +33,14 @@ enum class Verdict {
     GroupOffsetSyncBlocked, // MM2 should have committed the checkpoint to the target group by now
     NeverCheckpointed,      // the flow's group filter excludes the group: MM2 never translates it
     OffsetSyncsTopicAtRisk, // the broker deletes offset syncs a restarted checkpoint task needs
+    SourceRecordsLost,      // the source's log start passed MM2's replication position
 };
-constexpr Verdict kLastVerdict = Verdict::OffsetSyncsTopicAtRisk;
+constexpr Verdict kLastVerdict = Verdict::SourceRecordsLost;
 
 // "no-sync", "too-old", "not-ready", "no-checkpoint", "checkpoint-stale", "skip-possible",
 // "beyond-target-end", "over-replay-budget", "source-topic-recreated", "target-truncated",
-// "group-offset-sync-blocked", "never-checkpointed", "offset-syncs-topic-at-risk".
+// "group-offset-sync-blocked", "never-checkpointed", "offset-syncs-topic-at-risk",
+// "source-records-lost".
 std::string_view verdictName(Verdict verdict);
 // Every verdict's name, comma-separated, for help texts and errors.
 std::string verdictNames();
@@ -145,8 +147,17 @@ struct PartitionReport {
     std::optional<ResumeOffset> resume;     // none: no checkpoint, see noResumeReason
     std::string noResumeReason;             // "no checkpoint", "no sync", "too old", "not ready"
     std::optional<int64_t> targetCommitted; // the group's committed offset on the target
+    std::optional<int64_t> sourceStart;     // the source's log start as last sampled
     std::optional<int64_t> sourceEnd;       // log end offsets as last sampled
     std::optional<int64_t> targetEnd;
+    // MM2's replication position of the upstream partition (SampleState::position): the next
+    // offset it would replicate, and when its source connector committed that. None when the
+    // session read no position for it, or the last one was removed.
+    struct Replication {
+        int64_t nextOffset = 0;
+        int64_t committedAtMs = 0;
+    };
+    std::optional<Replication> replication;
     std::vector<Verdict> verdicts; // empty: healthy
     // What proves each verdict that needs the row's own figures (the integrity verdicts), in
     // words with offsets and times: "the source log end went back from 1,200 to 30 between ...".

@@ -93,6 +93,26 @@ std::optional<std::string> targetEvidence(const PartitionReport& row, const Inte
     return std::nullopt;
 }
 
+// The source's log start passed MM2's replication position (SampleState::lastOutrun).
+std::optional<std::string> outrunEvidence(const IntegrityInput& in)
+{
+    const auto outrun = in.samples.lastOutrun(in.upstreamId);
+    if (!outrun)
+        return std::nullopt;
+    const int64_t start = outrun->sample.start;
+    const int64_t next = outrun->position.offset + 1; // outruns(): offset < start, so no overflow
+    return "the source log start was " + withThousands(start) + " at " +
+           formatUtcMs(outrun->sample.sampledAtMs) + ", past " + withThousands(next) +
+           ", the next offset MM2 would replicate (the last position its source connector committed up to " +
+           formatDurationMs(positionMarginMs(in.session.info)) + " later, one offset.flush.interval.ms and " +
+           formatDurationMs(kPositionSlackMs) + ", was " + withThousands(outrun->position.offset) + ", at " +
+           formatUtcMs(outrun->position.stamp.timestampMs) + "): the " + withThousands(start - next) +
+           " records [" + withThousands(next) + ", " + withThousands(start) +
+           ") were deleted before MM2 replicated them, except any it had read and not yet flushed (and any "
+           "transaction markers among them); a task that starts resumes at " +
+           withThousands(next) + " and its consumer jumps to the log start";
+}
+
 // MM2 commits a checkpoint to the target group at its next group-offset sync, one interval at
 // most after emitting it; two intervals give its admin calls time. A target group still behind
 // the newest checkpoint emitted that long before its sample was not synced.
@@ -183,6 +203,7 @@ std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& readi
 void judgeIntegrity(PartitionReport& row, const IntegrityInput& in)
 {
     add(row, Verdict::SourceTopicRecreated, sourceEvidence(row, in));
+    add(row, Verdict::SourceRecordsLost, outrunEvidence(in));
     add(row, Verdict::TargetTruncated, targetEvidence(row, in));
     add(row, Verdict::GroupOffsetSyncBlocked, groupSyncEvidence(in));
     if (!row.checkpoint && in.excludedBecause) {

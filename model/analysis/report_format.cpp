@@ -155,7 +155,17 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     json.key("pace_unknown_because");
     row.pace ? json.null() : json.value(row.paceUnknownBecause);
     optional(json, "target_committed", row.targetCommitted);
+    optional(json, "source_start", row.sourceStart);
     optional(json, "source_end", row.sourceEnd);
+    json.key("replication");
+    if (row.replication) {
+        json.beginObject();
+        json.key("next_offset").value(row.replication->nextOffset);
+        json.key("committed_at_ms").value(row.replication->committedAtMs);
+        json.endObject();
+    } else {
+        json.null();
+    }
     optional(json, "target_end", row.targetEnd);
     json.key("health").beginArray();
     for (Verdict v : row.verdicts)
@@ -208,8 +218,7 @@ void stateJson(JsonWriter& json, const char* key, const std::optional<ClusterSta
 void readerJson(JsonWriter& json, const ReaderSummary& reader)
 {
     json.key("undecodable_by_topic").beginObject();
-    for (InternalTopic t :
-         {InternalTopic::OffsetSyncs, InternalTopic::Checkpoints, InternalTopic::Heartbeats})
+    for (InternalTopic t : kInternalTopics)
         json.key(internalTopicName(t))
             .value(static_cast<uint64_t>(reader.undecodable[static_cast<size_t>(t)]));
     json.endObject();

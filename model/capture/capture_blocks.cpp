@@ -9,8 +9,8 @@
 namespace driftscope {
 namespace {
 
-constexpr std::array<std::string_view, 5> kStreamNames = {"offset-syncs", "checkpoints", "heartbeats",
-                                                          "group-offsets", "log-offsets"};
+constexpr std::array<std::string_view, 6> kStreamNames = {
+    "offset-syncs", "checkpoints", "heartbeats", "group-offsets", "log-offsets", "replication-positions"};
 
 // Column order of each stream; these lists are the file format.
 enum SyncColumn {
@@ -37,6 +37,7 @@ enum HeartbeatColumn { kHbOffset, kHbTimestamp, kHbReadAt, kHbTime, kHbVersion, 
 enum HeartbeatString { kHbSource, kHbTarget, kHbStrings };
 enum GroupOffsetColumn { kGoTime, kGoSide, kGoGroup, kGoPartition, kGoOffset, kGoInts };
 enum LogOffsetColumn { kLoTime, kLoSide, kLoPartition, kLoStart, kLoEnd, kLoInts };
+enum PositionColumn { kPosOffset, kPosTimestamp, kPosReadAt, kPosPartition, kPosValue, kPosInts };
 
 ColumnBlock emptyBlock(size_t rows, size_t ints, size_t strings)
 {
@@ -184,10 +185,22 @@ Bytes encodeBlock(std::span<const LogOffsetSample> items)
     return encodeColumnBlock(b);
 }
 
+Bytes encodeBlock(std::span<const ObservedPosition> items)
+{
+    ColumnBlock b = emptyBlock(items.size(), kPosInts, 0);
+    for (size_t row = 0; row < items.size(); ++row) {
+        const ObservedPosition& p = items[row];
+        putStamp(b, row, p.stamp);
+        b.ints[kPosPartition][row] = p.partition;
+        b.ints[kPosValue][row] = p.offset;
+    }
+    return encodeColumnBlock(b);
+}
+
 std::optional<std::string> decodeBlockColumns(CaptureStream stream, ByteView bytes, ColumnBlock& into)
 {
-    static constexpr std::array<std::pair<size_t, size_t>, 5> kShapes = {
-        {{kSyncInts, 0}, {kCpInts, 1}, {kHbInts, kHbStrings}, {kGoInts, 0}, {kLoInts, 0}}};
+    static constexpr std::array<std::pair<size_t, size_t>, 6> kShapes = {
+        {{kSyncInts, 0}, {kCpInts, 1}, {kHbInts, kHbStrings}, {kGoInts, 0}, {kLoInts, 0}, {kPosInts, 0}}};
     const auto [intColumns, stringColumns] = kShapes[static_cast<size_t>(stream)];
     return decodeColumnBlockInto(bytes, intColumns, stringColumns, into);
 }
@@ -257,6 +270,16 @@ std::optional<std::string> appendBlock(CaptureStream stream, ColumnBlock& b, Ses
                                        b.ints[kLoSide][row] == 0 ? ClusterSide::Source : ClusterSide::Target,
                                        static_cast<uint32_t>(b.ints[kLoPartition][row]),
                                        b.ints[kLoStart][row], b.ints[kLoEnd][row]});
+        return std::nullopt;
+    case CaptureStream::ReplicationPositions:
+        if (!check.ids(kPosPartition, partitions, "partition")
+                 .range(kPosValue, ObservedPosition::kNone, std::numeric_limits<int64_t>::max(), "offset")
+                 .error()
+                 .empty())
+            return check.error();
+        for (size_t row = 0; row < b.rows; ++row)
+            into.positions.push_back(
+                {stampAt(b, row), static_cast<uint32_t>(b.ints[kPosPartition][row]), b.ints[kPosValue][row]});
         return std::nullopt;
     }
     return "unknown stream";

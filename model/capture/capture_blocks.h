@@ -16,9 +16,17 @@ namespace driftscope {
 
 // GroupOffsetSamples, not GroupOffsets: that name is the checkpoint task's offsets type (model/mm2), and
 // GCC's -Wshadow counts a scoped enumerator as shadowing it.
-enum class CaptureStream { OffsetSyncs, Checkpoints, Heartbeats, GroupOffsetSamples, LogOffsets };
+enum class CaptureStream {
+    OffsetSyncs,
+    Checkpoints,
+    Heartbeats,
+    GroupOffsetSamples,
+    LogOffsets,
+    ReplicationPositions
+};
 
-// "offset-syncs", "checkpoints", "heartbeats", "group-offsets", "log-offsets".
+// "offset-syncs", "checkpoints", "heartbeats", "group-offsets", "log-offsets",
+// "replication-positions".
 std::string_view streamName(CaptureStream stream);
 std::optional<CaptureStream> parseStreamName(std::string_view name);
 
@@ -27,6 +35,7 @@ Bytes encodeBlock(std::span<const ObservedCheckpoint> items);
 Bytes encodeBlock(std::span<const ObservedHeartbeat> items);
 Bytes encodeBlock(std::span<const GroupOffsetSample> items);
 Bytes encodeBlock(std::span<const LogOffsetSample> items);
+Bytes encodeBlock(std::span<const ObservedPosition> items);
 
 // Appends a block's rows to the matching list of `into`. Refuses a malformed block, and one
 // whose ids are not in `into`'s dictionaries, with what is wrong; nothing is appended then.

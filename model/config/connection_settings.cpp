@@ -375,6 +375,19 @@ Result<ConnectionSettings> settingsFromMm2Config(const Properties& props,
         return Error{target.error()};
     settings.source = std::move(*source);
     settings.target = std::move(*target);
+    // The flow's worker takes the target cluster's settings, then the top-level offset.storage.*
+    // ones over them (MirrorMakerConfig.workerConfig).
+    settings.connectOffsetsTopic = props.get("offset.storage.topic");
+    if (!settings.connectOffsetsTopic)
+        settings.connectOffsetsTopic = props.get(flow->target + ".offset.storage.topic");
+    // Worker settings other than offset.storage.* come from the target cluster's alone: MM2 4.3.1
+    // ignores a top-level offset.flush.interval.ms (tests/real_kafka/README.md).
+    if (const auto flush = lookup(props, flow->target + ".offset.flush.interval.ms")) {
+        const auto ms = parseLong(*flush);
+        if (!ms || *ms <= 0)
+            return Error{ms ? where(*flush) + ": must be positive" : ms.error()};
+        settings.offsetFlushIntervalMs = *ms;
+    }
 
     if (props.contains("config.providers"))
         settings.notes.push_back(
@@ -487,6 +500,8 @@ InternalTopics internalTopicsFor(const ConnectionSettings& settings, const Relea
         topics.checkpoints = *settings.checkpointsTopic;
     if (settings.heartbeatsTopic)
         topics.heartbeats = *settings.heartbeatsTopic;
+    if (settings.connectOffsetsTopic)
+        topics.connectOffsets = *settings.connectOffsetsTopic;
     return topics;
 }
 

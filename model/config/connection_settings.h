@@ -53,6 +53,12 @@ struct ConnectionSettings {
     std::optional<std::string> offsetSyncsTopic;
     std::optional<std::string> checkpointsTopic;
     std::optional<std::string> heartbeatsTopic;
+    // offset.flush.interval.ms of the flow's worker: how often MM2's source connector commits its
+    // replication position (Connect's default 60 s).
+    int64_t offsetFlushIntervalMs = 60'000;
+    // The Connect offsets topic holding MM2's replication position: the MM2 configuration's
+    // offset.storage.topic (top-level, else `<target>.`), or the command line's.
+    std::optional<std::string> connectOffsetsTopic;
     // Human-readable notes about settings that were ignored or translated.
     std::vector<std::string> notes;
 

@@ -101,6 +101,7 @@ Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& sc
                    .createTopic(info.topics.offsetSyncs, 1);
     created &= parts->target.createTopic(info.topics.checkpoints, 1);
     created &= parts->target.createTopic(info.topics.heartbeats, 1);
+    created &= parts->target.createTopic(info.topics.connectOffsets, 1);
     if (!created)
         return Error{"cannot create the demo topics"};
 
@@ -129,6 +130,7 @@ Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& sc
                 next.replicated = m.replicated;
                 next.filtered = m.filtered;
                 next.syncsSent = m.syncsSent;
+                next.positions = m.positions;
                 next.checkpoints = m.checkpoints;
                 next.heartbeats = m.heartbeats;
                 next.groupCommits = p->workload->commits();
@@ -189,6 +191,7 @@ ConnectionSettings DemoClusters::connection() const
     c.emitIntervalConfigured = true;
     c.syncGroupOffsets = false; // the demo's MM2 emits checkpoints only
     c.offsetLagMax = m_parts->scenario.offsetLagMax;
+    c.offsetFlushIntervalMs = m_parts->scenario.offsetFlushIntervalMs;
     return c;
 }
 

@@ -1,5 +1,7 @@
 #include "model/demo/demo_mirror.h"
 
+#include "model/records/connect_offset.h"
+
 #include "model/demo/demo_workload.h"
 #include "model/io/kafka/inspected_client.h"
 #include "model/records/wire_codec.h"
@@ -148,6 +150,7 @@ void DemoMirror::tick(int64_t nowMs)
     if (nowMs >= m_nextFlushMs) { // the worker's offset commit: E2 sends delayed syncs here
         m_emitter.commit();
         sendSyncs();
+        commitPositions(nowMs);
         m_nextFlushMs = nowMs + m_scenario.offsetFlushIntervalMs;
     }
     if (nowMs >= m_nextCheckpointMs) {
@@ -164,6 +167,22 @@ void DemoMirror::handled(const TopicPartition& upstream, int64_t offset)
 {
     int64_t& end = m_mirroredEnd[upstream];
     end = std::max(end, offset + 1);
+}
+
+// The worker's offset flush writes each source partition's position that moved since the last
+// one to Connect's offsets topic, as MirrorSourceTask's source offsets.
+void DemoMirror::commitPositions(int64_t nowMs)
+{
+    for (const auto& [upstream, end] : m_mirroredEnd) {
+        int64_t& committed = m_committedEnd[upstream];
+        if (committed == end)
+            continue;
+        committed = end;
+        const ConnectPosition position{"MirrorSourceConnector", m_scenario.sourceAlias, upstream, end - 1};
+        produceRecord(m_targetProducer.get(), m_topics.connectOffsets, encodeConnectOffsetKey(position),
+                      *encodeConnectOffsetValue(position), nowMs, nullptr);
+        ++m_stats.positions;
+    }
 }
 
 int64_t DemoMirror::mirroredEnd(const TopicPartition& upstream) const

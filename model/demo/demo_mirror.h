@@ -1,6 +1,7 @@
 // The demo's MirrorMaker 2: it replicates the source topics to the target through the Kafka
 // protocol, and runs the model's own MM2 rules (SyncEmitter, CheckpointTask) to write real
-// offset-sync, checkpoint and heartbeat records in MM2's wire format to MM2's topics.
+// offset-sync, checkpoint and heartbeat records in MM2's wire format to MM2's topics, and its
+// replication position to Connect's offsets topic at every offset flush.
 #pragma once
 
 #include "model/demo/demo_scenario.h"
@@ -19,6 +20,7 @@ struct DemoMirrorStats {
     uint64_t replicated = 0;
     uint64_t filtered = 0;
     uint64_t syncsSent = 0;
+    uint64_t positions = 0;
     uint64_t checkpoints = 0;
     uint64_t heartbeats = 0;
     uint64_t syncsRead = 0;        // records of the syncs topic its store has read
@@ -61,6 +63,7 @@ private:
     void readSyncs();
     void emitCheckpoints(int64_t nowMs);
     void emitHeartbeat(int64_t nowMs);
+    void commitPositions(int64_t nowMs);
     void produceRecord(rd_kafka_t* producer, const std::string& topic, const Bytes& key, const Bytes& value,
                        int64_t timestampMs, void* opaque);
 
@@ -90,7 +93,8 @@ private:
     std::vector<GroupQuery> m_groupQueries;
     std::unordered_map<uint64_t, InFlight> m_inFlight;
     std::map<TopicPartition, int64_t> m_mirroredEnd;
-    uint64_t m_nextInFlight = 2; // 0 and 1 (kInjected) mean "not a replicated record"
+    std::map<TopicPartition, int64_t> m_committedEnd; // as last written to Connect's offsets topic
+    uint64_t m_nextInFlight = 2;                      // 0 and 1 (kInjected) mean "not a replicated record"
     int64_t m_nextFlushMs = 0, m_nextCheckpointMs = 0, m_nextHeartbeatMs = 0;
     DemoMirrorStats m_stats;
 };

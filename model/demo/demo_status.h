@@ -14,6 +14,7 @@ struct DemoStats {
     uint64_t replicated = 0;
     uint64_t filtered = 0;
     uint64_t syncsSent = 0;
+    uint64_t positions = 0; // replication positions written to Connect's offsets topic
     uint64_t checkpoints = 0;
     uint64_t heartbeats = 0;
     uint64_t groupCommits = 0;

@@ -21,7 +21,8 @@
 
 namespace driftscope {
 
-constexpr int kCaptureSchemaVersion = 1;
+// 2 added the stream replication-positions and connect_offsets_topic; schema 1 files read as before.
+constexpr int kCaptureSchemaVersion = 2;
 // How often, at most, a recorder's appends checkpoint the WAL into the main file (PASSIVE: it
 // copies what no reader still needs, never waits, and keeps every commit safe).
 constexpr int64_t kCaptureCheckpointEveryMs = 3000;

@@ -275,9 +275,11 @@ private:
         case CaptureStream::GroupOffsetSamples:
             return o.groupOffsets.size();
         case CaptureStream::LogOffsets:
+            return o.logOffsets.size();
+        case CaptureStream::ReplicationPositions:
             break;
         }
-        return o.logOffsets.size();
+        return o.positions.size();
     }
 
     bool integer(const char* key, int64_t& out)

@@ -42,6 +42,10 @@ int64_t blockTime(const LogOffsetSample& x)
 {
     return x.sampledAtMs;
 }
+int64_t blockTime(const ObservedPosition& x)
+{
+    return x.stamp.timestampMs;
+}
 
 template <class T>
 bool writeBlocks(Sql& sql, CaptureStream stream, const std::vector<T>& items, size_t written)
@@ -182,7 +186,8 @@ std::optional<std::string> CaptureWriter::append(const Session& session)
         writeBlocks(sql, CaptureStream::Checkpoints, session.checkpoints, m_written.checkpoints) &&
         writeBlocks(sql, CaptureStream::Heartbeats, session.heartbeats, m_written.heartbeats) &&
         writeBlocks(sql, CaptureStream::GroupOffsetSamples, session.groupOffsets, m_written.groupOffsets) &&
-        writeBlocks(sql, CaptureStream::LogOffsets, session.logOffsets, m_written.logOffsets);
+        writeBlocks(sql, CaptureStream::LogOffsets, session.logOffsets, m_written.logOffsets) &&
+        writeBlocks(sql, CaptureStream::ReplicationPositions, session.positions, m_written.positions);
     for (const UndecodableRecord& r : unwritten(session.undecodable, m_written.undecodable))
         sql.run("INSERT INTO undecodable_records(topic, partition, topic_offset, timestamp_ms, read_at_ms, "
                 "record_key, record_value, reason) VALUES(?,?,?,?,?,?,?,?)",

@@ -104,6 +104,8 @@ InternalTopics internalTopics(const ReleaseProfile& profile, const ReplicationPo
     t.offsetSyncs = "mm2-offset-syncs" + s + (onSource ? targetAlias : sourceAlias) + s + "internal";
     t.checkpoints = sourceAlias + s + "checkpoints" + s + "internal";
     t.heartbeats = kHeartbeats;
+    // MirrorMakerConfig's default offset.storage.topic of the flow's worker: always with ".".
+    t.connectOffsets = "mm2-offsets." + sourceAlias + ".internal";
     return t;
 }
 

@@ -39,6 +39,9 @@ struct InternalTopics {
     bool offsetSyncsOnSource = true;
     std::string checkpoints; // on the target
     std::string heartbeats;  // on the target
+    // On the target: the Connect offsets topic where MM2's source connector keeps its
+    // replication position (records/connect_offset.h). Dedicated MM2's default.
+    std::string connectOffsets;
 };
 
 // Names as the given release derives them. Releases before 3.0.0 ignore `location` (always the

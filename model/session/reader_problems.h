@@ -27,7 +27,7 @@ struct ReaderProblem {
 };
 
 struct ReaderSummary {
-    std::array<size_t, 3> undecodable{}; // by InternalTopic: offset syncs, checkpoints, heartbeats
+    std::array<size_t, kInternalTopics.size()> undecodable{}; // by InternalTopic
     // The last of connected, unreachable and failed each cluster was in; none when the session
     // says nothing (imports).
     std::optional<ClusterState> sourceState, targetState;

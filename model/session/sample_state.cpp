@@ -30,6 +30,12 @@ std::vector<uint32_t> extendOrder(std::vector<uint32_t>& order, size_t& next,
     return due;
 }
 
+// Times near the ends of int64 (only damaged files have them) stay at the ends.
+int64_t plusSaturated(int64_t atMs, int64_t byMs)
+{
+    return atMs > INT64_MAX - byMs ? INT64_MAX : atMs + byMs;
+}
+
 // Of two samples of one key, the one sampled later wins, and for equal times the later in the
 // list: the order in which they are taken in does not matter.
 bool supersedes(int64_t atMs, uint32_t index, int64_t heldAtMs, uint32_t heldIndex)
@@ -44,8 +50,46 @@ SampleState::SampleState(const Session& session) : m_session(session)
     followGrowth();
 }
 
+int64_t positionMarginMs(const SessionInfo& info)
+{
+    return plusSaturated(std::max<int64_t>(info.offsetFlushIntervalMs, 0), kPositionSlackMs);
+}
+
+bool outruns(const LogOffsetSample& sample, const ObservedPosition& covering)
+{
+    return covering.offset != ObservedPosition::kNone && covering.offset < sample.start &&
+           sample.start - covering.offset > 2;
+}
+
+void SampleState::followTargetTrouble()
+{
+    static constexpr std::string_view kTrouble[] = {"unreachable", "failed", "fetch-error", "client-renewed"};
+    static constexpr std::string_view kRecovery[] = {"connected", "fetching"};
+    const auto isOneOf = [](const std::string& state, const auto& states) {
+        return std::find(std::begin(states), std::end(states), state) != std::end(states);
+    };
+    const auto& events = m_session.events;
+    for (; m_eventsSeen < events.size(); ++m_eventsSeen) {
+        const ReaderEvent& e = events[m_eventsSeen];
+        if (e.side != ClusterSide::Target)
+            continue;
+        const bool open = !m_targetTrouble.empty() && m_targetTrouble.back().second == INT64_MAX;
+        if (!open && isOneOf(e.state, kTrouble))
+            m_targetTrouble.emplace_back(e.atMs, INT64_MAX);
+        else if (open && isOneOf(e.state, kRecovery))
+            m_targetTrouble.back().second = std::max(e.atMs, m_targetTrouble.back().first);
+    }
+}
+
+bool SampleState::targetTroubleBetween(int64_t fromMs, int64_t toMs) const
+{
+    return std::any_of(m_targetTrouble.begin(), m_targetTrouble.end(),
+                       [&](const auto& span) { return span.first <= toMs && span.second >= fromMs; });
+}
+
 void SampleState::followGrowth()
 {
+    followTargetTrouble();
     const auto& groups = m_session.groupOffsets;
     const auto& logs = m_session.logOffsets;
     if (m_groupsSeen < groups.size()) {
@@ -53,6 +97,15 @@ void SampleState::followGrowth()
                                             [](const GroupOffsetSample& g) { return g.sampledAtMs; }))
             take(i, groups[i]);
         m_groupsSeen = groups.size();
+    }
+    // Positions before log samples: a log sample due at once is then judged against them.
+    const auto& positions = m_session.positions;
+    if (m_positionsSeen < positions.size()) {
+        for (const uint32_t i :
+             extendOrder(m_positionOrder, m_nextPosition, positions, m_positionsSeen, m_atMs,
+                         [](const ObservedPosition& p) { return p.stamp.timestampMs; }))
+            take(i, positions[i]);
+        m_positionsSeen = positions.size();
     }
     if (m_logsSeen < logs.size()) {
         for (const uint32_t i : extendOrder(m_logOrder, m_nextLog, logs, m_logsSeen, m_atMs,
@@ -81,8 +134,49 @@ void SampleState::take(uint32_t index, const GroupOffsetSample& g)
         it->second = {g.offset, g.sampledAtMs, index};
 }
 
+void SampleState::take(uint32_t index, const ObservedPosition& p)
+{
+    auto& list = m_positions[p.partition].seen;
+    const auto& all = m_session.positions;
+    const auto before = [&](uint32_t a, uint32_t b) {
+        const int64_t at = all[a].stamp.timestampMs, bt = all[b].stamp.timestampMs;
+        return at < bt || (at == bt && a < b);
+    };
+    list.insert(std::upper_bound(list.begin(), list.end(), index, before), index);
+}
+
+// Judges the source log samples whose margin the session has passed against the last position
+// MM2 committed within the margin, and forgets the positions no later sample needs.
+void SampleState::judgeOutruns()
+{
+    const auto& logs = m_session.logOffsets;
+    const auto& positions = m_session.positions;
+    const int64_t wait = plusSaturated(positionMarginMs(m_session.info), kPositionReadSlackMs);
+    while (!m_unjudged.empty() && plusSaturated(m_unjudged.begin()->first, wait) <= m_atMs) {
+        const uint32_t sampleIndex = m_unjudged.begin()->second;
+        const LogOffsetSample& sample = logs[sampleIndex];
+        m_unjudged.erase(m_unjudged.begin());
+        const auto it = m_positions.find(sample.partition);
+        if (it == m_positions.end() ||
+            targetTroubleBetween(sample.sampledAtMs, plusSaturated(sample.sampledAtMs, wait)))
+            continue;
+        auto& seen = it->second.seen;
+        const uint32_t* covering = positionCovering(m_session, seen, sample);
+        if (!covering)
+            continue;
+        const uint32_t positionIndex = *covering;
+        // Samples judged later are no earlier: they need this position or later ones.
+        seen.erase(seen.begin(), seen.begin() + (covering - seen.data()));
+        if (outruns(sample, positions[positionIndex]))
+            it->second.lastOutrun =
+                ReplicationOutrun{sample, positions[positionIndex], sampleIndex, positionIndex};
+    }
+}
+
 void SampleState::take(uint32_t index, const LogOffsetSample& l)
 {
+    if (l.side == ClusterSide::Source)
+        m_unjudged.emplace(l.sampledAtMs, index);
     const auto [it, added] = m_logs.try_emplace({l.side, l.partition}, LogSeen{l, index, std::nullopt});
     if (added || !supersedes(l.sampledAtMs, index, it->second.sample.sampledAtMs, it->second.index))
         return;
@@ -103,9 +197,15 @@ void SampleState::advanceTo(int64_t atMs)
     for (; m_nextGroup < m_groupOrder.size() && groups[m_groupOrder[m_nextGroup]].sampledAtMs <= atMs;
          ++m_nextGroup)
         take(m_groupOrder[m_nextGroup], groups[m_groupOrder[m_nextGroup]]);
+    const auto& positions = m_session.positions;
+    for (; m_nextPosition < m_positionOrder.size() &&
+           positions[m_positionOrder[m_nextPosition]].stamp.timestampMs <= atMs;
+         ++m_nextPosition)
+        take(m_positionOrder[m_nextPosition], positions[m_positionOrder[m_nextPosition]]);
     const auto& logs = m_session.logOffsets;
     for (; m_nextLog < m_logOrder.size() && logs[m_logOrder[m_nextLog]].sampledAtMs <= atMs; ++m_nextLog)
         take(m_logOrder[m_nextLog], logs[m_logOrder[m_nextLog]]);
+    judgeOutruns();
 }
 
 std::optional<SampleState::Committed> SampleState::committed(ClusterSide side, uint32_t group,
@@ -133,6 +233,46 @@ std::optional<LogRewind> SampleState::lastRewind(ClusterSide side, std::optional
         return std::nullopt;
     const auto it = m_logs.find({side, *partition});
     return it == m_logs.end() ? std::nullopt : it->second.lastRewind;
+}
+
+std::map<uint32_t, std::vector<uint32_t>> positionsByPartition(const Session& session)
+{
+    std::map<uint32_t, std::vector<uint32_t>> out;
+    for (uint32_t i = 0; i < session.positions.size(); ++i)
+        out[session.positions[i].partition].push_back(i);
+    for (auto& [partition, list] : out)
+        std::stable_sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) {
+            return session.positions[a].stamp.timestampMs < session.positions[b].stamp.timestampMs;
+        });
+    return out;
+}
+
+const uint32_t* positionCovering(const Session& session, std::span<const uint32_t> ofPartition,
+                                 const LogOffsetSample& sample)
+{
+    const int64_t coveredUntil = plusSaturated(sample.sampledAtMs, positionMarginMs(session.info));
+    const auto after =
+        std::upper_bound(ofPartition.begin(), ofPartition.end(), coveredUntil,
+                         [&](int64_t t, uint32_t i) { return t < session.positions[i].stamp.timestampMs; });
+    return after == ofPartition.begin() ? nullptr : &*std::prev(after);
+}
+
+std::optional<ObservedPosition> SampleState::position(std::optional<uint32_t> partition) const
+{
+    if (!partition)
+        return std::nullopt;
+    const auto it = m_positions.find(*partition);
+    if (it == m_positions.end() || it->second.seen.empty())
+        return std::nullopt;
+    return m_session.positions[it->second.seen.back()];
+}
+
+std::optional<ReplicationOutrun> SampleState::lastOutrun(std::optional<uint32_t> partition) const
+{
+    if (!partition)
+        return std::nullopt;
+    const auto it = m_positions.find(*partition);
+    return it == m_positions.end() ? std::nullopt : it->second.lastOutrun;
 }
 
 const RecentOffsets& SampleState::recentCommitted(uint32_t group, std::optional<uint32_t> partition) const

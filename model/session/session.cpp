@@ -1,5 +1,6 @@
 #include "model/session/session.h"
 
+#include "model/records/connect_offset.h"
 #include "model/session/topic_configs.h"
 
 #include <sys/mman.h>
@@ -16,19 +17,6 @@ int64_t readInt64(const uint8_t* bytes) // big-endian, as MM2 writes it
 
 } // namespace
 
-RecordKind recordKindOf(InternalTopic topic)
-{
-    switch (topic) {
-    case InternalTopic::OffsetSyncs:
-        return RecordKind::OffsetSync;
-    case InternalTopic::Checkpoints:
-        return RecordKind::Checkpoint;
-    case InternalTopic::Heartbeats:
-        break;
-    }
-    return RecordKind::Heartbeat;
-}
-
 std::string_view internalTopicName(InternalTopic topic)
 {
     switch (topic) {
@@ -37,15 +25,16 @@ std::string_view internalTopicName(InternalTopic topic)
     case InternalTopic::Checkpoints:
         return "checkpoints";
     case InternalTopic::Heartbeats:
+        return "heartbeats";
+    case InternalTopic::ConnectOffsets:
         break;
     }
-    return "heartbeats";
+    return "connect-offsets";
 }
 
 std::optional<InternalTopic> parseInternalTopic(std::string_view name)
 {
-    for (InternalTopic t :
-         {InternalTopic::OffsetSyncs, InternalTopic::Checkpoints, InternalTopic::Heartbeats})
+    for (InternalTopic t : kInternalTopics)
         if (internalTopicName(t) == name)
             return t;
     return std::nullopt;
@@ -115,6 +104,15 @@ bool Session::addRecord(InternalTopic topic, int32_t partition, const RecordStam
         undecodable.push_back(std::move(bad));
         return false;
     };
+    if (topic == InternalTopic::ConnectOffsets) {
+        auto record = decodeConnectOffset(key, value);
+        if (!record)
+            return keep(record.error());
+        const ConnectPosition& p = record->position;
+        if (record->kind == ConnectOffsetRecord::Kind::Position && p.cluster == info.sourceAlias)
+            positions.push_back({stamp, partitionId(p.tp), p.offset.value_or(ObservedPosition::kNone)});
+        return true;
+    }
     // MM2 never writes null keys or values; a tombstone or a foreign writer's record would make
     // its reader throw, so it is kept aside like any other undecodable record.
     if (!key || !value)
@@ -149,6 +147,8 @@ bool Session::addRecord(InternalTopic topic, int32_t partition, const RecordStam
         add(stamp, std::move(heartbeat->record));
         return true;
     }
+    case InternalTopic::ConnectOffsets:
+        break;
     }
     return keep("unknown internal topic");
 }
@@ -176,7 +176,8 @@ Session::Mark Session::mark() const
             m_base.undecodable + undecodable.size(),
             m_base.groupOffsets + groupOffsets.size(),
             m_base.logOffsets + logOffsets.size(),
-            m_base.events + events.size()};
+            m_base.events + events.size(),
+            m_base.positions + positions.size()};
 }
 
 namespace {
@@ -215,17 +216,13 @@ Session Session::since(const Mark& from) const
     slice.groupOffsets = tail(groupOffsets, local(from.groupOffsets, m_base.groupOffsets));
     slice.logOffsets = tail(logOffsets, local(from.logOffsets, m_base.logOffsets));
     slice.events = tail(events, local(from.events, m_base.events));
+    slice.positions = tail(positions, local(from.positions, m_base.positions));
     return slice;
 }
 
 bool Session::append(const Session& slice)
 {
-    const Mark mine = mark();
-    const Mark& base = slice.m_base;
-    if (base.partitions != mine.partitions || base.groups != mine.groups || base.syncs != mine.syncs ||
-        base.checkpoints != mine.checkpoints || base.heartbeats != mine.heartbeats ||
-        base.undecodable != mine.undecodable || base.groupOffsets != mine.groupOffsets ||
-        base.logOffsets != mine.logOffsets || base.events != mine.events)
+    if (slice.m_base != mark())
         return false;
     return appendContinuing(slice);
 }
@@ -247,6 +244,7 @@ bool Session::appendContinuing(const Session& slice)
     extend(groupOffsets, slice.groupOffsets);
     extend(logOffsets, slice.logOffsets);
     extend(events, slice.events);
+    extend(positions, slice.positions);
     return true;
 }
 
@@ -277,6 +275,7 @@ Session::Mark Session::forgetBefore(const Mark& mark)
     dropped.groupOffsets = dropFront(groupOffsets, m_base.groupOffsets, mark.groupOffsets);
     dropped.logOffsets = dropFront(logOffsets, m_base.logOffsets, mark.logOffsets);
     dropped.events = dropFront(events, m_base.events, mark.events);
+    dropped.positions = dropFront(positions, m_base.positions, mark.positions);
     return dropped;
 }
 
@@ -310,6 +309,8 @@ int64_t Session::lastActivityMs() const
         see(logOffsets.back().sampledAtMs);
     if (!events.empty())
         see(events.back().atMs);
+    if (!positions.empty())
+        see(positions.back().stamp.readAtMs);
     return last;
 }
 

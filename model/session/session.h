@@ -15,6 +15,7 @@
 #include "model/records/wire_codec.h"
 #include "model/session/sync_key_cache.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -25,10 +26,14 @@
 
 namespace driftscope {
 
-// The three internal topics MM2 writes.
-enum class InternalTopic { OffsetSyncs, Checkpoints, Heartbeats };
-RecordKind recordKindOf(InternalTopic topic);
-// "offset-syncs", "checkpoints", "heartbeats": how captures, exports and reports name them.
+// The internal topics MM2 writes: its three own, and the Connect offsets topic where its source
+// connector keeps its replication position (records/connect_offset.h).
+enum class InternalTopic { OffsetSyncs, Checkpoints, Heartbeats, ConnectOffsets };
+inline constexpr std::array<InternalTopic, 4> kInternalTopics = {
+    InternalTopic::OffsetSyncs, InternalTopic::Checkpoints, InternalTopic::Heartbeats,
+    InternalTopic::ConnectOffsets};
+// "offset-syncs", "checkpoints", "heartbeats", "connect-offsets": how captures, exports and
+// reports name them.
 std::string_view internalTopicName(InternalTopic topic);
 std::optional<InternalTopic> parseInternalTopic(std::string_view name);
 
@@ -82,6 +87,19 @@ struct UndecodableRecord {
     friend bool operator==(const UndecodableRecord&, const UndecodableRecord&) = default;
 };
 
+// MM2's replication position of a source partition, as its source connector committed it to
+// Connect's offsets topic (records/connect_offset.h): the record at `offset` was replicated and
+// acknowledged, and a task that starts resumes at offset + 1. kNone: the position was removed
+// (a tombstone). Only the positions of the session's source cluster are kept.
+struct ObservedPosition {
+    static constexpr int64_t kNone = -1;
+    RecordStamp stamp;
+    uint32_t partition = 0; // the source topic-partition
+    int64_t offset = kNone;
+
+    friend bool operator==(const ObservedPosition&, const ObservedPosition&) = default;
+};
+
 // A group's committed offset on one partition at a sample time. Kafka reports "no committed
 // offset" as -1 (committed offsets themselves are never negative), and so does this.
 struct GroupOffsetSample {
@@ -132,6 +150,9 @@ struct SessionInfo {
     ClusterSide offsetSyncsSide = ClusterSide::Source;
     std::string checkpointsTopic;
     std::string heartbeatsTopic;
+    std::string connectOffsetsTopic; // on the target; empty when not read (an older capture)
+    // offset.flush.interval.ms of MM2's worker: how often its replication position is committed.
+    int64_t offsetFlushIntervalMs = 60'000;
     ReplicationPolicy policy; // how checkpoints name the source partitions on the target
     int64_t emitCheckpointsIntervalMs = 60'000;
     // Whether that interval is the flow's (an MM2 configuration, a scenario) or MM2's default
@@ -157,7 +178,7 @@ public:
     struct Mark {
         size_t partitions = 0, groups = 0;
         size_t syncs = 0, checkpoints = 0, heartbeats = 0, undecodable = 0;
-        size_t groupOffsets = 0, logOffsets = 0, events = 0;
+        size_t groupOffsets = 0, logOffsets = 0, events = 0, positions = 0;
 
         friend bool operator==(const Mark&, const Mark&) = default;
     };
@@ -185,7 +206,8 @@ public:
     size_t countOfKind(const MirrorRecord& record) const;
 
     // Decodes one record of an internal topic and appends it, or keeps it as undecodable.
-    // Returns false for an undecodable record.
+    // Returns false for an undecodable record. Of the Connect offsets topic only the positions of
+    // the source cluster (info.sourceAlias) are kept; other connectors' records are not MM2's.
     bool addRecord(InternalTopic topic, int32_t partition, const RecordStamp& stamp,
                    const std::optional<ByteView>& key, const std::optional<ByteView>& value);
     // Room for `more` syncs at once, in huge pages where the kernel offers them: a history of
@@ -200,6 +222,7 @@ public:
     std::vector<GroupOffsetSample> groupOffsets;
     std::vector<LogOffsetSample> logOffsets;
     std::vector<ReaderEvent> events;
+    std::vector<ObservedPosition> positions;
 
     Mark mark() const;
     // Everything added after `from`, with the same ids: appending it to a copy that had seen

@@ -40,6 +40,17 @@ FieldRule text(const char* key, std::string SessionInfo::*member)
             }};
 }
 
+// Text that files written before it existed lack; empty is unknown, and not written.
+FieldRule optionalText(const char* key, std::string SessionInfo::*member)
+{
+    FieldRule rule = text(key, member);
+    rule.field.required = false;
+    rule.get = [member](const SessionInfo& i) {
+        return (i.*member).empty() ? std::nullopt : std::optional<std::string>(i.*member);
+    };
+    return rule;
+}
+
 FieldRule integer(const char* key, int64_t SessionInfo::*member, bool required = true,
                   int64_t min = INT64_MIN)
 {
@@ -102,6 +113,7 @@ const std::vector<FieldRule>& rules()
          }},
         text("checkpoints_topic", &SessionInfo::checkpointsTopic),
         text("heartbeats_topic", &SessionInfo::heartbeatsTopic),
+        optionalText("connect_offsets_topic", &SessionInfo::connectOffsetsTopic),
         {{"replication_policy", InfoFieldType::Text, true},
          [](const SessionInfo& i) {
              return std::optional<std::string>(
@@ -156,6 +168,7 @@ const std::vector<FieldRule>& rules()
              return std::nullopt;
          }},
         integer("sync_group_offsets_interval_ms", &SessionInfo::syncGroupOffsetsIntervalMs, false, 1),
+        integer("offset_flush_interval_ms", &SessionInfo::offsetFlushIntervalMs, false, 1),
         list("groups", &SessionInfo::groupsInclude),
         list("groups_exclude", &SessionInfo::groupsExclude),
         text("origin", &SessionInfo::origin),

@@ -126,6 +126,13 @@ void exportSession(const Session& s, const std::function<void(const std::string&
             j.key("topic").value(tp.topic).key("partition").value(tp.partition);
             j.key("start").value(x.start).key("end").value(x.end).key("sampled_at_ms").value(x.sampledAtMs);
         }));
+    for (const ObservedPosition& x : s.positions)
+        line(object("replication-position", [&](JsonWriter& j) {
+            const TopicPartition& tp = s.partition(x.partition);
+            j.key("topic").value(tp.topic).key("partition").value(tp.partition).key("offset");
+            x.offset == ObservedPosition::kNone ? j.null() : j.value(x.offset);
+            stamp(j, x.stamp);
+        }));
     for (const ReaderEvent& x : s.events)
         line(object("event", [&](JsonWriter& j) {
             j.key("at_ms").value(x.atMs).key("side");
@@ -250,6 +257,15 @@ std::optional<std::string> SessionLineReader::readJson(std::string_view line)
             o.groupOffsets.push_back({at, *side, o.groupId(group), o.partitionId(tp), offset});
         else
             o.logOffsets.push_back({at, *side, o.partitionId(tp), start, end});
+        return std::nullopt;
+    }
+    if (kind == "replication-position") {
+        TopicPartition tp{f.string("topic"), static_cast<int32_t>(f.integer("partition", 0, INT32_MAX))};
+        const int64_t offset = f.isNull("offset") ? ObservedPosition::kNone : f.integer("offset", 0);
+        const RecordStamp s = readStamp(f, static_cast<int64_t>(o.positions.size()));
+        if (f.failed())
+            return f.error();
+        o.positions.push_back({s, o.partitionId(tp), offset});
         return std::nullopt;
     }
     if (kind == "event") {

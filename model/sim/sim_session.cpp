@@ -30,6 +30,8 @@ SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs)
     o.info.offsetSyncsTopic = topics.offsetSyncs;
     o.info.checkpointsTopic = topics.checkpoints;
     o.info.heartbeatsTopic = topics.heartbeats;
+    o.info.connectOffsetsTopic = topics.connectOffsets;
+    o.info.offsetFlushIntervalMs = scenario.offsetFlushIntervalMs;
     for (const GroupSpec& g : scenario.groups) {
         o.info.groups.push_back(g.name);
         o.groupId(g.name);
@@ -51,6 +53,10 @@ SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs)
     sink.checkpoint = [&](int64_t atMs, const Checkpoint& c) {
         const int64_t t = epochMs + atMs;
         o.add({static_cast<int64_t>(o.checkpoints.size()), t, t}, c);
+    };
+    sink.position = [&](int64_t atMs, const TopicPartition& tp, int64_t offset) {
+        const int64_t t = epochMs + atMs;
+        o.positions.push_back({{static_cast<int64_t>(o.positions.size()), t, t}, o.partitionId(tp), offset});
     };
     out.summary = simulate(
         scenario,

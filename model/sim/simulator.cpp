@@ -239,6 +239,9 @@ private:
         }
         if (t >= m_nextFlushMs) {
             // The runtime commits the source offsets of what was replicated, then calls commit().
+            for (size_t p = 0; p < m_nextRecord.size(); ++p)
+                if (m_sink.position && m_nextRecord[p] > 0 && m_nextRecord[p] != m_committedRecord[p])
+                    m_sink.position(t, m_tps[p], m_sources[p].layout.offsetOf(m_nextRecord[p] - 1));
             m_committedRecord = m_nextRecord;
             m_emitter->commit();
             collectSends(t + m_replicationOffsetMs.back()); // after this step's partition sends

@@ -83,6 +83,8 @@ struct RunSummary {
 struct RecordSink {
     std::function<void(int64_t atMs, const OffsetSync&)> offsetSync;
     std::function<void(int64_t atMs, const Checkpoint&)> checkpoint;
+    // The source connector's position at an offset flush: the last record it replicated.
+    std::function<void(int64_t atMs, const TopicPartition&, int64_t offset)> position;
 };
 
 // Runs `scenario` (which must validate) and hands every sample to `onSample` as it is taken,

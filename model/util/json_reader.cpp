@@ -27,6 +27,37 @@ public:
         return object;
     }
 
+    Result<JsonNamedObject> parseNamedTopLevel()
+    {
+        skipSpace();
+        if (peek() != '[')
+            return fail("expected '[' (a name and an object in an array)");
+        ++m_pos;
+        skipSpace();
+        JsonNamedObject out;
+        if (peek() != '"')
+            return fail("expected a name in double quotes");
+        if (!parseString(out.name))
+            return Error{m_error};
+        skipSpace();
+        if (peek() != ',')
+            return fail("expected ',' after the name");
+        ++m_pos;
+        skipSpace();
+        if (peek() != '{')
+            return fail("expected '{' after the name");
+        if (!parseObject(2, &out.object))
+            return Error{m_error};
+        skipSpace();
+        if (peek() != ']')
+            return fail("expected ']' after the object");
+        ++m_pos;
+        skipSpace();
+        if (m_pos != m_text.size())
+            return fail("unexpected text after the array");
+        return out;
+    }
+
 private:
     char peek() const { return m_pos < m_text.size() ? m_text[m_pos] : '\0'; }
     bool atEnd() const { return m_pos >= m_text.size(); }
@@ -299,6 +330,11 @@ const JsonValue* JsonObject::find(std::string_view key) const
 Result<JsonObject> parseJsonObject(std::string_view text)
 {
     return Parser(text).parseTopLevel();
+}
+
+Result<JsonNamedObject> parseJsonNamedObject(std::string_view text)
+{
+    return Parser(text).parseNamedTopLevel();
 }
 
 } // namespace driftscope

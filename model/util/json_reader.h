@@ -37,4 +37,12 @@ private:
 // (1-based) where the text stops being valid JSON; duplicate keys are refused.
 Result<JsonObject> parseJsonObject(std::string_view text);
 
+// A two-element array of a string and an object, `["name", {...}]`, the shape Kafka Connect gives
+// the keys of its offsets topic. The object is read as parseJsonObject reads one.
+struct JsonNamedObject {
+    std::string name;
+    JsonObject object;
+};
+Result<JsonNamedObject> parseJsonNamedObject(std::string_view text);
+
 } // namespace driftscope

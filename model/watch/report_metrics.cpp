@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string_view>
 
@@ -173,6 +174,33 @@ void addSyncPartitions(Families& f, const Session& session, const Mm2State& stat
     }
 }
 
+// MM2's replication position per upstream partition, from the rows (each partition once): how
+// far its source connector committed, how long ago, and how far the source's log start is from it.
+void addReplicationPartitions(Families& f, const Report& report)
+{
+    f.declare("driftscope_replication_next_offset",
+              "The next source offset MM2 would replicate, as its source connector last committed it.");
+    f.declare("driftscope_replication_position_age_seconds",
+              "Age of MM2's last committed replication position of the partition.");
+    f.declare("driftscope_replication_headroom_offsets",
+              "The next offset MM2 would replicate minus the source's log start: how many records "
+              "retention may delete before it reaches records MM2 has not replicated; below 0 it has "
+              "(except records MM2 had read and not yet flushed).");
+    std::set<std::pair<std::string, int32_t>> done;
+    for (const PartitionReport& row : report.rows) {
+        if (!row.replication || !done.insert({row.upstream.topic, row.upstream.partition}).second)
+            continue;
+        const Labels labels = {{"topic", row.upstream.topic},
+                               {"partition", std::to_string(row.upstream.partition)}};
+        f.add("driftscope_replication_next_offset", labels, static_cast<double>(row.replication->nextOffset));
+        f.add("driftscope_replication_position_age_seconds", labels,
+              seconds(report.atMs - row.replication->committedAtMs));
+        if (row.sourceStart)
+            f.add("driftscope_replication_headroom_offsets", labels,
+                  static_cast<double>(javalong::sub(row.replication->nextOffset, *row.sourceStart)));
+    }
+}
+
 struct GroupFigures {
     size_t partitions = 0, unknown = 0, skipping = 0, noOutcome = 0;
     int64_t replayMax = 0, replaySum = 0, skipMax = 0;
@@ -270,11 +298,15 @@ void addReader(Families& f, const Session& session, const ReaderSummary& reader,
          {std::pair{"source", reader.sourceState}, std::pair{"target", reader.targetState}})
         f.add("driftscope_reader_up", {{"cluster", cluster}}, state == ClusterState::Connected ? 1 : 0);
     const SessionInfo& info = session.info;
-    const std::array<std::pair<const std::string*, size_t>, 3> counts = {
+    // Of the Connect offsets topic, the positions of the source cluster.
+    const std::array<std::pair<const std::string*, size_t>, kInternalTopics.size()> counts = {
         {{&info.offsetSyncsTopic, read.syncs},
          {&info.checkpointsTopic, read.checkpoints},
-         {&info.heartbeatsTopic, read.heartbeats}}};
+         {&info.heartbeatsTopic, read.heartbeats},
+         {&info.connectOffsetsTopic, read.positions}}};
     for (size_t t = 0; t < counts.size(); ++t) {
+        if (counts[t].first->empty()) // a capture of a reader that did not read it
+            continue;
         const Labels labels = {{"topic", *counts[t].first}};
         f.add("driftscope_records_read_total", labels, static_cast<double>(counts[t].second));
         f.add("driftscope_undecodable_records_total", labels, static_cast<double>(reader.undecodable[t]));
@@ -321,6 +353,7 @@ std::vector<MetricFamily> reportMetrics(const Session& session, const Mm2State& 
         for (const PartitionReport& row : report.rows)
             addPartitionRow(f, row);
         addSyncPartitions(f, session, state, report.atMs);
+        addReplicationPartitions(f, report);
     }
     return f.take();
 }

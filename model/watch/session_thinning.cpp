@@ -72,6 +72,44 @@ std::vector<bool> rewindSamples(const std::vector<LogOffsetSample>& logs)
     return keep;
 }
 
+// The log samples of each partition's last outrun (SampleState::lastOutrun): the verdict holds on
+// them for good.
+void keepOutrunSamples(const Session& session, const SampleState& samples, std::vector<bool>& keep)
+{
+    for (uint32_t p = 0; p < session.partitionCount(); ++p)
+        if (const auto outrun = samples.lastOutrun(p))
+            keep[outrun->sampleIndex] = true;
+}
+
+// MM2's positions a watcher keeps: those the kept source log samples are judged against (so that
+// they are judged as before), each partition's last by the state's moment, those of the last
+// `since`, and those of each partition's last outrun.
+std::vector<bool> positionsInUse(const Session& session, const Session& thinned, const SampleState& samples,
+                                 int64_t atMs, int64_t since)
+{
+    std::vector<bool> used(session.positions.size());
+    const auto byPartition = positionsByPartition(session);
+    for (const LogOffsetSample& sample : thinned.logOffsets) {
+        const auto it = byPartition.find(sample.partition);
+        if (sample.side != ClusterSide::Source || it == byPartition.end())
+            continue;
+        if (const uint32_t* covering = positionCovering(session, it->second, sample))
+            used[*covering] = true;
+    }
+    for (const auto& [partition, ofPartition] : byPartition) {
+        for (uint32_t i : ofPartition)
+            used[i] = used[i] || session.positions[i].stamp.timestampMs >= since;
+        const auto last = std::find_if(ofPartition.rbegin(), ofPartition.rend(), [&](uint32_t i) {
+            return session.positions[i].stamp.timestampMs <= atMs;
+        });
+        if (last != ofPartition.rend())
+            used[*last] = true;
+        if (const auto outrun = samples.lastOutrun(partition))
+            used[outrun->positionIndex] = true;
+    }
+    return used;
+}
+
 // The syncs the state still refers to, or that explain what the samples hold.
 std::vector<bool> syncsInUse(const Session& session, const Mm2State& state, const SampleState& samples)
 {
@@ -132,12 +170,16 @@ ThinnedSession thinSession(const Session& session, const Mm2State& state, const 
     keepSamples(session.groupOffsets, t.groupOffsets, since, [](const GroupOffsetSample& g) {
         return std::tuple{g.side, g.group, g.partition};
     });
+    std::vector<bool> logKeep = rewindSamples(session.logOffsets);
+    keepOutrunSamples(session, samples, logKeep);
     keepSamples(
         session.logOffsets, t.logOffsets, since,
         [](const LogOffsetSample& l) {
             return std::pair{l.side, l.partition};
         },
-        rewindSamples(session.logOffsets));
+        std::move(logKeep));
+    const std::vector<bool> positionUsed = positionsInUse(session, t, samples, state.atMs(), since);
+    keepWhere(session.positions, t.positions, [&](size_t i) { return positionUsed[i]; });
     return out;
 }
 

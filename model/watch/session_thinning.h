@@ -7,7 +7,9 @@
 // undecodable record and reader event (few, and reports count them all); the first checkpoints the
 // observed cadence reads (kCadenceSampleLimit: about 10 MB at most); all records of the last
 // `keepMs` (the translation delay); and per sampled key the samples of two pace windows before its
-// newest and the newest before those.
+// newest and the newest before those; the two log samples of every rewind and the one of each
+// partition's last outrun; and MM2's replication positions that the samples kept are judged
+// against, each partition's last, and those of the last `keepMs`.
 //
 // Offset syncs are kept for `keepSyncsMs`, longer: a checkpoint task that restarted (before 3.7.1
 // it keeps only the last sync of each partition, then fills its store again) holds syncs that

@@ -120,10 +120,10 @@ bool Watcher::refreshOnce()
     const Session& s = m_session;
     snapshot->recordsHeld = s.syncs.size() + s.checkpoints.size() + s.heartbeats.size() +
                             s.undecodable.size() + s.groupOffsets.size() + s.logOffsets.size() +
-                            s.events.size();
+                            s.events.size() + s.positions.size();
     snapshot->bytesHeld = bytesOf(s.syncs) + bytesOf(s.checkpoints) + bytesOf(s.heartbeats) +
                           bytesOf(s.undecodable) + bytesOf(s.groupOffsets) + bytesOf(s.logOffsets) +
-                          bytesOf(s.events);
+                          bytesOf(s.events) + bytesOf(s.positions);
     snapshot->refreshSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     snapshot->refreshes = ++m_refreshes;

@@ -42,6 +42,8 @@ void checkRows(const std::vector<T>& rows, CaptureStream stream, size_t partitio
         check(again.heartbeats == rows, "decode(encode(rows)) == rows");
     else if constexpr (std::is_same_v<T, GroupOffsetSample>)
         check(again.groupOffsets == rows, "decode(encode(rows)) == rows");
+    else if constexpr (std::is_same_v<T, ObservedPosition>)
+        check(again.positions == rows, "decode(encode(rows)) == rows");
     else
         check(again.logOffsets == rows, "decode(encode(rows)) == rows");
 }
@@ -68,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     if (size < 3)
         return 0;
-    const auto stream = static_cast<CaptureStream>(data[0] % 5);
+    const auto stream = static_cast<CaptureStream>(data[0] % 6);
     const size_t partitions = data[1], groups = data[2];
     const ByteView bytes(data + 3, size - 3);
     checkColumnBlock(bytes, partitions % 9, groups % 4);
@@ -76,7 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     Session o = withDictionaries(partitions, groups);
     if (const auto failure = decodeBlock(stream, bytes, o)) {
         const auto c = o.mark();
-        check(c.syncs + c.checkpoints + c.heartbeats + c.groupOffsets + c.logOffsets == 0,
+        check(c.syncs + c.checkpoints + c.heartbeats + c.groupOffsets + c.logOffsets + c.positions == 0,
               "a refused block appends nothing", *failure);
         return 0;
     }
@@ -97,6 +99,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         break;
     case CaptureStream::LogOffsets:
         checkRows(o.logOffsets, stream, partitions, groups);
+        break;
+    case CaptureStream::ReplicationPositions:
+        checkRows(o.positions, stream, partitions, groups);
         break;
     }
     return 0;

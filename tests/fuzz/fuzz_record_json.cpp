@@ -6,6 +6,7 @@
 // same order; a parsed record written with writeRecordFields reads back to the same record.
 #include "model_checks.h"
 
+#include "model/records/connect_offset.h"
 #include "model/records/record_json.h"
 #include "model/util/json_reader.h"
 #include "model/util/json_writer.h"
@@ -76,9 +77,28 @@ void checkObject(const JsonObject& object)
 
 } // namespace
 
+// The line as the key of a record of Connect's offsets topic (connect_offset.h): a position
+// written back reads back the same.
+void checkConnectOffset(std::string_view line)
+{
+    const Bytes key(line.begin(), line.end());
+    const Bytes value{'{', '"', 'o', 'f', 'f', 's', 'e', 't', '"', ':', '7', '}'};
+    const auto record = decodeConnectOffset(ByteView(key), ByteView(value));
+    if (!record || record->kind != ConnectOffsetRecord::Kind::Position)
+        return;
+    const ConnectPosition& p = record->position;
+    check(fuzz::isWellFormedUtf8(p.connector) && fuzz::isWellFormedUtf8(p.cluster) &&
+              fuzz::isWellFormedUtf8(p.tp.topic) && p.tp.partition >= 0 && p.offset == 7,
+          "a position has UTF-8 names, a partition of 0 or more and the value's offset", std::string(line));
+    const Bytes again = encodeConnectOffsetKey(p);
+    const auto reread = decodeConnectOffset(ByteView(again), ByteView(*encodeConnectOffsetValue(p)));
+    check(reread.ok() && reread->position == p, "decode(encode(position)) == position", std::string(line));
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     const std::string_view line = fuzz::asText(data, size);
+    checkConnectOffset(line);
     if (const auto object = parseJsonObject(line))
         checkObject(*object);
     const auto record = parseJsonRecord(line);

@@ -26,12 +26,13 @@ std::vector<std::string> shape(const Session& s)
     std::vector<std::string> out;
     for (size_t n :
          {c.partitions, c.groups, c.syncs, c.checkpoints, c.heartbeats, c.undecodable, c.groupOffsets,
-          c.logOffsets, c.events, s.info.configuration.size(), s.info.groups.size()})
+          c.logOffsets, c.events, c.positions, s.info.configuration.size(), s.info.groups.size()})
         out.push_back(std::to_string(n));
     const SessionInfo& i = s.info;
     for (const std::string* text :
          {&i.sourceAlias, &i.targetAlias, &i.release, &i.offsetSyncsTopic, &i.checkpointsTopic,
-          &i.heartbeatsTopic, &i.policy.separator, &i.policy.identitySourceAlias, &i.origin, &i.toolVersion})
+          &i.heartbeatsTopic, &i.connectOffsetsTopic, &i.policy.separator, &i.policy.identitySourceAlias,
+          &i.origin, &i.toolVersion})
         out.push_back(*text);
     for (int64_t n :
          {int64_t(i.offsetSyncsSide), int64_t(i.policy.kind), int64_t(i.policy.internalTopicSeparatorEnabled),

@@ -52,6 +52,9 @@ inline void checkSession(const Session& o)
               "sample ids are in the dictionaries");
     for (const auto& l : o.logOffsets)
         check(l.partition < o.partitionCount(), "log offset ids are in the dictionary");
+    for (const auto& p : o.positions)
+        check(p.partition < o.partitionCount() && p.offset >= ObservedPosition::kNone,
+              "replication positions are in the dictionary, none below -1");
     for (const auto& u : o.undecodable)
         checkUtf8(u.reason, "reasons are well-formed UTF-8");
     for (const auto& e : o.events) {

@@ -80,6 +80,11 @@ Session sampleSession()
                     {5000, ClusterSide::Target, remote, kMin, kMax}};
     o.events = {{4500, ClusterSide::Source, "connected", "source cluster reachable"},
                 {4600, std::nullopt, "started", "session started"}};
+    o.positions = {{{0, 4000, 4002}, orders0, 119},
+                   {{1, 4001, 4003}, orders1, kMax},
+                   {{2, 4002, 4004}, orders0, ObservedPosition::kNone}};
+    o.info.connectOffsetsTopic = "mm2-offsets.eu-west.internal";
+    o.info.offsetFlushIntervalMs = 5000;
     return o;
 }
 
@@ -92,6 +97,8 @@ void compareSessions(const Session& got, const Session& want)
     QCOMPARE(got.info.offsetSyncsSide, want.info.offsetSyncsSide);
     QCOMPARE(got.info.checkpointsTopic, want.info.checkpointsTopic);
     QCOMPARE(got.info.heartbeatsTopic, want.info.heartbeatsTopic);
+    QCOMPARE(got.info.connectOffsetsTopic, want.info.connectOffsetsTopic);
+    QCOMPARE(got.info.offsetFlushIntervalMs, want.info.offsetFlushIntervalMs);
     QCOMPARE(got.info.policy.kind, want.info.policy.kind);
     QCOMPARE(got.info.policy.separator, want.info.policy.separator);
     QCOMPARE(got.info.policy.internalTopicSeparatorEnabled, want.info.policy.internalTopicSeparatorEnabled);
@@ -118,6 +125,7 @@ void compareSessions(const Session& got, const Session& want)
     QCOMPARE(got.groupOffsets, want.groupOffsets);
     QCOMPARE(got.logOffsets, want.logOffsets);
     QCOMPARE(got.events, want.events);
+    QCOMPARE(got.positions, want.positions);
 }
 
 // Runs one statement on a capture file from outside driftscope (to damage it on purpose).
@@ -448,7 +456,7 @@ void Captures::roundTripThroughAFile()
     QVERIFY(isSqliteFile(path));
     auto read = readCapture(path);
     QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
-    QCOMPARE(read->schemaVersion, 1);
+    QCOMPARE(read->schemaVersion, 2);
     QCOMPARE(read->finishedAtMs, std::optional<int64_t>(9999));
     compareSessions(read->observations, session);
 }
@@ -475,6 +483,7 @@ void Captures::appendsAddOnlyWhatIsNew()
             slice.groupOffsets.clear();
             slice.logOffsets.clear();
             slice.events.clear();
+            slice.positions.clear();
         }
         QVERIFY(session.append(slice));
         QVERIFY(!(*writer)->append(session));
@@ -643,12 +652,12 @@ void Captures::refusesNewerSchemaAndDamage()
 {
     QTemporaryDir dir;
     const std::string newer = writeCapture(dir, "newer.capture", sampleSession());
-    tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='2' WHERE key='schema_version'");
+    tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='3' WHERE key='schema_version'");
     tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='9.9.9' WHERE key='tool_version'");
     QCOMPARE(
         readCapture(newer).error(),
         newer +
-            ": was written with capture schema 2 (by driftscope 9.9.9); this driftscope reads schema 1 and "
+            ": was written with capture schema 3 (by driftscope 9.9.9); this driftscope reads schema 2 and "
             "older: open it with a newer driftscope");
 
     const std::string damaged = writeCapture(dir, "damaged.capture", sampleSession());

@@ -301,7 +301,7 @@ void Serving::largeFleetsDropThePartitionSeries()
     QCOMPARE(countOf(s, "driftscope_retained_syncs"), size_t{0});
     QVERIFY(countOf(s, "driftscope_group_partitions") >= 3);
     QCOMPARE(countOf(s, "driftscope_group_verdict_partitions"),
-             countOf(s, "driftscope_group_partitions") * 13); // one series per verdict
+             countOf(s, "driftscope_group_partitions") * 14); // one series per verdict
 }
 
 void Serving::unreachableClustersServeNoNumbers()

@@ -64,6 +64,18 @@ struct Flow {
     }
 };
 
+// MM2's source connector committed `offset` as orders-0's position at `atMs`.
+void position(Flow& f, int64_t atMs, int64_t offset)
+{
+    const auto topicOffset = static_cast<int64_t>(f.session.positions.size());
+    f.session.positions.push_back({{topicOffset, atMs, atMs + 100}, f.orders0, offset});
+}
+
+void sourceLog(Flow& f, int64_t atMs, int64_t start, int64_t end)
+{
+    f.session.logOffsets.push_back({atMs, ClusterSide::Source, f.orders0, start, end});
+}
+
 std::vector<Verdict> verdicts(std::initializer_list<Verdict> list)
 {
     return list;
@@ -85,6 +97,8 @@ private slots:
     void spansOfVerdictsOverTime();
     void offsetSyncsTopicThatDeletesSyncs();
     void topicConfigsRoundTrip();
+    void sourceRecordsLostBeforeReplication();
+    void positionsThatCoverTheLogStart();
 };
 
 void Integrity::sourceLogThatWentBack()
@@ -464,6 +478,107 @@ void Integrity::topicConfigsRoundTrip()
     broken = answer;
     broken["retention.ms"] = "soon";
     QCOMPARE(topicConfigsFrom("t", broken).error(), std::string("retention.ms 'soon' is not a number"));
+}
+
+// MM2 committed 99 (resumes at 100), then nothing for 104 s while retention moved the source's
+// log start to 120: records 100..119 were deleted before MM2 replicated them.
+void Integrity::sourceRecordsLostBeforeReplication()
+{
+    Flow f;
+    const int64_t margin = positionMarginMs(f.session.info);
+    QCOMPARE(margin, int64_t{90'000}); // Connect's default offset.flush.interval.ms and 30 s
+    position(f, 1000, 99);
+    sourceLog(f, 5000, 0, 250);
+    sourceLog(f, 10'000, 120, 250);
+    position(f, 105'000, 149); // MM2 back, its consumer reset to the log start
+    const int64_t judged = 10'000 + margin + kPositionReadSlackMs;
+    QCOMPARE(f.row(judged - 1).verdicts, verdicts({}));
+    PartitionReport row = f.row(judged);
+    QCOMPARE(row.verdicts, verdicts({Verdict::SourceRecordsLost}));
+    QCOMPARE(
+        evidenceOf(row, Verdict::SourceRecordsLost),
+        std::string("the source log start was 120 at 1970-01-01T00:00:10.000Z, past 100, the next offset "
+                    "MM2 would replicate (the last position its source connector committed up to 1 min 30 "
+                    "s later, one offset.flush.interval.ms and 30.0 s, was 99, at "
+                    "1970-01-01T00:00:01.000Z): the 20 records [100, 120) were deleted before MM2 "
+                    "replicated them, except any it had read and not yet flushed (and any transaction "
+                    "markers among them); a task that starts resumes at 100 and its consumer jumps to the "
+                    "log start"));
+    QCOMPARE(row.sourceStart, std::optional<int64_t>(120));
+    QVERIFY(row.replication);
+    QCOMPARE(row.replication->nextOffset, int64_t{150});
+    QCOMPARE(row.replication->committedAtMs, int64_t{105'000});
+    // It holds for good: the records stay lost after MM2 moved on.
+    sourceLog(f, 160'000, 130, 300);
+    QCOMPARE(f.row(400'000).verdicts, verdicts({Verdict::SourceRecordsLost}));
+    // The JSON says where MM2 stands.
+    const std::string json = reportJson(f.report(judged));
+    QVERIFY(json.find("\"replication\":{\"next_offset\":150,\"committed_at_ms\":105000}") !=
+            std::string::npos);
+    QVERIFY(json.find("\"source_start\":120") != std::string::npos);
+    // A longer flush interval widens the margin: the position of 105 s then covers the sample.
+    f.session.info.offsetFlushIntervalMs = 120'000;
+    QCOMPARE(f.row(400'000).verdicts, verdicts({}));
+}
+
+// A position committed within the margin after the sample covers it (MM2 had read those records
+// and flushed them); a tombstone proves nothing; nor does a gap of one offset (a transaction
+// marker), nor a sample whose margin the target reader was in trouble; a session without
+// positions judges nothing.
+void Integrity::positionsThatCoverTheLogStart()
+{
+    Flow f;
+    const int64_t margin = positionMarginMs(f.session.info);
+    position(f, 1000, 99);
+    sourceLog(f, 10'000, 120, 250);
+    position(f, 99'000, 125);
+    QCOMPARE(f.row(400'000).verdicts, verdicts({}));
+
+    Flow removed;
+    position(removed, 1000, 99);
+    position(removed, 2000, ObservedPosition::kNone);
+    sourceLog(removed, 10'000, 120, 250);
+    QCOMPARE(removed.row(400'000).verdicts, verdicts({}));
+    QVERIFY(!removed.row(400'000).replication);
+
+    Flow none;
+    sourceLog(none, 10'000, 120, 250);
+    QCOMPARE(none.row(400'000).verdicts, verdicts({}));
+    QVERIFY(!none.row(400'000).replication);
+
+    // Exactly at the margin still covers it; one millisecond later does not.
+    Flow edge;
+    position(edge, 1000, 99);
+    sourceLog(edge, 10'000, 120, 250);
+    position(edge, 10'000 + margin + 1, 125);
+    QCOMPARE(edge.row(400'000).verdicts, verdicts({Verdict::SourceRecordsLost}));
+    edge.session.positions.back().stamp.timestampMs = 10'000 + margin;
+    QCOMPARE(edge.row(400'000).verdicts, verdicts({}));
+
+    // MM2 resumes at 100; a log start of 101 leaves one offset, which a commit marker fills.
+    Flow marker;
+    position(marker, 1000, 99);
+    sourceLog(marker, 10'000, 101, 250);
+    QCOMPARE(marker.row(400'000).verdicts, verdicts({}));
+    marker.session.logOffsets.back().start = 102;
+    QCOMPARE(marker.row(400'000).verdicts, verdicts({Verdict::SourceRecordsLost}));
+
+    // The target reader unreachable within the sample's margin: positions may be missing, so the
+    // sample is not judged. Trouble that ended before it does not matter.
+    Flow trouble;
+    position(trouble, 1000, 99);
+    sourceLog(trouble, 10'000, 120, 250);
+    trouble.session.events = {{5000, ClusterSide::Target, "unreachable", "B down"},
+                              {8000, ClusterSide::Target, "connected", "B back"}};
+    QCOMPARE(trouble.row(400'000).verdicts, verdicts({Verdict::SourceRecordsLost}));
+    trouble.session.events.push_back(
+        {50'000, ClusterSide::Target, "fetch-error", "mm2-offsets.A.internal-0: x"});
+    QCOMPARE(trouble.row(400'000).verdicts, verdicts({}));
+    trouble.session.events.push_back(
+        {60'000, ClusterSide::Target, "fetching", "mm2-offsets.A.internal-0: again"});
+    QCOMPARE(trouble.row(400'000).verdicts, verdicts({}));
+    sourceLog(trouble, 70'000, 130, 250); // after the trouble: judged
+    QCOMPARE(trouble.row(400'000).verdicts, verdicts({Verdict::SourceRecordsLost}));
 }
 
 #include "tst_integrity.moc"

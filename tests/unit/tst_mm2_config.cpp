@@ -352,6 +352,8 @@ void Mm2ConfigTest::internalTopicsWithLocationAndSeparator()
     QCOMPARE(t.offsetSyncsOnSource, false);
     QCOMPARE(t.checkpoints, std::string("A_checkpoints_internal"));
     QCOMPARE(t.heartbeats, std::string("heartbeats"));
+    // The flow's Connect offsets topic is named with "." whatever the separator.
+    QCOMPARE(t.connectOffsets, std::string("mm2-offsets.A.internal"));
 
     // Before 3.0.0 the location setting did not exist: the syncs topic is on the source.
     t = internalTopicsFor(s, profileFor({2, 8, 2}));
@@ -365,10 +367,29 @@ void Mm2ConfigTest::internalTopicsWithLocationAndSeparator()
     QCOMPARE(t.offsetSyncs, std::string("mm2-offset-syncs.B.internal"));
     QCOMPARE(t.checkpoints, std::string("A.checkpoints.internal"));
 
+    // offset.storage.topic of the flow's worker: the target cluster's, then the top-level one.
+    s = flowSettings("B.offset.storage.topic = b-offsets\n");
+    QCOMPARE(internalTopicsFor(s, p390).connectOffsets, std::string("b-offsets"));
+    s = flowSettings("B.offset.storage.topic = b-offsets\noffset.storage.topic = all-offsets\n");
+    QCOMPARE(internalTopicsFor(s, p390).connectOffsets, std::string("all-offsets"));
+    s = flowSettings("A.offset.storage.topic = a-offsets\n"); // the source's is another flow's worker
+    QCOMPARE(internalTopicsFor(s, p390).connectOffsets, std::string("mm2-offsets.A.internal"));
+    // offset.flush.interval.ms of the flow's worker: the target cluster's; the top-level one is
+    // not the worker's (MM2 4.3.1 logs 60000 for it).
+    QCOMPARE(s.offsetFlushIntervalMs, int64_t{60'000});
+    s = flowSettings("offset.flush.interval.ms = 1000\n");
+    QCOMPARE(s.offsetFlushIntervalMs, int64_t{60'000});
+    s = flowSettings("B.offset.flush.interval.ms = 5000\n");
+    QCOMPARE(s.offsetFlushIntervalMs, int64_t{5'000});
+    QCOMPARE(flowError(kTwoClusters + "B.offset.flush.interval.ms = 0\n"),
+             QString("line 4: B.offset.flush.interval.ms: must be positive"));
+
     s.offsetSyncsTopic = "syncs";
     s.checkpointsTopic = "cps";
     s.heartbeatsTopic = "hb";
+    s.connectOffsetsTopic = "connect-offsets";
     t = internalTopicsFor(s, p390);
+    QCOMPARE(t.connectOffsets, std::string("connect-offsets"));
     QCOMPARE(t.offsetSyncs, std::string("syncs"));
     QCOMPARE(t.offsetSyncsOnSource, true);
     QCOMPARE(t.checkpoints, std::string("cps"));

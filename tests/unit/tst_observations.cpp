@@ -1,6 +1,7 @@
 // How records enter a session: one way for decoded records (Session::add), which the
 // wire decoder, formatter text, JSON Lines and the simulator all use, so the same record read
 // any of these ways is the same observation with the same ids.
+#include "model/records/connect_offset.h"
 #include "model/records/wire_codec.h"
 #include "model/session/session.h"
 #include "model/session/session_info_fields.h"
@@ -21,6 +22,7 @@ private Q_SLOTS:
     void everyReaderEntersTheSameWay();
     void theGroupListHoldsSelectedAndSeenGroupsOnce();
     void sessionInfoToAndFromKeyValue();
+    void replicationPositionsOfTheSourceAreKept();
 };
 
 void ObservationsTest::decodedRecordsInternTheirNames()
@@ -109,7 +111,9 @@ void ObservationsTest::sessionInfoToAndFromKeyValue()
     for (const InfoField& field : sessionInfoFields())
         if (const auto value = sessionInfoValue(info, field))
             written[field.key] = *value;
-    QCOMPARE(written.size(), size_t{16}); // all 17 but sync_group_offsets_enabled, which is unknown
+    // All 19 but sync_group_offsets_enabled, which is unknown, and connect_offsets_topic, unread.
+    QCOMPARE(written.size(), size_t{17});
+    QCOMPARE(written["offset_flush_interval_ms"], std::string("60000"));
     QCOMPARE(written["mm2_release"], std::string("3.9.0"));
     QCOMPARE(written["offset_syncs_cluster"], std::string("target"));
     QCOMPARE(written["replication_policy"], std::string("default"));
@@ -142,4 +146,59 @@ void ObservationsTest::sessionInfoToAndFromKeyValue()
 }
 
 QTEST_APPLESS_MAIN(ObservationsTest)
+// Of Connect's offsets topic the session keeps MirrorSourceConnector's positions of its own
+// source cluster; other connectors' and other clusters' records are not MM2's of this flow, and
+// a malformed one is kept aside with the reason. Exports and imports keep them.
+namespace {
+
+Bytes bytesOf(std::string_view text)
+{
+    return Bytes(text.begin(), text.end());
+}
+
+} // namespace
+
+void ObservationsTest::replicationPositionsOfTheSourceAreKept()
+{
+    Session o;
+    o.info.sourceAlias = "east";
+    const auto add = [&](const ConnectPosition& p, int64_t topicOffset) {
+        const Bytes key = encodeConnectOffsetKey(p);
+        const auto value = encodeConnectOffsetValue(p);
+        return o.addRecord(InternalTopic::ConnectOffsets, 2, {topicOffset, 5000 + topicOffset, 6000},
+                           ByteView(key), value ? std::optional<ByteView>(*value) : std::nullopt);
+    };
+    QVERIFY(add({"MirrorSourceConnector", "east", {"orders", 1}, 41}, 0));
+    QVERIFY(add({"MirrorSourceConnector", "west", {"orders", 1}, 7}, 1)); // the other flow's
+    QVERIFY(add({"MirrorSourceConnector", "east", {"orders", 1}, std::nullopt}, 2));
+    const Bytes checkpointKey =
+        bytesOf(R"(["MirrorCheckpointConnector",{"group":"g","partition":0,"topic":"t"}])");
+    const Bytes offset = bytesOf(R"({"offset":3})");
+    QVERIFY(
+        o.addRecord(InternalTopic::ConnectOffsets, 0, {3, 0, 0}, ByteView(checkpointKey), ByteView(offset)));
+    const Bytes broken = bytesOf("not json");
+    QVERIFY(!o.addRecord(InternalTopic::ConnectOffsets, 0, {4, 0, 0}, ByteView(broken), ByteView(offset)));
+    const uint32_t orders1 = o.findPartition({"orders", 1}).value();
+    QCOMPARE(o.positions,
+             (std::vector<ObservedPosition>{{{0, 5000, 6000}, orders1, 41},
+                                            {{2, 5002, 6000}, orders1, ObservedPosition::kNone}}));
+    QCOMPARE(o.undecodable.size(), size_t{1});
+    QVERIFY(o.undecodable[0].topic == InternalTopic::ConnectOffsets);
+    QCOMPARE(
+        o.undecodable[0].reason,
+        std::string("the key: invalid JSON at character 1: expected '[' (a name and an object in an array)"));
+
+    std::vector<std::string> lines;
+    exportSession(o, [&](const std::string& line) { lines.push_back(line); });
+    QVERIFY(std::find(lines.begin(), lines.end(),
+                      R"({"kind":"replication-position","topic":"orders","partition":1,"offset":null,)"
+                      R"("topic_offset":2,"timestamp_ms":5002,"read_at_ms":6000})") != lines.end());
+    Session again;
+    SessionLineReader reader(again);
+    for (const std::string& line : lines)
+        QCOMPARE(reader.read(line), std::optional<std::string>());
+    QCOMPARE(again.positions, o.positions);
+    QCOMPARE(again.undecodable, o.undecodable);
+}
+
 #include "tst_observations.moc"

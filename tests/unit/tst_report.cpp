@@ -656,7 +656,8 @@ void Reports::formats()
             "MM2 configuration was given and too few checkpoints show a cadence\",\"group_offset_sync\":"
             "\"observed\",\"group_offset_sync_interval_ms\":null,\"syncs_read\":3,\"checkpoints_read\":1,"
             "\"unexplained_checkpoints\":0,\"undecodable_records\":0,"
-            "\"undecodable_by_topic\":{\"offset-syncs\":0,\"checkpoints\":0,\"heartbeats\":0},"
+            "\"undecodable_by_topic\":{\"offset-syncs\":0,\"checkpoints\":0,\"heartbeats\":0,"
+            "\"connect-offsets\":0},"
             "\"clusters\":{\"source\":null,\"target\":null},\"reader_problems\":[],\"offset_syncs_topic\":"
             "null,"
             "\"rows\":[{\"group\":"
@@ -674,8 +675,7 @@ void Reports::formats()
             "\"upstream_equivalent\":101,\"unknown_because\":null,\"time_ms\":2633},\"pace\":{\"advanced\":"
             "60,"
             "\"span_ms\":2000,\"per_second\":30.0},\"pace_unknown_because\":null,\"target_committed\":97,"
-            "\"source_end\":"
-            "250,"
+            "\"source_start\":0,\"source_end\":250,\"replication\":null,"
             "\"target_end\":240,\"health\":[],\"evidence\":{},\"over_replay_budget\":null,\"budget_undecided_"
             "because\":null}]"
             "}"));
@@ -762,7 +762,7 @@ void Reports::readerProblemsReachEveryForm()
     options.groups = {"app-1"};
     const Report report = buildReport(o, options);
     QCOMPARE(report.undecodableRecords, size_t{3}); // the heartbeat's came later
-    QCOMPARE(report.reader.undecodable, (std::array<size_t, 3>{2, 1, 0}));
+    QCOMPARE(report.reader.undecodable, (std::array<size_t, 4>{2, 1, 0, 0}));
     QCOMPARE(report.reader.sourceState, std::optional<ClusterState>(ClusterState::Connected));
     QCOMPARE(report.reader.targetState, std::optional<ClusterState>(ClusterState::Unreachable));
     QCOMPARE(report.reader.problems.size(), size_t{4});
@@ -775,7 +775,8 @@ void Reports::readerProblemsReachEveryForm()
     const std::string json = reportJson(report);
     const std::string reader =
         "\"undecodable_records\":3,\"undecodable_by_topic\":{\"offset-syncs\":2,\"checkpoints\":1,"
-        "\"heartbeats\":0},\"clusters\":{\"source\":\"connected\",\"target\":\"unreachable\"},"
+        "\"heartbeats\":0,\"connect-offsets\":0},\"clusters\":{\"source\":\"connected\",\"target\":"
+        "\"unreachable\"},"
         "\"reader_problems\":["
         "{\"cluster\":\"source\",\"state\":\"unreachable\",\"message\":\"A (source) unreachable: down\","
         "\"count\":1,\"first_at_ms\":1500,\"last_at_ms\":1500},"

@@ -3,6 +3,7 @@
 // watchers are fed the same simulated flow, slice by slice, faster than real time through the
 // watcher's own code path; one thins every minute, keeping 4 minutes (offset syncs: 15).
 #include "model/sim/sim_session.h"
+#include "model/watch/session_thinning.h"
 #include "model/watch/watcher.h"
 #include "support/fed_source.h"
 #include "support/session_feeder.h"
@@ -53,6 +54,7 @@ class WatchThinning : public QObject {
 private Q_SLOTS:
     void thinnedAnswersEqualFullOnes_data();
     void thinnedAnswersEqualFullOnes();
+    void thinningKeepsTheOutrun();
 };
 
 void WatchThinning::thinnedAnswersEqualFullOnes_data()
@@ -111,6 +113,40 @@ void WatchThinning::thinnedAnswersEqualFullOnes()
     // Bounded: every checkpoint (the cadence reads the first 100,000), and about 5 minutes' worth
     // (4 kept + 1 between thinnings) of the rest of a 45-minute read.
     QVERIFY(heldMax < read / 3);
+}
+
+// A watcher thins what it read: the outrun, its position and sample stay, and the report after
+// thinning is the report before.
+void WatchThinning::thinningKeepsTheOutrun()
+{
+    Session s;
+    const uint32_t orders0 = s.partitionId({"orders", 0});
+    const auto position = [&](int64_t atMs, int64_t offset) {
+        s.positions.push_back({{static_cast<int64_t>(s.positions.size()), atMs, atMs}, orders0, offset});
+    };
+    position(1000, 99);
+    for (int64_t t = 5000; t <= 3'600'000; t += 5000)
+        s.logOffsets.push_back({t, ClusterSide::Source, orders0, t == 5000 ? 0 : 120 + t / 1000, 5000});
+    for (int64_t t = 105'000; t <= 3'600'000; t += 10'000)
+        position(t, 200 + t / 1000);
+    const int64_t at = 3'600'000;
+    Mm2StateOptions options;
+    options.release = parseRelease("3.9.0").value();
+    Mm2State state(s, options);
+    state.advanceTo(at);
+    SampleState samples(s);
+    samples.advanceTo(at);
+    const ThinnedSession thinned = thinSession(s, state, samples, {15 * 60'000, 15 * 60'000});
+    QVERIFY(thinned.session.positions.size() < s.positions.size() / 3);
+    QVERIFY(thinned.session.logOffsets.size() < s.logOffsets.size() / 3);
+    SampleState again(thinned.session);
+    again.advanceTo(at);
+    const auto before = samples.lastOutrun(orders0), after = again.lastOutrun(orders0);
+    QVERIFY(before && after);
+    QCOMPARE(after->sample, before->sample);
+    QCOMPARE(after->position, before->position);
+    QCOMPARE(before->sample.sampledAtMs, int64_t{10'000});
+    QCOMPARE(again.position(orders0), samples.position(orders0));
 }
 
 QTEST_GUILESS_MAIN(WatchThinning)

@@ -3,6 +3,8 @@
 #include "model/records/wire_codec.h"
 #include "model/util/java_utf8.h"
 
+#include "model/records/connect_offset.h"
+
 #include <QTest>
 
 #include <random>
@@ -39,6 +41,8 @@ private Q_SLOTS:
     void javaUtf8Replacement_data();
     void javaUtf8Replacement();
     void hexParsing();
+    void connectOffsets();
+    void connectOffsetErrors();
 };
 
 void WireCodec::offsetSyncBytes()
@@ -237,4 +241,91 @@ void WireCodec::hexParsing()
 }
 
 QTEST_APPLESS_MAIN(WireCodec)
+namespace {
+
+Bytes text(std::string_view t)
+{
+    return Bytes(t.begin(), t.end());
+}
+
+Result<ConnectOffsetRecord> decodeText(std::optional<std::string_view> key,
+                                       std::optional<std::string_view> value)
+{
+    std::optional<Bytes> k, v;
+    if (key)
+        k = text(*key);
+    if (value)
+        v = text(*value);
+    return decodeConnectOffset(k ? std::optional<ByteView>(*k) : std::nullopt,
+                               v ? std::optional<ByteView>(*v) : std::nullopt);
+}
+
+} // namespace
+
+// What Connect's JSON converter writes for MirrorSourceTask's offsets, byte for byte, and what
+// MM2's other connectors write beside them.
+void WireCodec::connectOffsets()
+{
+    const std::string key = R"(["MirrorSourceConnector",{"cluster":"A","partition":3,"topic":"orders"}])";
+    const ConnectPosition expected{"MirrorSourceConnector", "A", {"orders", 3}, 1234};
+    auto decoded = decodeText(key, R"({"offset":1234})");
+    QVERIFY(decoded.ok());
+    QVERIFY(decoded->kind == ConnectOffsetRecord::Kind::Position);
+    QCOMPARE(decoded->position, expected);
+    QCOMPARE(encodeConnectOffsetKey(expected), text(key));
+    QCOMPARE(encodeConnectOffsetValue(expected).value(), text(R"({"offset":1234})"));
+    // Field order and spaces are the converter's business; the largest record offset stays exact.
+    decoded =
+        decodeText(R"( [ "A->B.MirrorSourceConnector" , {"topic":"t","partition":0,"cluster":"east"} ] )",
+                   R"({"offset":9223372036854775806})");
+    QVERIFY(decoded.ok());
+    QCOMPARE(decoded->position,
+             (ConnectPosition{"A->B.MirrorSourceConnector", "east", {"t", 0}, INT64_MAX - 1}));
+    // A tombstone removes the position.
+    decoded = decodeText(key, std::nullopt);
+    QVERIFY(decoded.ok());
+    QCOMPARE(decoded->position.offset, std::optional<int64_t>());
+    QVERIFY(!encodeConnectOffsetValue(decoded->position));
+    // MirrorCheckpointConnector's and MirrorHeartbeatConnector's offsets are not positions.
+    for (const char* other :
+         {R"(["MirrorCheckpointConnector",{"group":"g","partition":0,"topic":"orders"}])",
+          R"(["MirrorHeartbeatConnector",{"sourceClusterAlias":"A","targetClusterAlias":"B"}])",
+          R"(["my-jdbc",{"cluster":"A","partition":0,"topic":"t","table":"x"}])"}) {
+        decoded = decodeText(other, R"({"offset":5})");
+        QVERIFY2(decoded.ok(), other);
+        QVERIFY(decoded->kind == ConnectOffsetRecord::Kind::OtherConnector);
+    }
+}
+
+void WireCodec::connectOffsetErrors()
+{
+    const std::string key = R"(["MirrorSourceConnector",{"cluster":"A","partition":0,"topic":"orders"}])";
+    const auto error = [](Result<ConnectOffsetRecord> r) {
+        return r.ok() ? std::string("ok") : r.error();
+    };
+    QCOMPARE(error(decodeText(std::nullopt, R"({"offset":1})")),
+             std::string("a null key (Connect keys every offset by connector and source partition)"));
+    QCOMPARE(
+        error(decodeText(R"({"cluster":"A"})", R"({"offset":1})")),
+        std::string("the key: invalid JSON at character 1: expected '[' (a name and an object in an array)"));
+    QCOMPARE(error(decodeText(R"(["MirrorSourceConnector",{"cluster":"A","partition":0,"topic":"orders"}] x)",
+                              R"({"offset":1})")),
+             std::string("the key: invalid JSON at character 74: unexpected text after the array"));
+    QCOMPARE(error(decodeText(R"(["MirrorSourceConnector",{"cluster":"A","partition":-1,"topic":"orders"}])",
+                              R"({"offset":1})")),
+             std::string("the key's \"partition\" must be an integer from 0 to 2147483647"));
+    QCOMPARE(error(decodeText(R"(["MirrorSourceConnector",{"cluster":1,"partition":0,"topic":"orders"}])",
+                              R"({"offset":1})")),
+             std::string("the key's \"cluster\" and \"topic\" must be strings"));
+    QCOMPARE(error(decodeText(key, R"({"offset":"1"})")), std::string("the value has no integer \"offset\""));
+    QCOMPARE(error(decodeText(key, R"({"offset":1.5})")), std::string("the value has no integer \"offset\""));
+    // No record has these offsets; -1 is no tombstone either (a tombstone has a null value).
+    QCOMPARE(error(decodeText(key, R"({"offset":-1})")),
+             std::string("the value's \"offset\" -1 is no record's offset"));
+    QCOMPARE(error(decodeText(key, R"({"offset":9223372036854775807})")),
+             std::string("the value's \"offset\" 9223372036854775807 is no record's offset"));
+    QCOMPARE(error(decodeText(key, R"({"offset":1)")),
+             std::string("the value: invalid JSON at character 12: expected ',' or '}'"));
+}
+
 #include "tst_wire_codec.moc"

@@ -23,6 +23,16 @@ std::string topicProblemState(TopicState state)
     return out;
 }
 
+// What a missing or unreadable topic takes from a report, where that is not plain.
+std::string missingWords(InternalTopic kind)
+{
+    if (kind != InternalTopic::ConnectOffsets)
+        return {};
+    return "; MM2's replication position is unknown, so records the source deleted before MM2 replicated "
+           "them are not detected (a Connect cluster keeps it in its own offset.storage.topic: "
+           "--connect-offsets-topic)";
+}
+
 } // namespace
 
 ClusterReader::ClusterReader(LiveReading& live, ClusterSide side) : m_live(live), m_side(side)
@@ -209,7 +219,8 @@ void ClusterReader::round()
 bool ClusterReader::readingHistory() const
 {
     for (const auto& [name, topic] : m_consumed)
-        if (topic.kind != InternalTopic::Heartbeats && topic.partitionsCaughtUp < topic.caughtUp.size())
+        if (topic.kind != InternalTopic::Heartbeats && topic.kind != InternalTopic::ConnectOffsets &&
+            topic.partitionsCaughtUp < topic.caughtUp.size())
             return true;
     return false;
 }
@@ -217,9 +228,17 @@ bool ClusterReader::readingHistory() const
 TopicProgress& ClusterReader::progressOf(InternalTopic kind)
 {
     LiveStatus& s = m_live.status;
-    return kind == InternalTopic::OffsetSyncs   ? s.offsetSyncs
-           : kind == InternalTopic::Checkpoints ? s.checkpoints
-                                                : s.heartbeats;
+    switch (kind) {
+    case InternalTopic::OffsetSyncs:
+        return s.offsetSyncs;
+    case InternalTopic::Checkpoints:
+        return s.checkpoints;
+    case InternalTopic::Heartbeats:
+        return s.heartbeats;
+    case InternalTopic::ConnectOffsets:
+        break;
+    }
+    return s.connectOffsets;
 }
 
 void ClusterReader::followInternalTopics(const TopicList& topics)
@@ -231,6 +250,7 @@ void ClusterReader::followInternalTopics(const TopicList& topics)
     if (m_side == ClusterSide::Target) {
         mine.emplace_back(InternalTopic::Checkpoints, names.checkpoints);
         mine.emplace_back(InternalTopic::Heartbeats, names.heartbeats);
+        mine.emplace_back(InternalTopic::ConnectOffsets, names.connectOffsets);
     }
     for (const auto& [kind, name] : mine) {
         if (m_consumed.count(name))
@@ -250,7 +270,8 @@ void ClusterReader::followInternalTopics(const TopicList& topics)
         progress.present = false;
         progress.caughtUp = true;
         m_live.noteProblem(m_side, name, topicProblemState(progress.state),
-                           name + (error == topics.errors.end() ? " does not exist" : ": " + error->second));
+                           name + (error == topics.errors.end() ? " does not exist" : ": " + error->second) +
+                               missingWords(kind));
     }
 }
 
@@ -268,13 +289,14 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
         // Listed but its log offsets are refused (an authorization error, say): a state of the
         // topic, said once, and tried again next round. Its history stays unread, so a report
         // waiting for it says why.
+        // MM2's replication position is not needed for a report: unknown, not waited for.
         TopicProgress& progress = progressOf(kind);
         progress.state = TopicState::Unreadable;
         progress.detail = ends.error();
         progress.present = true;
-        progress.caughtUp = false;
+        progress.caughtUp = kind == InternalTopic::ConnectOffsets;
         m_live.noteProblem(m_side, name, topicProblemState(TopicState::Unreadable),
-                           name + " cannot be read: " + ends.error());
+                           name + " cannot be read: " + ends.error() + missingWords(kind));
         return;
     }
 
@@ -359,7 +381,11 @@ void ClusterReader::take(const rd_kafka_message_t& m, int64_t now)
         if (m.partition >= 0 && static_cast<size_t>(m.partition) < topic->fetchFailing.size())
             topic->fetchFailing[static_cast<size_t>(m.partition)] = true;
         m_live.noteProblem(m_side, "fetch " + partition, "fetch-error",
-                           partition + ": " + rd_kafka_message_errstr(&m));
+                           partition + ": " + rd_kafka_message_errstr(&m) + missingWords(topic->kind));
+        // MM2's replication position is not waited for (a principal may describe the topic but
+        // not read it): unknown, as the problem says.
+        if (topic->kind == InternalTopic::ConnectOffsets)
+            markCaughtUp(*topic, m.partition);
         return;
     }
     const auto p = static_cast<size_t>(m.partition);

@@ -93,7 +93,7 @@ std::optional<std::string> offsetSyncsProblem(const LiveStatus& status, const Li
 std::string notReadyWords(const LiveStatus& s)
 {
     std::string why;
-    for (const TopicProgress* t : {&s.offsetSyncs, &s.checkpoints}) {
+    for (const TopicProgress* t : {&s.offsetSyncs, &s.checkpoints, &s.connectOffsets}) {
         if (t->caughtUp)
             continue;
         const std::string side(sideName(t->side));

@@ -80,13 +80,19 @@ struct ClusterStatus {
 struct LiveStatus {
     ClusterStatus source, target;
     TopicProgress offsetSyncs, checkpoints, heartbeats;
+    // Connect's offsets topic, for MM2's replication position: a missing or unreadable one is
+    // read (empty), so that it never holds a report back; the position is then unknown.
+    TopicProgress connectOffsets;
     size_t records = 0;
     size_t undecodable = 0;
     size_t groupsSampled = 0;
     // The offset-syncs topic's configs were asked for and neither they nor an error came back
     // yet (within the request timeout): a report waits, so that it says what they are or why not.
     bool offsetSyncsConfigsPending = false;
-    bool historyRead() const { return offsetSyncs.caughtUp && checkpoints.caughtUp; }
+    bool historyRead() const
+    {
+        return offsetSyncs.caughtUp && checkpoints.caughtUp && connectOffsets.caughtUp;
+    }
     // A cluster cannot be read at all: waiting longer changes nothing.
     bool failed() const
     {

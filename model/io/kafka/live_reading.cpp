@@ -25,6 +25,8 @@ LiveReading::LiveReading(LiveReaderOptions opts)
     info.offsetSyncsSide = topics.offsetSyncsOnSource ? ClusterSide::Source : ClusterSide::Target;
     info.checkpointsTopic = topics.checkpoints;
     info.heartbeatsTopic = topics.heartbeats;
+    info.connectOffsetsTopic = topics.connectOffsets;
+    info.offsetFlushIntervalMs = c.offsetFlushIntervalMs;
     info.policy = c.policy;
     info.emitCheckpointsIntervalMs = c.emitCheckpointsIntervalMs;
     info.emitIntervalConfigured = c.emitIntervalConfigured;
@@ -45,6 +47,7 @@ LiveReading::LiveReading(LiveReaderOptions opts)
     status.offsetSyncs = {topics.offsetSyncs, info.offsetSyncsSide};
     status.checkpoints = {topics.checkpoints, ClusterSide::Target};
     status.heartbeats = {topics.heartbeats, ClusterSide::Target};
+    status.connectOffsets = {topics.connectOffsets, ClusterSide::Target};
 
     auto filter = NameFilter::make(c.groups, c.groupsExclude);
     if (filter)

@@ -4,10 +4,10 @@
 // rig runs 3.9.1 for a part of the functions). Each test function is one CTest test, run in this
 // order (tests/CMakeLists.txt): readingRealClusters, livePredictionRate, mm2Restart,
 // sourceBrokerKilled and groupOffsetSyncBlocked with the workload running, prediction (it
-// quiesces the workload), readOnly, and the rest; sourceTopicRecreated and offsetSyncsTopicAtRisk
-// last, as they change the rig for good. driftscope always connects as the restricted principal,
-// through driftscope.properties (the rig's mm2.properties with that principal's credentials);
-// the faults of wrongPasswordAndUnknownCa through the rig's files that get it wrong.
+// quiesces the workload), readOnly, and the rest; sourceTopicRecreated, offsetSyncsTopicAtRisk and
+// sourceRecordsLost last, as they change the rig for good. driftscope always connects as the restricted
+// principal, through driftscope.properties (the rig's mm2.properties with that principal's credentials); the
+// faults of wrongPasswordAndUnknownCa through the rig's files that get it wrong.
 #include "support/cli_runner.h"
 
 #include "model/analysis/health_report.h"
@@ -368,6 +368,7 @@ private Q_SLOTS:
     void wrongPasswordAndUnknownCa();
     void sourceTopicRecreated();
     void offsetSyncsTopicAtRisk();
+    void sourceRecordsLost();
 };
 
 void RealKafka::initTestCase()
@@ -401,6 +402,21 @@ void RealKafka::readingRealClusters()
                                       {"at_risk", false},
                                       {"unknown_because", QJsonValue::Null}}));
     QCOMPARE(report["undecodable_records"].toInt(-1), 0);
+    // MM2's replication position, from its source connector's records in mm2-offsets.A.internal
+    // (decoded: none undecodable above): at most the source's log end. MM2 4.3.1 flushes it every
+    // 60 s (README.md), so right after the rig started a partition may have none yet.
+    int positioned = 0;
+    for (const QJsonValue& v : report["rows"].toArray()) {
+        const QJsonObject row = v.toObject();
+        if (row["replication"].isNull())
+            continue;
+        const qint64 next = row["replication"].toObject()["next_offset"].toInteger(-1);
+        QVERIFY2(next >= 0 && next <= row["source_end"].toInteger(-1),
+                 qPrintable(QJsonDocument(row).toJson(QJsonDocument::Compact)));
+        ++positioned;
+    }
+    qInfo("%d of %d rows have MM2's replication position", positioned,
+          static_cast<int>(report["rows"].toArray().size()));
     QVERIFY(report["syncs_read"].toInt() > 0);
     QVERIFY(report["checkpoints_read"].toInt() > 0);
     QVERIFY(fewUnexplained(report, "report"));
@@ -1348,6 +1364,57 @@ void RealKafka::offsetSyncsTopicAtRisk()
         qPrintable(evidence));
     qInfo("cleanup.policy=delete, retention.ms=3600000: offset-syncs-topic-at-risk on all %d rows: %s",
           static_cast<int>(rows.size()), qPrintable(evidence));
+}
+
+// MM2 down while the source deletes records it never read: MM2 is killed, 200 records are
+// produced to payments-0 and every record of the partition deleted; driftscope records two
+// minutes (a log sample is judged 110 s after it: Connect's default offset.flush.interval.ms of
+// 60 s, which MM2 4.3.1 runs here, 30 s of slack and 20 s for the reader; against the position
+// MM2's source connector committed in Connect's offsets topic mm2-offsets.A.internal before it
+// died). Then MM2 comes back.
+void RealKafka::sourceRecordsLost()
+{
+    QVERIFY2(rigCommand("kill", "mm2"), qPrintable("mm2 could not be killed" + logsHint()));
+    const QStringList deleted =
+        workload({"produce-and-delete", rigFile("source-admin.librdkafka"), "payments", "0", "200"});
+    QCOMPARE(deleted.size(), qsizetype(1));
+    QVERIFY2(deleted[0].startsWith("deleted payments-0 below "), qPrintable(deleted[0]));
+    const qint64 logStart = deleted[0].section(' ', -1).toLongLong();
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("lost.capture");
+    const CliRun record =
+        runCli(QStringList{"record", "--out", capture, "--duration", "120"} + liveOptions(), 180'000);
+    QVERIFY2(record.exitCode == 0, qPrintable(record.err));
+    const CliRun run = runCli({"report", capture, "--json"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject report = json(run.out);
+    QCOMPARE(report["undecodable_by_topic"].toObject()["connect-offsets"].toInt(-1), 0);
+    QStringList paymentsRows, holding;
+    for (const QJsonValue& v : report["rows"].toArray())
+        if (v.toObject()["topic"] == "payments" && v.toObject()["partition"] == 0)
+            paymentsRows << v.toObject()["group"].toString() + " payments 0";
+    qint64 next = -1;
+    for (const auto& [key, row] : rowsHolding(report, "source-records-lost")) {
+        holding << key;
+        const QString evidence = row["evidence"].toObject()["source-records-lost"].toString();
+        next = row["replication"].toObject()["next_offset"].toInteger(-1);
+        QVERIFY2(next >= 0 && next < logStart, qPrintable(QString::number(next)));
+        QVERIFY2(evidence.startsWith("the source log start was " + thousands(logStart) + " at "),
+                 qPrintable(evidence));
+        QVERIFY2(evidence.contains(", past " + thousands(next) + ", the next offset MM2 would replicate"),
+                 qPrintable(evidence));
+        QVERIFY2(evidence.contains(" records [" + thousands(next) + ", " + thousands(logStart) +
+                                   ") were deleted before MM2 replicated them"),
+                 qPrintable(evidence));
+        QCOMPARE(row["source_start"].toInteger(-1), logStart);
+    }
+    paymentsRows.sort();
+    QVERIFY2(paymentsRows.size() >= 1, qPrintable(QJsonDocument(report).toJson()));
+    QCOMPARE(holding, paymentsRows);
+    QCOMPARE(rowsHolding(report, "source-records-lost").size(), size_t(paymentsRows.size()));
+    qInfo("MM2 killed, payments-0 deleted below %lld: source-records-lost on %s, MM2 would resume at %lld",
+          logStart, qPrintable(holding.join(", ")), next);
+    QVERIFY2(rigCommand("restart", "mm2"), qPrintable("mm2 did not start again" + logsHint()));
 }
 
 QTEST_GUILESS_MAIN(RealKafka)

@@ -904,6 +904,32 @@ int alterTopic(const Props& props, const std::string& topic, const std::vector<s
     return 0;
 }
 
+// Records MM2 never sees while it is down: N records produced to TOPIC-PARTITION, then every
+// record of the partition deleted (DeleteRecords up to the high watermark).
+int produceAndDelete(const Props& props, const std::string& topic, int32_t partition, int records)
+{
+    Handle rk = client(RD_KAFKA_PRODUCER, props, {{"acks", "all"}});
+    for (int i = 0; i < records; ++i)
+        produce(rk.get(), topic.c_str(), partition, "lost-" + std::to_string(i), std::string(100, 'x'));
+    check(rd_kafka_flush(rk.get(), 30'000), "flushing " + topic);
+    Queue queue(rd_kafka_queue_new(rk.get()));
+    rd_kafka_topic_partition_list_t* before = rd_kafka_topic_partition_list_new(1);
+    rd_kafka_topic_partition_list_add(before, topic.c_str(), partition)->offset = RD_KAFKA_OFFSET_END;
+    rd_kafka_DeleteRecords_t* request = rd_kafka_DeleteRecords_new(before);
+    rd_kafka_topic_partition_list_destroy(before);
+    rd_kafka_DeleteRecords(rk.get(), &request, 1, nullptr, queue.get());
+    rd_kafka_DeleteRecords_destroy(request);
+    Event event = awaitResult(queue.get(), "DeleteRecords");
+    const rd_kafka_topic_partition_list_t* result =
+        rd_kafka_DeleteRecords_result_offsets(rd_kafka_event_DeleteRecords_result(event.get()));
+    if (!result || result->cnt != 1)
+        fail("DeleteRecords answered no partition");
+    check(result->elems[0].err, "deleting the records of " + topic);
+    std::printf("deleted %s-%d below %lld\n", topic.c_str(), partition,
+                static_cast<long long>(result->elems[0].offset));
+    return 0;
+}
+
 int usage()
 {
     std::fputs(
@@ -911,7 +937,7 @@ int usage()
         "group-offsets PROPS | checkpoints PROPS TOPIC | checkpoint-records PROPS TOPIC | offset-syncs PROPS "
         "TOPIC | acls PROPS PRINCIPAL | snapshot PROPS | hold-group PROPS GROUP S TOPIC... | recreate-topic "
         "PROPS "
-        "TOPIC\n",
+        "TOPIC | alter-topic PROPS TOPIC KEY=VALUE... | produce-and-delete PROPS TOPIC PARTITION N\n",
         stderr);
     return 2;
 }
@@ -948,6 +974,8 @@ int main(int argc, char** argv)
             return recreateTopic(readProps(args[1]), args[2]);
         if (args.size() >= 4 && args[0] == "alter-topic")
             return alterTopic(readProps(args[1]), args[2], {args.begin() + 3, args.end()});
+        if (args.size() == 5 && args[0] == "produce-and-delete")
+            return produceAndDelete(readProps(args[1]), args[2], std::stoi(args[3]), std::stoi(args[4]));
     } catch (const std::exception& e) {
         std::fprintf(stderr, "rig-workload: %s\n", e.what());
         return 1;

@@ -95,7 +95,7 @@ public:
     kafka::LiveStatus status() const override
     {
         kafka::LiveStatus s;
-        s.offsetSyncs.caughtUp = s.checkpoints.caughtUp = true;
+        s.offsetSyncs.caughtUp = s.checkpoints.caughtUp = s.connectOffsets.caughtUp = true;
         s.source.roundsWithHistory = s.target.roundsWithHistory = 1;
         return s;
     }

@@ -21,6 +21,7 @@ public:
         m_live.logOffsets.clear();
         m_live.events.clear();
         m_live.undecodable.clear();
+        m_live.positions.clear();
     }
 
     // The slice read in (previous t, t].
@@ -37,6 +38,9 @@ public:
             [](const GroupOffsetSample& x) { return x.sampledAtMs; }, t);
         take(
             m_whole.logOffsets, m_live.logOffsets, [](const LogOffsetSample& x) { return x.sampledAtMs; }, t);
+        take(
+            m_whole.positions, m_live.positions, [](const ObservedPosition& x) { return x.stamp.readAtMs; },
+            t);
         return m_live.since(before);
     }
     const Session& live() const { return m_live; }

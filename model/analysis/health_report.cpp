@@ -99,6 +99,31 @@ std::optional<int64_t> syncedUpstreamEquivalent(const Mm2State& state, const Top
     return std::nullopt;
 }
 
+// Why a row has no replication position: the session never read Connect's offsets topic, the
+// reader could not read it, the partition's position was removed, or none was committed yet.
+std::string unknownReplicationText(const SessionInfo& info, const std::optional<ReaderEvent>& trouble,
+                                   const std::optional<ObservedPosition>& position, int64_t at)
+{
+    const std::string& topic = info.connectOffsetsTopic;
+    if (topic.empty())
+        return "the session holds no replication positions: it was recorded before driftscope read MM2's "
+               "Connect offsets topic, or imported from text";
+    if (trouble)
+        return "the reader could not read " + topic + " (" + trouble->state + " at " +
+               formatUtcMs(trouble->atMs) + "): " + trouble->message;
+    if (position)
+        return "the partition's last record in " + topic + ", at " +
+               formatUtcMs(position->stamp.timestampMs) +
+               ", is a tombstone: MM2's position for it was removed (its source connector's offsets were "
+               "reset "
+               "or deleted)";
+    return "no position for the partition in " + topic + " as of " + formatUtcMs(at) +
+           ": MM2's source connector commits one at each offset flush (offset.flush.interval.ms, " +
+           formatDurationMs(info.offsetFlushIntervalMs) +
+           ") once it has replicated a record of the partition " + "under the source alias " +
+           info.sourceAlias + ", and never for a partition the flow does not mirror";
+}
+
 // Why a row has no resume point, from the verdict that says why MM2 emitted no checkpoint.
 std::string noResumeReason(const PartitionReport& row)
 {
@@ -460,6 +485,7 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
         report.offsetSyncsRisk =
             offsetSyncsTopicRisk(*report.offsetSyncsConfigs, state.store().profile().noSync);
 
+    const auto positionsTrouble = topicTroubleAt(session, ClusterSide::Target, info.connectOffsetsTopic, at);
     for (const std::string& name : reportedGroups(session, options)) {
         const auto group = session.findGroup(name);
         if (!group)
@@ -539,8 +565,11 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
                 row.sourceStart = log->start;
                 row.sourceEnd = log->end;
             }
-            if (const auto p = samples.position(upstreamId); p && p->offset != ObservedPosition::kNone)
-                row.replication = {javalong::add(p->offset, 1), p->stamp.timestampMs};
+            const auto position = samples.position(upstreamId);
+            if (position && position->offset != ObservedPosition::kNone)
+                row.replication = {javalong::add(position->offset, 1), position->stamp.timestampMs};
+            else
+                row.replicationUnknownBecause = unknownReplicationText(info, positionsTrouble, position, at);
             if (const auto log = samples.log(ClusterSide::Target, downstreamId))
                 row.targetEnd = log->end;
             judge(row, state, upstreamId, report.staleAfterMs);

@@ -158,7 +158,8 @@ struct PartitionReport {
         int64_t committedAtMs = 0;
     };
     std::optional<Replication> replication;
-    std::vector<Verdict> verdicts; // empty: healthy
+    std::string replicationUnknownBecause; // why replication is none
+    std::vector<Verdict> verdicts;         // empty: healthy
     // What proves each verdict that needs the row's own figures (the integrity verdicts), in
     // words with offsets and times: "the source log end went back from 1,200 to 30 between ...".
     std::vector<std::pair<Verdict, std::string>> evidence;

@@ -166,6 +166,8 @@ void rowJson(JsonWriter& json, const PartitionReport& row)
     } else {
         json.null();
     }
+    json.key("replication_unknown_because");
+    row.replication ? json.null() : json.value(row.replicationUnknownBecause);
     optional(json, "target_end", row.targetEnd);
     json.key("health").beginArray();
     for (Verdict v : row.verdicts)

@@ -1,9 +1,33 @@
 #include "model/session/reader_problems.h"
 
+#include <cctype>
 #include <map>
 #include <tuple>
 
 namespace driftscope {
+namespace {
+
+// What a reader event about an internal topic names first: the topic ("T does not exist",
+// "T: reading N records", "T cannot be read: ...") or one of its partitions ("T-3: ..."). Returns
+// the subject ("T" or "T-3"), or none when the message is about something else.
+std::optional<std::string_view> topicSubject(std::string_view message, const std::string& topic)
+{
+    if (!message.starts_with(topic))
+        return std::nullopt;
+    const std::string_view rest = message.substr(topic.size());
+    if (rest.empty() || rest[0] == ' ' || rest[0] == ':')
+        return message.substr(0, topic.size());
+    if (rest[0] != '-')
+        return std::nullopt;
+    size_t digits = 1;
+    while (digits < rest.size() && std::isdigit(static_cast<unsigned char>(rest[digits])))
+        ++digits;
+    if (digits == 1 || digits == rest.size() || rest[digits] != ':')
+        return std::nullopt;
+    return message.substr(0, topic.size() + digits);
+}
+
+} // namespace
 
 ReaderSummary summarizeReader(const Session& session, int64_t atMs)
 {
@@ -40,6 +64,30 @@ ReaderSummary summarizeReader(const Session& session, int64_t atMs)
         p.lastAtMs = e.atMs;
     }
     return summary;
+}
+
+std::optional<ReaderEvent> topicTroubleAt(const Session& session, ClusterSide side, const std::string& topic,
+                                          int64_t atMs)
+{
+    std::map<std::string, const ReaderEvent*, std::less<>> unresolved; // by subject
+    for (const ReaderEvent& e : session.events) {
+        if (e.atMs > atMs || e.side != side)
+            continue;
+        const auto subject = topicSubject(e.message, topic);
+        if (!subject)
+            continue;
+        if (e.state == "topic-found")
+            unresolved.clear();
+        else if (e.state == "fetching")
+            unresolved.erase(std::string(*subject));
+        else if (e.state == "topic-missing" || e.state == "topic-unreadable" || e.state == "fetch-error")
+            unresolved[std::string(*subject)] = &e;
+    }
+    const ReaderEvent* newest = nullptr;
+    for (const auto& [subject, e] : unresolved)
+        if (!newest || e->atMs >= newest->atMs)
+            newest = e;
+    return newest ? std::optional<ReaderEvent>(*newest) : std::nullopt;
 }
 
 } // namespace driftscope

@@ -40,4 +40,11 @@ struct ReaderSummary {
 // Undecodable records whose timestamp and events whose time is at or before `atMs`.
 ReaderSummary summarizeReader(const Session& session, int64_t atMs);
 
+// The reader's newest unresolved problem reading `topic` on `side` by `atMs`: a "topic-missing",
+// "topic-unreadable" or "fetch-error" event about the topic (or one of its partitions) that no
+// later "topic-found" (of the topic) or "fetching" (of that partition) resolved. None when the
+// topic was read, as far as the events say.
+std::optional<ReaderEvent> topicTroubleAt(const Session& session, ClusterSide side, const std::string& topic,
+                                          int64_t atMs);
+
 } // namespace driftscope

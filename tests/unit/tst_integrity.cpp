@@ -99,6 +99,7 @@ private slots:
     void topicConfigsRoundTrip();
     void sourceRecordsLostBeforeReplication();
     void positionsThatCoverTheLogStart();
+    void whyTheReplicationPositionIsUnknown();
 };
 
 void Integrity::sourceLogThatWentBack()
@@ -579,6 +580,67 @@ void Integrity::positionsThatCoverTheLogStart()
     QCOMPARE(trouble.row(400'000).verdicts, verdicts({}));
     sourceLog(trouble, 70'000, 130, 250); // after the trouble: judged
     QCOMPARE(trouble.row(400'000).verdicts, verdicts({Verdict::SourceRecordsLost}));
+}
+
+// A row without MM2's replication position says why: a session that never read Connect's offsets
+// topic, a reader that could not read it (until it read it again), a position removed, or none
+// committed yet.
+void Integrity::whyTheReplicationPositionIsUnknown()
+{
+    Flow f;
+    QCOMPARE(QString::fromStdString(f.row(400'000).replicationUnknownBecause),
+             QString("the session holds no replication positions: it was recorded before driftscope read "
+                     "MM2's Connect offsets topic, or imported from text"));
+
+    const std::string topic = "mm2-offsets.A.internal";
+    f.session.info.connectOffsetsTopic = topic;
+    const auto noneAsOf = [](const QString& at) {
+        return "no position for the partition in mm2-offsets.A.internal as of " + at +
+               ": MM2's source connector commits one at each offset flush (offset.flush.interval.ms, 1 min 0 "
+               "s) once it has replicated a record of the partition under the source alias A, and never for "
+               "a "
+               "partition the flow does not mirror";
+    };
+    const QString none = noneAsOf("1970-01-01T00:06:40.000Z");
+    QCOMPARE(QString::fromStdString(f.row(400'000).replicationUnknownBecause), none);
+
+    // Trouble of that topic on the target, until the reader reads it again; a partition's fetch
+    // error until that partition fetches again. Other topics' and the source's events do not count.
+    f.session.events = {{10'000, ClusterSide::Target, "topic-missing", topic + " does not exist; unknown"},
+                        {10'500, ClusterSide::Target, "topic-missing", topic + "x does not exist"},
+                        {10'600, ClusterSide::Source, "topic-missing", topic + " does not exist"}};
+    QCOMPARE(QString::fromStdString(f.row(400'000).replicationUnknownBecause),
+             QString("the reader could not read mm2-offsets.A.internal (topic-missing at "
+                     "1970-01-01T00:00:10.000Z): mm2-offsets.A.internal does not exist; unknown"));
+    QCOMPARE(QString::fromStdString(f.row(9000).replicationUnknownBecause),
+             noneAsOf("1970-01-01T00:00:09.000Z"));
+    f.session.events.push_back({20'000, ClusterSide::Target, "topic-found", topic + ": reading 0 records"});
+    f.session.events.push_back(
+        {30'000, ClusterSide::Target, "fetch-error", topic + "-3: Broker: Not leader"});
+    f.session.events.push_back(
+        {35'000, ClusterSide::Target, "fetch-error", topic + "-12: Broker: Timed out"});
+    f.session.events.push_back({40'000, ClusterSide::Target, "fetching", topic + "-12: fetching again"});
+    QCOMPARE(QString::fromStdString(f.row(400'000).replicationUnknownBecause),
+             QString("the reader could not read mm2-offsets.A.internal (fetch-error at "
+                     "1970-01-01T00:00:30.000Z): mm2-offsets.A.internal-3: Broker: Not leader"));
+    f.session.events.push_back({50'000, ClusterSide::Target, "fetching", topic + "-3: fetching again"});
+    QCOMPARE(QString::fromStdString(f.row(400'000).replicationUnknownBecause), none);
+
+    // A tombstone removed the position; a position makes it known, and the JSON says so.
+    position(f, 60'000, ObservedPosition::kNone);
+    QCOMPARE(
+        QString::fromStdString(f.row(400'000).replicationUnknownBecause),
+        QString("the partition's last record in mm2-offsets.A.internal, at 1970-01-01T00:01:00.000Z, is a "
+                "tombstone: MM2's position for it was removed (its source connector's offsets were reset "
+                "or deleted)"));
+    QVERIFY(reportJson(f.report(400'000))
+                .find("\"replication\":null,\"replication_unknown_because\":\"the "
+                      "partition's last record") != std::string::npos);
+    position(f, 70'000, 149);
+    QVERIFY(f.row(400'000).replication);
+    QVERIFY(reportJson(f.report(400'000))
+                .find("\"committed_at_ms\":70000},\"replication_unknown_because\":null") !=
+            std::string::npos);
 }
 
 #include "tst_integrity.moc"

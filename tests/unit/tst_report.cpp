@@ -675,7 +675,9 @@ void Reports::formats()
             "\"upstream_equivalent\":101,\"unknown_because\":null,\"time_ms\":2633},\"pace\":{\"advanced\":"
             "60,"
             "\"span_ms\":2000,\"per_second\":30.0},\"pace_unknown_because\":null,\"target_committed\":97,"
-            "\"source_start\":0,\"source_end\":250,\"replication\":null,"
+            "\"source_start\":0,\"source_end\":250,\"replication\":null,\"replication_unknown_because\":"
+            "\"the session holds no replication positions: it was recorded before driftscope read MM2's "
+            "Connect offsets topic, or imported from text\","
             "\"target_end\":240,\"health\":[],\"evidence\":{},\"over_replay_budget\":null,\"budget_undecided_"
             "because\":null}]"
             "}"));

@@ -65,6 +65,7 @@ struct DemoClusters::Parts {
     std::thread engine;
     std::atomic<bool> stopping = false;
     std::atomic<bool> paused = false;
+    std::atomic<bool> mirrorStopped = false;
     mutable std::mutex engineMutex; // held while the engine works
     mutable std::mutex statsMutex;  // held only to copy `stats`
     DemoStats stats;
@@ -122,7 +123,10 @@ Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& sc
                 } else {
                     const int64_t now = nowMs();
                     p->workload->tick(now);
-                    p->mirror->tick(now); // waits a few ms for source records
+                    if (p->mirrorStopped)
+                        std::this_thread::sleep_for(std::chrono::milliseconds(5)); // the tick's wait
+                    else
+                        p->mirror->tick(now); // waits a few ms for source records
                 }
                 const DemoMirrorStats m = p->mirror->stats();
                 DemoStats next = p->stats;
@@ -219,6 +223,22 @@ bool DemoClusters::setPaused(bool paused, int timeoutMs)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     return false;
+}
+
+bool DemoClusters::setMirrorStopped(bool stopped, int timeoutMs)
+{
+    m_parts->mirrorStopped = stopped;
+    if (!stopped)
+        return true;
+    // The engine is between ticks while this holds the lock: the flag is seen from here on.
+    std::lock_guard lock(m_parts->engineMutex);
+    return rd_kafka_flush(m_parts->mirror->targetProducer(), timeoutMs) == RD_KAFKA_RESP_ERR_NO_ERROR;
+}
+
+std::optional<int64_t> DemoClusters::committedPosition(const TopicPartition& upstream) const
+{
+    std::lock_guard lock(m_parts->engineMutex);
+    return m_parts->mirror->committedPosition(upstream);
 }
 
 void DemoClusters::inspectEngine(const std::function<void(const CheckpointTask&)>& look) const

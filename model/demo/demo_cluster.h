@@ -47,6 +47,13 @@ public:
     // Pausing waits until what was sent is acknowledged and the engine's store has read every
     // sync it wrote (or `timeoutMs` passed); returns whether that happened.
     bool setPaused(bool paused, int timeoutMs = 10'000);
+    // The demo's MM2 stops, as a killed worker does (no replication, offset flushes, checkpoints
+    // or heartbeats), while producers and groups go on; and starts again. Stopping waits until
+    // the positions it wrote are acknowledged; returns whether that happened within `timeoutMs`.
+    bool setMirrorStopped(bool stopped, int timeoutMs = 30'000);
+    // The replication position the demo's MM2 last committed for a source partition (the offset
+    // of the last record it handled), or none before it committed one.
+    std::optional<int64_t> committedPosition(const TopicPartition& upstream) const;
     // Runs `look` with the engine's checkpoint task (its store and checkpoint memory) while the
     // engine is not changing it.
     void inspectEngine(const std::function<void(const CheckpointTask&)>& look) const;

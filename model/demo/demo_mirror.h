@@ -45,6 +45,9 @@ public:
     // The upstream offset up to which (exclusive) this MM2 has handled a source partition: its
     // records replicated and acknowledged, or dropped by the filter.
     int64_t mirroredEnd(const TopicPartition& upstream) const;
+    // The replication position last written to Connect's offsets topic for a source partition
+    // (the offset of the last record handled), or none before the first flush that had one.
+    std::optional<int64_t> committedPosition(const TopicPartition& upstream) const;
 
     // Producers of the internal topics, for records injected by tests (opaque kInjected).
     rd_kafka_t* syncsProducer() const { return m_syncsProducer.get(); }

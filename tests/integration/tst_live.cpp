@@ -4,6 +4,7 @@
 #include "model/analysis/health_report.h"
 #include "model/analysis/report_format.h"
 #include "model/analysis/row_text.h"
+#include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
 #include "model/io/capture_file.h"
 #include "model/io/kafka/inspected_client.h"
@@ -147,6 +148,7 @@ private Q_SLOTS:
     void mirroredPartitionsComeFromCheckpointsToo();
     void brokerDownWhileRecordingLosesNothing();
     void farBehindGroupGoesOnFromTheLogStartOncePruned();
+    void integrityVerdictsOnTheDemo();
     // Last: it leaves extreme syncs in the demo's topic.
     void injectedRecordsOfEveryWrongShape();
 
@@ -786,6 +788,97 @@ void Live::farBehindGroupGoesOnFromTheLogStartOncePruned()
     QVERIFY2(committed >= start - static_cast<int64_t>(kRate * 3),
              qPrintable(QString::number(start - committed)));
     QVERIFY(committed <= end);
+}
+
+// The integrity verdicts the demo can make happen (its mock brokers cannot delete topics or
+// records, so a source or target log that goes back happens on the real-Kafka rig only):
+// - never-checkpointed: a console consumer's group, which MM2's default groups.exclude leaves
+//   out, named with --group;
+// - source-records-lost: the demo's MM2 stops, as a killed worker does, while a firehose goes on
+//   and the mock prunes its log (about 5 MB a partition) past MM2's last committed position.
+void Live::integrityVerdictsOnTheDemo()
+{
+    DemoScenario s = demoScenario("steady").value();
+    s.topics = {{"firehose", 1, 20'000, 0}};
+    s.groups = {{"billing", DemoGroup::Habit::KeepsUp, 1000},
+                {"console-consumer-7", DemoGroup::Habit::KeepsUp, 1000}};
+    s.produceIntervalMs = 250;
+    s.emitCheckpointsIntervalMs = 2000;
+    s.offsetFlushIntervalMs = 2000;
+    auto started = DemoClusters::start(s);
+    QVERIFY2(started.ok(), started.ok() ? "" : started.error().c_str());
+    DemoClusters& demo = **started;
+    QVERIFY(eventually([&] { return demo.stats().positions > 0 && demo.stats().checkpoints > 0; }, 60'000));
+
+    LiveReaderOptions options = readerOptions(demo);
+    options.groups = {"billing", "console-consumer-7"};
+    LiveReader reader(options);
+    reader.start();
+    QVERIFY(reader.waitUntilReady(20'000));
+    const TopicPartition firehose{"firehose", 0};
+    const auto rowsNow = [&] {
+        std::map<std::string, PartitionReport> rows;
+        for (PartitionReport& row : buildReport(reader.since({}), ReportOptions{}).rows)
+            if (row.upstream == firehose)
+                rows[row.group] = std::move(row);
+        return rows;
+    };
+    const auto holds = [](const PartitionReport& row, Verdict verdict) {
+        return std::find(row.verdicts.begin(), row.verdicts.end(), verdict) != row.verdicts.end();
+    };
+
+    // The checkpoint the demo's MM2 counted as sent is read once the broker acknowledged it.
+    std::map<std::string, PartitionReport> rows;
+    QVERIFY(eventually(
+        [&] {
+            rows = rowsNow();
+            return rows.size() == 2 && rows.at("billing").checkpoint;
+        },
+        30'000));
+    const PartitionReport& console = rows.at("console-consumer-7");
+    QVERIFY(!console.checkpoint);
+    QVERIFY(holds(console, Verdict::NeverCheckpointed) && !holds(console, Verdict::NoCheckpoint));
+    QCOMPARE(QString::fromStdString(evidenceOf(console, Verdict::NeverCheckpointed)),
+             QString("the flow's groups.exclude = 'console-consumer-.*, connect-.*, __.*' excludes it: MM2 "
+                     "lists none of its offsets and never emits a checkpoint for it"));
+    for (const auto& [group, row] : rows)
+        QVERIFY(!holds(row, Verdict::SourceRecordsLost) && row.replication);
+
+    // MM2 stops; the firehose goes on until the mock pruned the log past MM2's position.
+    QVERIFY(demo.setMirrorStopped(true));
+    const std::optional<int64_t> last = demo.committedPosition(firehose);
+    QVERIFY(last);
+    const int64_t next = *last + 1;
+    int64_t start = 0;
+    QVERIFY(eventually(
+        [&] {
+            start = snapshot(demo.info().sourceBootstrap, {}).logs.at(firehose).first;
+            return start > next + 2;
+        },
+        60'000));
+    // Judged once a flush interval, 30 s and 20 s have passed since a sample that shows it.
+    QVERIFY(eventually(
+        [&] {
+            rows = rowsNow();
+            return rows.size() == 2 && holds(rows.at("billing"), Verdict::SourceRecordsLost) &&
+                   holds(rows.at("console-consumer-7"), Verdict::SourceRecordsLost);
+        },
+        150'000));
+    const std::string past = ", past " + withThousands(next) + ", the next offset MM2 would replicate";
+    const std::string range = "records [" + withThousands(next) + ", ";
+    for (const auto& [group, row] : rows) {
+        const std::string evidence = evidenceOf(row, Verdict::SourceRecordsLost);
+        QVERIFY2(evidence.find(past) != std::string::npos && evidence.find(range) != std::string::npos,
+                 evidence.c_str());
+        QVERIFY(row.replication);
+        QCOMPARE(row.replication->nextOffset, next);
+        QVERIFY(row.sourceStart && *row.sourceStart >= start);
+    }
+    QVERIFY(holds(rows.at("console-consumer-7"), Verdict::NeverCheckpointed));
+    reader.stop();
+    qInfo("MM2 stopped at position %lld; the log start passed %lld: source-records-lost on both groups: %s",
+          static_cast<long long>(*last), static_cast<long long>(start),
+          evidenceOf(rows.at("billing"), Verdict::SourceRecordsLost).c_str());
 }
 
 void Live::injectedRecordsOfEveryWrongShape()

@@ -1,5 +1,6 @@
 #include "app/cli/connection_options.h"
 
+#include "model/config/mm2_configuration.h"
 #include "model/io/kafka/settings_check.h"
 #include "model/io/record_file.h"
 
@@ -24,24 +25,45 @@ std::optional<Failure> readProperties(const QCommandLineParser& parser, const ch
     return std::nullopt;
 }
 
+// --mm2-config's file: mm2.properties or a Strimzi KafkaMirrorMaker2 resource.
+std::optional<Failure> readMm2Configuration(const QCommandLineParser& parser, Mm2Configuration& out)
+{
+    const std::string path = toStd(parser.value("mm2-config"));
+    auto text = readTextFile(path);
+    if (!text)
+        return Failure{kInputError, text.error()};
+    auto config = parseMm2Configuration(*text);
+    if (!config)
+        return Failure{kInputError, path + ": " + config.error()};
+    out = std::move(*config);
+    return std::nullopt;
+}
+
+std::vector<std::string> dashXValues(const QCommandLineParser& parser)
+{
+    std::vector<std::string> out;
+    for (const QString& x : parser.values("X"))
+        out.push_back(toStd(x));
+    return out;
+}
+
 std::optional<Failure> readSettings(const QCommandLineParser& parser, const Release& release,
                                     const std::optional<std::string>& flowOverride, ConnectionSettings& out)
 {
     const bool mm2 = parser.isSet("mm2-config");
     const bool parts = parser.isSet("source-bootstrap") || parser.isSet("target-bootstrap") ||
-                       parser.isSet("source-properties") || parser.isSet("target-properties") ||
-                       parser.isSet("X");
+                       parser.isSet("source-properties") || parser.isSet("target-properties");
     if (mm2 && parts)
         return usage("--mm2-config describes both clusters: it cannot be combined with --source-bootstrap, "
-                     "--target-bootstrap, -X or --*-properties");
+                     "--target-bootstrap or --*-properties (-X overrides its client settings)");
     if (mm2) {
-        std::optional<Properties> config;
-        if (auto failure = readProperties(parser, "mm2-config", config))
+        Mm2Configuration config;
+        if (auto failure = readMm2Configuration(parser, config))
             return failure;
         std::optional<std::string> flow = flowOverride;
         if (!flow && parser.isSet("flow"))
             flow = toStd(parser.value("flow"));
-        auto settings = settingsFromMm2Config(*config, flow, profileFor(release));
+        auto settings = settingsFromMm2Configuration(config, flow, profileFor(release), dashXValues(parser));
         if (!settings)
             return Failure{kInputError, toStd(parser.value("mm2-config")) + ": " + settings.error()};
         out = std::move(*settings);
@@ -58,12 +80,9 @@ std::optional<Failure> readSettings(const QCommandLineParser& parser, const Rele
                 return std::nullopt;
             return toStd(parser.value(name));
         };
-        std::vector<std::string> dashX;
-        for (const QString& x : parser.values("X"))
-            dashX.push_back(toStd(x));
         auto settings =
             settingsFromParts(optional("source-alias").value_or("A"), optional("target-alias").value_or("B"),
-                              optional("source-bootstrap"), optional("target-bootstrap"), dashX,
+                              optional("source-bootstrap"), optional("target-bootstrap"), dashXValues(parser),
                               sourceFile ? &*sourceFile : nullptr, targetFile ? &*targetFile : nullptr);
         if (!settings)
             return usage(settings.error());
@@ -107,8 +126,9 @@ void addConnectionOptions(QCommandLineParser& parser)
     parser.addOption(
         {"mm2-config",
          "MM2's properties file (clusters, A.bootstrap.servers, A->B.enabled, "
-         "offset-syncs.topic.location, replication.policy.*, A.security.protocol, ...), instead of "
-         "the options above.",
+         "offset-syncs.topic.location, replication.policy.*, A.security.protocol, ...) or a Strimzi "
+         "KafkaMirrorMaker2 resource (YAML, v1beta2 or v1), instead of the options above; -X "
+         "overrides its client settings and gives the secrets a resource only names.",
          "FILE"});
     parser.addOption(
         {"flow", "The flow of --mm2-config to read, e.g. A->B (default: its only enabled flow).", "A->B"});
@@ -123,7 +143,7 @@ void addConnectionOptions(QCommandLineParser& parser)
                       "The target's Connect offsets topic where MM2's source connector keeps its replication "
                       "position (default: the MM2 configuration's offset.storage.topic, else "
                       "mm2-offsets.SOURCE.internal; a Connect cluster's own offset.storage.topic, e.g. "
-                      "Strimzi's).",
+                      "Strimzi's, which a KafkaMirrorMaker2 resource names).",
                       "TOPIC"});
     parser.addOption(
         {"group",
@@ -169,10 +189,10 @@ std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const R
 
 std::optional<Failure> readEnabledFlows(const QCommandLineParser& parser, std::vector<std::string>& out)
 {
-    std::optional<Properties> config;
-    if (auto failure = readProperties(parser, "mm2-config", config))
+    Mm2Configuration config;
+    if (auto failure = readMm2Configuration(parser, config))
         return failure;
-    auto flows = enabledFlowNames(*config);
+    auto flows = enabledFlowNames(config.properties);
     if (!flows)
         return Failure{kInputError, toStd(parser.value("mm2-config")) + ": " + flows.error()};
     out = std::move(*flows);

@@ -37,7 +37,7 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
     profileRow->addWidget(load);
     profileRow->addWidget(save);
 
-    m_mode->addItems({"Bootstrap servers and client settings", "MM2 properties file"});
+    m_mode->addItems({"Bootstrap servers and client settings", "MM2 configuration file"});
     auto* parts = new QWidget;
     auto* partsForm = new QFormLayout(parts);
     m_sourceAlias->setText("A");
@@ -53,7 +53,6 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
     partsForm->addRow("Source bootstrap", m_sourceBootstrap);
     partsForm->addRow("Target alias", m_targetAlias);
     partsForm->addRow("Target bootstrap", m_targetBootstrap);
-    partsForm->addRow("Client settings", m_clientSettings);
     auto* mm2 = new QWidget;
     auto* mm2Form = new QFormLayout(mm2);
     auto* browse = new QPushButton("Browse…");
@@ -61,11 +60,15 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
     fileRow->addWidget(m_mm2File, 1);
     fileRow->addWidget(browse);
     m_flow->setPlaceholderText("A->B (default: the file's only enabled flow)");
-    mm2Form->addRow("mm2.properties", fileRow);
+    mm2Form->addRow("MM2 configuration", fileRow);
     mm2Form->addRow("Flow", m_flow);
-    mm2Form->addRow(new QLabel("Aliases, topic location, replication policy, intervals and each cluster's "
-                               "security settings come from the file; its secrets are read at every connect "
-                               "and never saved."));
+    auto* fileHelp =
+        new QLabel("mm2.properties or a Strimzi KafkaMirrorMaker2 resource (YAML). Aliases, topic "
+                   "location, replication policy, intervals and each cluster's security settings "
+                   "come from the file; client settings below override it, and the Kubernetes "
+                   "Secrets a resource names are asked for at connect and never saved.");
+    fileHelp->setWordWrap(true);
+    mm2Form->addRow(fileHelp);
     m_pages->addWidget(parts);
     m_pages->addWidget(mm2);
 
@@ -83,6 +86,7 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
     form->addRow("Profile", profileRow);
     form->addRow("Connect by", m_mode);
     auto* bottom = new QFormLayout;
+    bottom->addRow("Client settings", m_clientSettings);
     bottom->addRow("Groups", m_groups);
     bottom->addRow("MM2 release", m_release);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -99,8 +103,9 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
 
     connect(m_mode, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, "MM2 properties file", QString(),
-                                                          "Properties (*.properties);;All files (*)");
+        const QString path =
+            QFileDialog::getOpenFileName(this, "MM2 configuration", QString(),
+                                         "MM2 configurations (*.properties *.yaml *.yml);;All files (*)");
         if (!path.isEmpty())
             m_mm2File->setText(path);
     });
@@ -172,10 +177,16 @@ void ConnectDialog::saveCurrent()
 void ConnectDialog::accept()
 {
     ConnectionProfile p = profile();
-    for (const QString& name : p.missingSecrets()) {
+    // A Strimzi resource's Secrets are asked for too (a CA file's path shown as typed).
+    QStringList asked = p.missingSecrets();
+    for (const QString& name : settingsTheFileNeeds(p))
+        if (!asked.contains(name))
+            asked << name;
+    for (const QString& name : asked) {
         bool ok = false;
         const QString value =
-            QInputDialog::getText(this, "Secret setting", name + ":", QLineEdit::Password, QString(), &ok);
+            QInputDialog::getText(this, "Setting the connection needs", name + ":",
+                                  secretName(name) ? QLineEdit::Password : QLineEdit::Normal, QString(), &ok);
         if (!ok)
             return;
         p.setSetting(name, value);

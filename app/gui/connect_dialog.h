@@ -1,5 +1,6 @@
 // The connect dialog: a live pair of clusters by bootstrap servers and librdkafka settings, or by
-// an MM2 properties file and flow; profiles are saved and loaded without their secrets, which are
+// an MM2 configuration file (mm2.properties or a Strimzi resource) and flow, with client settings
+// over it; profiles are saved and loaded without their secrets, which are
 // asked for when connecting.
 #pragma once
 

@@ -1,6 +1,9 @@
 #include "app/gui/connection_profile.h"
 
+#include "model/config/mm2_configuration.h"
 #include "model/io/record_file.h"
+
+#include <algorithm>
 
 namespace driftscope::gui {
 namespace {
@@ -16,13 +19,40 @@ std::pair<QString, QString> splitSetting(const QString& line)
     return {line.left(eq).trimmed(), line.mid(eq + 1).trimmed()};
 }
 
+std::vector<std::string> dashXOf(const ConnectionProfile& p)
+{
+    std::vector<std::string> dashX;
+    for (const QString& line : p.clientSettings)
+        if (!line.trimmed().isEmpty() && !line.trimmed().startsWith('#'))
+            dashX.push_back(line.trimmed().toStdString());
+    return dashX;
+}
+
+std::optional<std::string> flowOf(const ConnectionProfile& p)
+{
+    if (p.flow.trimmed().isEmpty())
+        return std::nullopt;
+    return p.flow.trimmed().toStdString();
+}
+
+Result<Mm2Configuration> mm2ConfigurationOf(const ConnectionProfile& p)
+{
+    auto text = readTextFile(p.mm2File.toStdString());
+    if (!text)
+        return Error{text.error()};
+    auto config = parseMm2Configuration(*text);
+    if (!config)
+        return Error{p.mm2File.toStdString() + ": " + config.error()};
+    return config;
+}
+
+} // namespace
+
 bool secretName(const QString& name)
 {
     const qsizetype dot = name.indexOf('.');
     return isSecretKey((dot < 0 ? name : name.mid(dot + 1)).toStdString());
 }
-
-} // namespace
 
 QStringList ConnectionProfile::secretSettingNames() const
 {
@@ -75,24 +105,14 @@ Result<ConnectionSettings> connectionOf(const ConnectionProfile& p)
         return Error{release.error()};
     Result<ConnectionSettings> settings = Error{""};
     if (p.useMm2File) {
-        auto text = readTextFile(p.mm2File.toStdString());
-        if (!text)
-            return Error{text.error()};
-        auto properties = Properties::parse(*text);
-        if (!properties)
-            return Error{p.mm2File.toStdString() + ": " + properties.error()};
-        std::optional<std::string> flow;
-        if (!p.flow.trimmed().isEmpty())
-            flow = p.flow.trimmed().toStdString();
+        const auto config = mm2ConfigurationOf(p);
+        if (!config)
+            return Error{config.error()};
         // The release decides how the file reads (the *.blacklist aliases stopped working in 4.0.0).
-        settings = settingsFromMm2Config(*properties, flow, profileFor(release->rules));
+        settings = settingsFromMm2Configuration(*config, flowOf(p), profileFor(release->rules), dashXOf(p));
         if (!settings)
             return Error{p.mm2File.toStdString() + ": " + settings.error()};
     } else {
-        std::vector<std::string> dashX;
-        for (const QString& line : p.clientSettings)
-            if (!line.trimmed().isEmpty() && !line.trimmed().startsWith('#'))
-                dashX.push_back(line.trimmed().toStdString());
         const auto optional = [](const QString& s) -> std::optional<std::string> {
             if (s.trimmed().isEmpty())
                 return std::nullopt;
@@ -100,11 +120,34 @@ Result<ConnectionSettings> connectionOf(const ConnectionProfile& p)
         };
         settings = settingsFromParts(p.sourceAlias.trimmed().toStdString(),
                                      p.targetAlias.trimmed().toStdString(), optional(p.sourceBootstrap),
-                                     optional(p.targetBootstrap), dashX, nullptr, nullptr);
+                                     optional(p.targetBootstrap), dashXOf(p), nullptr, nullptr);
         if (!settings)
             return Error{settings.error()};
     }
     return settings;
+}
+
+QStringList settingsTheFileNeeds(const ConnectionProfile& p)
+{
+    QStringList names;
+    const auto release = releaseOf(p);
+    const auto config = p.useMm2File ? mm2ConfigurationOf(p) : Result<Mm2Configuration>(Error{""});
+    if (!release || !config || config->secrets.empty())
+        return names;
+    const auto settings = settingsFromMm2Config(config->properties, flowOf(p), profileFor(release->rules));
+    if (!settings)
+        return names; // connectionOf says why
+    for (const std::string& name : secretSettingsNeeded(*config, *settings)) {
+        const QString key = QString::fromStdString(name);
+        const bool given =
+            std::any_of(p.clientSettings.begin(), p.clientSettings.end(), [&](const QString& line) {
+                const auto [k, v] = splitSetting(line);
+                return k == key && !v.isEmpty();
+            });
+        if (!given)
+            names << key;
+    }
+    return names;
 }
 
 QStringList profileNames(QSettings& settings)

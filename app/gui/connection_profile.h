@@ -39,6 +39,12 @@ Result<ResolvedRelease> releaseOf(const ConnectionProfile& profile);
 // that does not resolve is an error.
 Result<ConnectionSettings> connectionOf(const ConnectionProfile& profile);
 
+// The client settings a Strimzi resource only references (its Kubernetes Secrets) that the
+// profile does not give yet, as "target.sasl.password": to ask for before connecting.
+QStringList settingsTheFileNeeds(const ConnectionProfile& profile);
+// Whether a "source.KEY" setting holds a secret (isSecretKey of KEY).
+bool secretName(const QString& name);
+
 QStringList profileNames(QSettings& settings);
 ConnectionProfile loadProfile(QSettings& settings, const QString& name);
 void saveProfile(QSettings& settings, const ConnectionProfile& profile); // without secrets

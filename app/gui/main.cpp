@@ -85,8 +85,15 @@ int main(int argc, char** argv)
     const QCommandLineOption delay("screenshot-delay", "Seconds to wait before the screenshot (default 2).",
                                    "S", "2");
     const QCommandLineOption mm2Config(
-        "mm2-config", "Connect to the clusters of this MM2 properties file (as File > Connect does).",
+        "mm2-config",
+        "Connect to the clusters of this MM2 configuration, mm2.properties or a Strimzi KafkaMirrorMaker2 "
+        "resource (as File > Connect does).",
         "FILE");
+    const QCommandLineOption clientSetting(
+        "X",
+        "With --mm2-config: a librdkafka setting over the file's, or a Secret a Strimzi resource names, e.g. "
+        "-X target.sasl.password=... (as driftscope-cli -X). Repeatable.",
+        "source.KEY=VALUE|target.KEY=VALUE");
     const QCommandLineOption maxRecords(
         "max-replay-records",
         "A replay budget: partitions whose failover would replay more than N offsets are over it "
@@ -102,7 +109,7 @@ int main(int argc, char** argv)
     const QCommandLineOption flow("flow", "The flow of --mm2-config, e.g. A->B (default: its only one).",
                                   "A->B");
     for (const auto& o : {demo, simulate, release, compare, group, partition, theme, at, page, screenshot,
-                          delay, mm2Config, flow, maxRecords, maxSeconds, recommend})
+                          delay, mm2Config, clientSetting, flow, maxRecords, maxSeconds, recommend})
         parser.addOption(o);
 
     // Options are read and checked before the application exists: --help, --version and a wrong
@@ -165,6 +172,8 @@ int main(int argc, char** argv)
             usageError("--partition needs --group");
         selectedPartition = *tp;
     }
+    if (parser.isSet(clientSetting) && !parser.isSet(mm2Config))
+        usageError("-X needs --mm2-config (File > Connect takes client settings for bootstrap servers)");
     ReplayBudget budget;
     if (parser.isSet(maxRecords)) {
         const qlonglong n = parser.value(maxRecords).toLongLong(&ok);
@@ -233,6 +242,7 @@ int main(int argc, char** argv)
         profile.useMm2File = true;
         profile.mm2File = parser.value(mm2Config);
         profile.flow = parser.value(flow);
+        profile.clientSettings = parser.values(clientSetting);
         profile.release = QString::fromStdString(chosen ? chosen->asked : toString(kDefaultRelease));
         if (const QString error = window.connectProfile(profile); !error.isEmpty()) {
             std::fprintf(stderr, "driftscope: --mm2-config: %s\n", qPrintable(error));

@@ -402,6 +402,35 @@ Result<ConnectionSettings> settingsFromMm2Config(const Properties& props,
     return settings;
 }
 
+Result<std::vector<ClientOverride>> parseClientOverrides(const std::vector<std::string>& dashX)
+{
+    std::vector<ClientOverride> out;
+    for (const std::string& x : dashX) {
+        const size_t eq = x.find('=');
+        const std::string key = x.substr(0, eq);
+        const size_t side = key.starts_with("source.") ? 0 : key.starts_with("target.") ? 1 : 2;
+        const std::string name = side < 2 ? key.substr(7) : std::string();
+        if (eq == std::string::npos)
+            return Error{"-X " + shownDashX(x) + ": expected source.KEY=VALUE or target.KEY=VALUE (no '=')"};
+        if (side == 2 || trimmed(name).empty())
+            return Error{"-X " + key + "=...: expected source.KEY=VALUE or target.KEY=VALUE"};
+        out.push_back({side == 0 ? ClusterSide::Source : ClusterSide::Target, trimmed(name),
+                       trimmed(x.substr(eq + 1))});
+    }
+    return out;
+}
+
+void ClusterConnection::setProperty(const std::string& name, const std::string& value)
+{
+    const auto at =
+        std::lower_bound(clientProperties.begin(), clientProperties.end(), name,
+                         [](const auto& property, const std::string& n) { return property.first < n; });
+    if (at != clientProperties.end() && at->first == name)
+        at->second = value;
+    else
+        clientProperties.emplace(at, name, value);
+}
+
 Result<ConnectionSettings> settingsFromParts(const std::string& sourceAlias, const std::string& targetAlias,
                                              const std::optional<std::string>& sourceBootstrap,
                                              const std::optional<std::string>& targetBootstrap,
@@ -419,17 +448,11 @@ Result<ConnectionSettings> settingsFromParts(const std::string& sourceAlias, con
         if (files[i] != nullptr)
             for (const std::string& key : files[i]->keys())
                 sides[i][key] = trimmed(*files[i]->get(key));
-    for (const std::string& x : dashX) {
-        const size_t eq = x.find('=');
-        const std::string key = x.substr(0, eq);
-        const size_t side = key.starts_with("source.") ? 0 : key.starts_with("target.") ? 1 : 2;
-        const std::string name = side < 2 ? key.substr(7) : std::string();
-        if (eq == std::string::npos)
-            return Error{"-X " + shownDashX(x) + ": expected source.KEY=VALUE or target.KEY=VALUE (no '=')"};
-        if (side == 2 || trimmed(name).empty())
-            return Error{"-X " + key + "=...: expected source.KEY=VALUE or target.KEY=VALUE"};
-        sides[side][trimmed(name)] = trimmed(x.substr(eq + 1));
-    }
+    auto overrides = parseClientOverrides(dashX);
+    if (!overrides)
+        return Error{overrides.error()};
+    for (const ClientOverride& o : *overrides)
+        sides[o.side == ClusterSide::Source ? 0 : 1][o.key] = o.value;
     const std::array<const std::optional<std::string>*, 2> bootstraps = {&sourceBootstrap, &targetBootstrap};
     const std::array<std::string, 2> aliases = {sourceAlias, targetAlias};
     ConnectionSettings settings;

@@ -27,6 +27,8 @@ struct ClusterConnection {
     std::vector<std::pair<std::string, std::string>> clientProperties;
 
     std::optional<std::string> property(std::string_view name) const;
+    // Sets or replaces one property, keeping the order.
+    void setProperty(const std::string& name, const std::string& value);
 };
 
 struct ConnectionSettings {
@@ -94,6 +96,14 @@ Result<ConnectionSettings> settingsFromMm2Config(const Properties& props,
 // The flows an MM2 configuration enables ("A->B", in the order of `clusters`), as MM2 reads
 // `A->B.enabled`; fails without a usable `clusters` setting.
 Result<std::vector<std::string>> enabledFlowNames(const Properties& props);
+
+// One -X source.KEY=VALUE / target.KEY=VALUE: a librdkafka property of one cluster.
+struct ClientOverride {
+    ClusterSide side = ClusterSide::Source;
+    std::string key, value; // trimmed
+};
+// Fails on an argument without '=' or a side (the message never shows a secret's value).
+Result<std::vector<ClientOverride>> parseClientOverrides(const std::vector<std::string>& dashX);
 
 // --source-alias/--target-alias, --source-bootstrap/--target-bootstrap, -X source.KEY=VALUE /
 // -X target.KEY=VALUE and --source-properties/--target-properties files. Everything is a

@@ -2,6 +2,7 @@
 // capture, selects a group and partition, and every plot holds exactly the values the model
 // computes for them; switching or comparing releases, moving the time cursor and simulating
 // change them as the model says; exports write valid files.
+#include "app/gui/connect_dialog.h"
 #include "app/gui/connection_profile.h"
 #include "app/gui/exports.h"
 #include "app/gui/main_window.h"
@@ -152,6 +153,7 @@ private Q_SLOTS:
     void targetPanelRecommendsAndApplies();
     void budgetKeptPerCapture();
     void profilesKeepNoSecrets();
+    void strimziResourceAsksForItsSecrets();
     void liveSessionKeepsSecretsOutOfEveryArtifact();
     void demoStatusNamesItsOwnMirrorLag();
     void badFileIsAMessageNotACrash();
@@ -678,6 +680,57 @@ void ExplorerWindow::profilesKeepNoSecrets()
     const QByteArray text = ini.readAll();
     QVERIFY(text.contains("kafka-a:9093"));
     QVERIFY(!text.contains("planted-Secret"));
+}
+
+// A profile whose MM2 configuration file is a Strimzi resource: the Secrets it names are the
+// settings the Connect dialog asks for (a password hidden, a CA file's path as typed); given,
+// they connect; saved, the password's value stays out of the settings file.
+void ExplorerWindow::strimziResourceAsksForItsSecrets()
+{
+    QTemporaryDir dir;
+    QFile yaml(dir.filePath("mm2.yaml"));
+    QVERIFY(yaml.open(QIODevice::WriteOnly));
+    yaml.write("apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\nmetadata:\n  name: dr\nspec:\n"
+               "  target:\n    alias: dr\n    bootstrapServers: 127.0.0.1:2\n    offsetStorageTopic: o\n"
+               "    tls:\n      trustedCertificates: [{secretName: dr-ca, certificate: ca.crt}]\n"
+               "    authentication: {type: scram-sha-512, username: reader,"
+               " passwordSecret: {secretName: reader, password: password}}\n"
+               "  mirrors:\n  - source: {alias: main, bootstrapServers: \"127.0.0.1:1\"}\n"
+               "    sourceConnector: {}\n    checkpointConnector: {}\n");
+    yaml.close();
+    ConnectionProfile p;
+    p.name = "dr";
+    p.useMm2File = true;
+    p.mm2File = yaml.fileName();
+    QCOMPARE(settingsTheFileNeeds(p), QStringList({"target.ssl.ca.location", "target.sasl.password"}));
+    QVERIFY(!secretName("target.ssl.ca.location") && secretName("target.sasl.password"));
+    QVERIFY(!connectionOf(p).ok());
+    QVERIFY(connectionOf(p).error().find("give -X target.sasl.password=...") != std::string::npos);
+    p.setSetting("target.ssl.ca.location", "/etc/ssl/dr-ca.pem");
+    p.setSetting("target.sasl.password", "planted-Secret-44");
+    QCOMPARE(settingsTheFileNeeds(p), QStringList());
+    const auto connection = connectionOf(p);
+    QVERIFY2(connection.ok(), connection.ok() ? "" : connection.error().c_str());
+    QCOMPARE(connection->target.alias, std::string("dr"));
+    QCOMPARE(*connection->target.property("sasl.username"), std::string("reader"));
+    QCOMPARE(*connection->target.property("sasl.password"), std::string("planted-Secret-44"));
+    QCOMPARE(*connection->connectOffsetsTopic, std::string("o"));
+    QSettings settings(dir.filePath("settings.ini"), QSettings::IniFormat);
+    saveProfile(settings, p);
+    const ConnectionProfile back = loadProfile(settings, "dr");
+    QCOMPARE(back.missingSecrets(), QStringList({"target.sasl.password"}));
+    QVERIFY(back.clientSettings.contains("target.ssl.ca.location=/etc/ssl/dr-ca.pem"));
+    // The dialog with this profile: its settings shown under the file, all of it on a 1280x720 screen.
+    ConnectDialog dialog(settings);
+    dialog.setProfile(back);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QCOMPARE(dialog.profile().clientSettings, back.clientSettings);
+    QVERIFY2(dialog.frameGeometry().width() <= 1280 && dialog.frameGeometry().height() <= 720,
+             qPrintable(
+                 QString("%1x%2").arg(dialog.frameGeometry().width()).arg(dialog.frameGeometry().height())));
+    if (const QString shots = qEnvironmentVariable("DRIFTSCOPE_SCREENSHOTS"); !shots.isEmpty())
+        QVERIFY(dialog.grab().save(shots + "/connect-strimzi.png"));
 }
 
 void ExplorerWindow::demoStatusNamesItsOwnMirrorLag()

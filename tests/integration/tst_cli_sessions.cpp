@@ -68,6 +68,7 @@ private Q_SLOTS:
     void emptyAnswersAreErrors();
     void refusals_data();
     void refusals();
+    void strimziResourceNeedsItsSecrets();
     void importNamesTheBadLine();
     void importThatFailsLeavesNothing();
     void neverOverwrites();
@@ -585,6 +586,44 @@ void CliSessions::mm2ConfigNotesNameTheRelease()
     QVERIFY2(
         v3.err.contains("note: groups.blacklist is the deprecated name of groups.exclude; used as such\n"),
         qPrintable(v3.err));
+    QVERIFY(!QFile::exists("/tmp/never-written"));
+}
+
+// A Strimzi resource as --mm2-config: the Secrets it only names must come with -X (exit 1 with
+// the -X to give), and then its notes reach stderr before anything connects.
+void CliSessions::strimziResourceNeedsItsSecrets()
+{
+    QTemporaryDir dir;
+    const QString config = dir.filePath("mm2.yaml");
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\nmetadata:\n  name: dr\nspec:\n"
+            "  version: 4.3.1\n  target:\n    alias: dr\n    bootstrapServers: dr-kafka-bootstrap:9092\n"
+            "    offsetStorageTopic: dr-offsets\n    authentication:\n      type: scram-sha-512\n"
+            "      username: reader\n      passwordSecret:\n        secretName: reader\n"
+            "        password: password\n  mirrors:\n  - source:\n      alias: main\n"
+            "      bootstrapServers: main-kafka-bootstrap:9092\n    checkpointConnector:\n"
+            "      config:\n        emit.checkpoints.interval.seconds: 30\n");
+    f.close();
+    const QStringList args = {"record", "--out", "/tmp/never-written", "--mm2-config", config};
+    const CliRun missing = runCli(args);
+    QCOMPARE(missing.exitCode, 1);
+    QCOMPARE(missing.err, "driftscope-cli: " + config +
+                              ": dr's sasl.password is Secret reader, key password, which the resource "
+                              "only names: give -X target.sasl.password=... (driftscope never reads "
+                              "Kubernetes)\n");
+    const CliRun given =
+        runCli(args + QStringList{"-X", "target.sasl.password=pw", "-X",
+                                  "source.bootstrap.servers=127.0.0.1:1", "--sample-interval", "0"});
+    QCOMPARE(given.exitCode, 2);
+    QVERIFY2(given.err.contains("note: spec.mirrors[0] (line 18): no sourceConnector, so this resource "
+                                "replicates nothing and writes no offset syncs for main->dr (another "
+                                "deployment may)\n"),
+             qPrintable(given.err));
+    QVERIFY2(
+        given.err.contains("note: the resource runs Kafka 4.3.1 (spec.version) and driftscope applies MM2 "
+                           "4.4.0's rules: give --mm2-version 4.3.1 if that release's are wanted\n"),
+        qPrintable(given.err));
     QVERIFY(!QFile::exists("/tmp/never-written"));
 }
 

@@ -365,6 +365,7 @@ private Q_SLOTS:
     void readOnly();
     void failoverPlanAppliesWithKafkasTool();
     void scramNeedsLibrdkafka261();
+    void strimziResourceReadsTheRig();
     void wrongPasswordAndUnknownCa();
     void sourceTopicRecreated();
     void offsetSyncsTopicAtRisk();
@@ -1179,6 +1180,65 @@ void RealKafka::failoverPlanAppliesWithKafkasTool()
     QVERIFY2(applied > 0, "no group had a reset file");
     qInfo("%d/%d reset files applied by kafka-consumer-groups, %d partitions, every offset read back",
           applied, static_cast<int>(groups.size()), partitions);
+}
+
+// The rig's MM2 described as a Strimzi KafkaMirrorMaker2 resource (rig.sh writes driftscope.yaml
+// with a cluster-internal address for A and Secrets it only names): refused until -X gives the
+// Secrets, then, with A's address replaced, the same report as from driftscope.properties on the
+// quiet rig: the same rows, resume offsets and replication positions (the resource's
+// offsetStorageTopic) and the same settings.
+void RealKafka::strimziResourceReadsTheRig()
+{
+    const QStringList resource = {"report",
+                                  "--mm2-config",
+                                  rigFile("driftscope.yaml"),
+                                  "--mm2-version",
+                                  releaseName(),
+                                  "--json",
+                                  "--timeout",
+                                  "60"};
+    const CliRun refused = runCli(resource, 60'000);
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(
+        refused.err.contains("A's ssl.ca.location is a PEM file of the CA certificates in Secret "
+                             "cluster-a-cluster-ca-cert, key ca.crt, which the resource only names: give -X "
+                             "source.ssl.ca.location=...; A's sasl.password is Secret driftscope, key "
+                             "password, which the resource only names: give -X source.sasl.password=..."),
+        qPrintable(refused.err));
+    const QMap<QString, QString> env = rigEnv();
+    const CliRun run =
+        runCli(resource + QStringList{"-X", "source.bootstrap.servers=" + env.value("RIG_SOURCE"), "-X",
+                                      "source.sasl.password=" + env.value("RIG_DRIFTSCOPE_PASSWORD"), "-X",
+                                      "source.ssl.ca.location=" + env.value("RIG_CA")},
+               90'000);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err + logsHint()));
+    QVERIFY(!run.out.contains(env.value("RIG_DRIFTSCOPE_PASSWORD")) &&
+            !run.err.contains(env.value("RIG_DRIFTSCOPE_PASSWORD")));
+    const QJsonObject fromResource = json(run.out);
+    const QJsonObject fromProperties = liveReport();
+    QVERIFY(!fromProperties.isEmpty());
+    QCOMPARE(fromResource["reader_problems"].toArray().size(), 0);
+    for (const char* key : {"stale_after_ms", "group_offset_sync", "group_offset_sync_interval_ms", "source",
+                            "target", "mm2_release"})
+        QCOMPARE(fromResource[key], fromProperties[key]);
+    const auto rowsOf = [](const QJsonObject& report) {
+        QStringList rows;
+        for (const QJsonValue& v : report["rows"].toArray()) {
+            const QJsonObject row = v.toObject();
+            rows << QString("%1 %2-%3 resume %4 replication %5")
+                        .arg(row["group"].toString(), row["topic"].toString())
+                        .arg(row["partition"].toInt())
+                        .arg(row["resume_offset"].toInteger(-1))
+                        .arg(row["replication"].toObject()["next_offset"].toInteger(-1));
+        }
+        rows.sort();
+        return rows;
+    };
+    const QStringList rows = rowsOf(fromResource);
+    QCOMPARE(rows, rowsOf(fromProperties));
+    QVERIFY(!rows.isEmpty() && rows.filter(" replication -1").isEmpty());
+    qInfo("the rig's MM2 as a Strimzi resource: %d rows as from driftscope.properties, e.g. %s",
+          static_cast<int>(rows.size()), qPrintable(rows.first()));
 }
 
 void RealKafka::scramNeedsLibrdkafka261()

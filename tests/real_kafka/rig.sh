@@ -330,6 +330,54 @@ mm2_properties SCRAM-SHA-512 mm2 "$mm2_password" > "$rig/mm2.properties"
 # -X overrides); driftscope-scram.properties is the same with SCRAM, which librdkafka 2.0.2 fails.
 mm2_properties PLAIN driftscope "$driftscope_password" > "$rig/driftscope.properties"
 mm2_properties SCRAM-SHA-512 driftscope "$driftscope_password" > "$rig/driftscope-scram.properties"
+# The same MM2 as a Strimzi KafkaMirrorMaker2 resource (docs/strimzi.md) that reaches A as
+# driftscope: the cluster-internal address Strimzi would give, and Secrets it only names, which
+# the test gives with -X (the rig's address, driftscope's password, the CA's PEM file).
+cat > "$rig/driftscope.yaml" << EOF
+apiVersion: kafka.strimzi.io/v1
+kind: KafkaMirrorMaker2
+metadata:
+  name: rig
+spec:
+  version: $release
+  replicas: 1
+  target:
+    alias: B
+    bootstrapServers: 127.0.0.1:$port_b
+    groupId: mm2-rig
+    configStorageTopic: mm2-configs.A.internal
+    offsetStorageTopic: mm2-offsets.A.internal
+    statusStorageTopic: mm2-status.A.internal
+    config:
+      config.storage.replication.factor: 1
+  mirrors:
+  - source:
+      alias: A
+      bootstrapServers: cluster-a-kafka-bootstrap.kafka.svc:9093
+      tls:
+        trustedCertificates:
+          - secretName: cluster-a-cluster-ca-cert
+            certificate: ca.crt
+      authentication:
+        type: plain
+        username: driftscope
+        passwordSecret:
+          secretName: driftscope
+          password: password
+    sourceConnector:
+      tasksMax: 1
+      config:
+        replication.factor: 1
+        offset-syncs.topic.replication.factor: 1
+    checkpointConnector:
+      tasksMax: 1
+      config:
+        checkpoints.topic.replication.factor: 1
+        emit.checkpoints.interval.seconds: 2
+        sync.group.offsets.enabled: "true"
+        sync.group.offsets.interval.seconds: 2
+    topicsPattern: "orders|payments|customers"
+EOF
 # The faults a user meets (README.md, "Faults"): a wrong password, and a CA that did not sign the
 # broker's certificate; everything else is driftscope.properties.
 wrong_password="wrong-$RANDOM$RANDOM"

@@ -404,15 +404,16 @@ void RealKafka::readingRealClusters()
                                       {"unknown_because", QJsonValue::Null}}));
     QCOMPARE(report["undecodable_records"].toInt(-1), 0);
     // MM2's replication position, from its source connector's records in mm2-offsets.A.internal
-    // (decoded: none undecodable above): at most the source's log end. MM2 4.3.1 flushes it every
-    // 60 s (README.md), so right after the rig started a partition may have none yet.
+    // (decoded: none undecodable above). MM2 4.3.1 flushes it every 60 s (README.md), so right
+    // after the rig started a partition may have none yet. While the workload runs a position
+    // read after the last log sample may pass that sample's end (CI saw 654 over a sampled end):
+    // strimziResourceReadsTheRig checks the bound on the quiet rig.
     int positioned = 0;
     for (const QJsonValue& v : report["rows"].toArray()) {
         const QJsonObject row = v.toObject();
         if (row["replication"].isNull())
             continue;
-        const qint64 next = row["replication"].toObject()["next_offset"].toInteger(-1);
-        QVERIFY2(next >= 0 && next <= row["source_end"].toInteger(-1),
+        QVERIFY2(row["replication"].toObject()["next_offset"].toInteger(-1) >= 0,
                  qPrintable(QJsonDocument(row).toJson(QJsonDocument::Compact)));
         ++positioned;
     }
@@ -1236,6 +1237,10 @@ void RealKafka::strimziResourceReadsTheRig()
     };
     const QStringList rows = rowsOf(fromResource);
     QCOMPARE(rows, rowsOf(fromProperties));
+    // Quiet: MM2's position is at most the source's log end.
+    for (const QJsonValue& v : fromResource["rows"].toArray())
+        QVERIFY2(v["replication"]["next_offset"].toInteger(-1) <= v["source_end"].toInteger(-1),
+                 qPrintable(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact)));
     QVERIFY(!rows.isEmpty() && rows.filter(" replication -1").isEmpty());
     qInfo("the rig's MM2 as a Strimzi resource: %d rows as from driftscope.properties, e.g. %s",
           static_cast<int>(rows.size()), qPrintable(rows.first()));

@@ -1,5 +1,7 @@
 #include "model/config/strimzi_resource.h"
 
+#include "model/config/connection_settings.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <map>
@@ -79,6 +81,18 @@ Result<std::vector<std::pair<std::string, YAML::Node>>> configEntries(const YAML
         out.emplace_back(key, entry.second);
     }
     return out;
+}
+
+// True as Kubernetes reads a YAML 1.1 boolean (true, True, yes, on, ...).
+bool yamlTrue(const YAML::Node& value)
+{
+    if (!value.IsDefined() || !value.IsScalar())
+        return false;
+    const std::string& v = value.Scalar();
+    for (const char* t : {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "y", "Y"})
+        if (v == t)
+            return true;
+    return false;
 }
 
 std::string scalarText(const YAML::Node& value)
@@ -206,7 +220,7 @@ Result<bool> Builder::authentication(const Cluster& c, bool tls)
                 "with -X (for example sasl.oauthbearer.method=oidc and its client id, secret " +
                 "and token endpoint URL)");
         } else if (*type == "custom") {
-            if (scalarText(child(auth, "sasl")) == "true")
+            if (yamlTrue(child(auth, "sasl")))
                 protocol = sasl;
             auto config = configEntries(auth, path);
             if (!config)
@@ -236,14 +250,18 @@ Result<bool> Builder::connector(const YAML::Node& mirror, const char* name, cons
     for (const auto& [key, value] : *config) {
         const std::string flowKey = flow + "." + key;
         const auto [it, added] = m_flowKeys.try_emplace(flowKey, scalarText(value), name);
-        if (!added && it->second.first != scalarText(value))
-            m_out.notes.push_back(here + ".config." + key + " = " + scalarText(value) + " differs from " +
-                                  it->second.second + "'s " + it->second.first + "; " + name + "'s is used");
+        if (!added && it->second.first != scalarText(value)) {
+            const bool secret = isSecretKey(key); // the values stay out of the note
+            m_out.notes.push_back(here + ".config." + key + (secret ? "" : " = " + scalarText(value)) +
+                                  " differs from " + it->second.second + "'s" +
+                                  (secret ? std::string() : " " + it->second.first) + "; " + name +
+                                  "'s is used");
+        }
         it->second = {scalarText(value), name};
         set(flowKey, scalarText(value), value);
     }
     const std::string state = scalarText(child(node, "state"));
-    if (state == "paused" || state == "stopped" || scalarText(child(node, "pause")) == "true")
+    if (state == "paused" || state == "stopped" || yamlTrue(child(node, "pause")))
         m_out.notes.push_back(at(here, node) + ": the connector is " + (state.empty() ? "paused" : state) +
                               ", so it writes nothing until it runs again");
     return true;
@@ -258,16 +276,19 @@ Result<bool> Builder::mirror(const YAML::Node& mirror, const std::string& path, 
         m_out.notes.push_back(at(path, mirror) +
                               ": no sourceConnector, so this resource replicates nothing and " +
                               "writes no offset syncs for " + flow + " (another deployment may)");
+    for (const char* name : {"sourceConnector", "checkpointConnector"})
+        if (auto done = connector(mirror, name, path, flow); !done)
+            return done;
+    // After the connectors' configs: a source connector's emit.checkpoints.enabled deploys none.
     if (!present(child(mirror, "checkpointConnector"))) {
         m_out.notes.push_back(at(path, mirror) + ": no checkpointConnector, so " + flow +
                               " emits no checkpoints (emit.checkpoints.enabled=false)");
         set(flow + ".emit.checkpoints.enabled", "false", mirror);
     }
-    for (const char* name : {"sourceConnector", "checkpointConnector"})
-        if (auto done = connector(mirror, name, path, flow); !done)
-            return done;
     // Strimzi's patterns are MM2's topics / groups lists; up to v1beta2 the *Blacklist* names
-    // stood for the exclude ones, which win when both are set.
+    // stood for the exclude ones, which win when both are set (v1 has no such fields).
+    const bool blacklistNames =
+        m_out.apiVersion.ends_with("/v1beta2") || m_out.apiVersion.ends_with("/v1alpha1");
     const std::vector<std::pair<std::vector<const char*>, std::string>> patterns = {
         {{"topicsPattern"}, "topics"},
         {{"topicsExcludePattern", "topicsBlacklistPattern"}, "topics.exclude"},
@@ -275,6 +296,8 @@ Result<bool> Builder::mirror(const YAML::Node& mirror, const std::string& path, 
         {{"groupsExcludePattern", "groupsBlacklistPattern"}, "groups.exclude"}};
     for (const auto& [names, key] : patterns)
         for (const char* name : names) {
+            if (!blacklistNames && std::string_view(name).find("Blacklist") != std::string_view::npos)
+                continue;
             auto value = field(mirror, name, path);
             if (!value)
                 return Error{value.error()};
@@ -394,13 +417,38 @@ Result<StrimziMirrorMaker2> fromV1beta2(const YAML::Node& spec, StrimziMirrorMak
     return out;
 }
 
+// yaml-cpp 0.7 allocates without bound on some documents with a line that starts with ','
+// (fuzzing found "kind: KafkaMirrorMaker2\n---\n, x"); such a line is refused before parsing.
+// A resource never needs one: only a flow collection split before its comma has it.
+std::optional<size_t> lineStartingWithComma(std::string_view text)
+{
+    size_t line = 1;
+    bool start = true;
+    for (const char c : text) {
+        if (c == '\n') {
+            ++line;
+            start = true;
+        } else if (start && c == ',') {
+            return line;
+        } else if (c != ' ' && c != '\t') {
+            start = false;
+        }
+    }
+    return std::nullopt;
+}
+
 Result<std::vector<YAML::Node>> documents(std::string_view text)
 {
+    if (const auto line = lineStartingWithComma(text))
+        return Error{"line " + std::to_string(*line) +
+                     ": starts with ',', which driftscope does not read (join it to the line before)"};
     try {
         return YAML::LoadAll(std::string(text));
     } catch (const YAML::Exception& e) {
         return Error{"line " + std::to_string(e.mark.line + 1) + ", column " +
                      std::to_string(e.mark.column + 1) + ": not valid YAML: " + e.msg};
+    } catch (const std::exception& e) { // std::bad_alloc above all
+        return Error{std::string("cannot read the YAML: ") + e.what()};
     }
 }
 
@@ -446,6 +494,7 @@ Result<StrimziMirrorMaker2> readStrimziMirrorMaker2(std::string_view text)
         if (!spec.IsMap())
             return Error{at("spec", resource) + ": missing"};
         out.kafkaVersion = scalarText(child(spec, "version"));
+        out.apiVersion = scalarText(child(resource, "apiVersion"));
         // v1beta2 of Strimzi 0.49 to 0.51 takes either layout; `target` is the new one's.
         return present(child(spec, "target")) ? fromV1(spec, std::move(out))
                                               : fromV1beta2(spec, std::move(out));

@@ -17,7 +17,8 @@
 namespace driftscope {
 
 // A setting whose value the resource only references (a Kubernetes Secret): driftscope never
-// reads Kubernetes, so the user gives it (-X ALIAS-SIDE.PROPERTY=VALUE, or the Connect dialog).
+// reads Kubernetes, so the user gives it (-X source.PROPERTY=VALUE or target.PROPERTY=VALUE for
+// the chosen flow's clusters, or the Connect dialog).
 struct SecretNeeded {
     std::string alias;    // the cluster that needs it
     std::string property; // the librdkafka property it fills: sasl.password, ssl.ca.location, ...
@@ -26,6 +27,7 @@ struct SecretNeeded {
 
 struct StrimziMirrorMaker2 {
     std::string name;         // metadata.name
+    std::string apiVersion;   // kafka.strimzi.io/v1, kafka.strimzi.io/v1beta2, ...
     std::string kafkaVersion; // spec.version, empty when not given
     Properties properties;    // as a dedicated MM2's mm2.properties would say it
     std::vector<SecretNeeded> secrets;

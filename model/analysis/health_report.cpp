@@ -120,8 +120,8 @@ std::string unknownReplicationText(const SessionInfo& info, const std::optional<
     return "no position for the partition in " + topic + " as of " + formatUtcMs(at) +
            ": MM2's source connector commits one at each offset flush (offset.flush.interval.ms, " +
            formatDurationMs(info.offsetFlushIntervalMs) +
-           ") once it has replicated a record of the partition " + "under the source alias " +
-           info.sourceAlias + ", and never for a partition the flow does not mirror";
+           ") once it has replicated a record of the partition under the source alias " + info.sourceAlias +
+           ", and never for a partition the flow does not mirror";
 }
 
 // Why a row has no resume point, from the verdict that says why MM2 emitted no checkpoint.

@@ -69,6 +69,8 @@ ReaderSummary summarizeReader(const Session& session, int64_t atMs)
 std::optional<ReaderEvent> topicTroubleAt(const Session& session, ClusterSide side, const std::string& topic,
                                           int64_t atMs)
 {
+    if (topic.empty()) // a session that never read the topic
+        return std::nullopt;
     std::map<std::string, const ReaderEvent*, std::less<>> unresolved; // by subject
     for (const ReaderEvent& e : session.events) {
         if (e.atMs > atMs || e.side != side)

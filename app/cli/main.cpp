@@ -1,6 +1,7 @@
 // driftscope-cli: the command-line twin of the driftscope explorer.
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "model/io/kafka/kafka_client.h"
 
 #include "driftscope_version.h"
 
@@ -56,6 +57,7 @@ int main(int argc, char** argv)
     }
     if (command == "--version" || command == "-v") {
         printOut(std::string("driftscope-cli ") + DRIFTSCOPE_VERSION);
+        printOut(driftscope::kafka::librdkafkaInUse());
         return kOk;
     }
     int code;

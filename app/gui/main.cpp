@@ -2,6 +2,7 @@
 // starts the embedded demo clusters and reads them through the Kafka protocol.
 #include "app/gui/main_window.h"
 #include "model/demo/demo_scenario.h"
+#include "model/io/kafka/kafka_client.h"
 #include "model/records/formatter_text.h"
 #include "model/sim/scenario.h"
 #include "model/util/named_registry.h"
@@ -124,7 +125,7 @@ int main(int argc, char** argv)
         return 0;
     }
     if (parser.isSet(version)) {
-        std::printf("driftscope %s\n", DRIFTSCOPE_VERSION);
+        std::printf("driftscope %s\n%s\n", DRIFTSCOPE_VERSION, driftscope::kafka::librdkafkaInUse().c_str());
         return 0;
     }
     const auto names = kafka::demoScenarioNames();

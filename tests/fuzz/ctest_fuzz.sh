@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # CTest's fuzz_short_runs: builds the fuzz targets with clang in a build directory of their own,
 # then runs each one briefly (run_fuzzers.sh).
-#   ctest_fuzz.sh SOURCE_DIR FUZZ_BUILD_DIR [CMAKE_GENERATOR]
+#   ctest_fuzz.sh SOURCE_DIR FUZZ_BUILD_DIR [CMAKE_GENERATOR [DRIFTSCOPE_LIBRDKAFKA]]
 # Exits 77 (CTest: skipped) when clang or its libFuzzer runtime (libclang-rt-NN-dev) is missing.
 # DRIFTSCOPE_FUZZ_SECONDS sets the seconds per target (default 8, README.md says why).
 set -euo pipefail
 src=$1
 build=$2
 generator=${3:-Ninja}
+librdkafka=${4:-system}
 seconds=${DRIFTSCOPE_FUZZ_SECONDS:-8}
 
 if ! command -v clang >/dev/null || ! command -v clang++ >/dev/null; then
@@ -24,8 +25,8 @@ if ! clang++ -fsanitize=fuzzer,address,undefined "$probe/probe.cpp" -o "$probe/p
   exit 77
 fi
 
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  CC=clang CXX=clang++ cmake -S "$src" -B "$build" -G "$generator" -DDRIFTSCOPE_FUZZ=ON -DDRIFTSCOPE_WERROR=OFF
-fi
+# Configured each time: the librdkafka of the build that runs this test may have changed.
+CC=clang CXX=clang++ cmake -S "$src" -B "$build" -G "$generator" -DDRIFTSCOPE_FUZZ=ON -DDRIFTSCOPE_WERROR=OFF \
+  -DDRIFTSCOPE_LIBRDKAFKA="$librdkafka" >/dev/null
 cmake --build "$build" --target driftscope_fuzzers --parallel "${DRIFTSCOPE_FUZZ_JOBS:-2}"
 exec bash "$src/tests/fuzz/run_fuzzers.sh" "$build" "$seconds"

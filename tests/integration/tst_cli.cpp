@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <librdkafka/rdkafka.h>
+
 namespace {
 
 using Run = CliRun;
@@ -362,8 +364,15 @@ void Cli::help()
     for (const char* option : {"--offset-syncs <FILE>", "--mm2-version <V>", "--task-start <N>",
                                "--checkpoints-restored <yes|no>", "--json"})
         QVERIFY2(translate.out.contains(option), option);
+    // The second line names the librdkafka linked and its origin. The one .ci/librdkafka builds
+    // is 2.6.1 or newer, so it carries no SCRAM warning.
     const Run version = cli({"--version"});
-    QCOMPARE(version.out, QString("driftscope-cli " DRIFTSCOPE_VERSION "\n"));
+    QString librdkafka = QString("librdkafka ") + rd_kafka_version_str() + " (" DRIFTSCOPE_RDKAFKA_LINKED ")";
+    if (rd_kafka_version() < 0x020601ff)
+        librdkafka += "; Kafka 4.x refuses its SCRAM authentication (fixed in 2.6.1), SASL PLAIN works";
+    QCOMPARE(version.out, QString("driftscope-cli " DRIFTSCOPE_VERSION "\n") + librdkafka + "\n");
+    if (QString(DRIFTSCOPE_RDKAFKA_CHOICE) == "local")
+        QVERIFY2(rd_kafka_version() >= 0x020601ff, rd_kafka_version_str());
 }
 
 void Cli::outputThatCannotBeWrittenFails()

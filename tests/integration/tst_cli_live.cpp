@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <librdkafka/rdkafka.h>
+
 #include <algorithm>
 #include <csignal>
 
@@ -26,6 +28,16 @@ namespace {
 QJsonObject json(const QString& text)
 {
     return QJsonDocument::fromJson(text.toUtf8()).object();
+}
+
+// Whether the librdkafka linked takes `name` as a client setting.
+bool librdkafkaTakes(const char* name)
+{
+    rd_kafka_conf_t* conf = rd_kafka_conf_new();
+    char error[256];
+    const bool taken = rd_kafka_conf_set(conf, name, "x", error, sizeof error) == RD_KAFKA_CONF_OK;
+    rd_kafka_conf_destroy(conf);
+    return taken;
 }
 
 } // namespace
@@ -526,15 +538,20 @@ void CliLive::plantedSecretsAppearInNoArtifact()
     runs.push_back(runCli({"report", capture, "--json"}));
     runs.push_back(runCli({"report", capture, "--csv"}));
     runs.push_back(runCli({"report", capture}));
-    // Refused settings are named without their values (librdkafka 2.0.2 here takes neither
-    // JAAS nor, built without libcurl, OIDC secrets).
-    for (const QString& refused :
-         {"target.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required "
-          "username=\"sre\" password=\"" +
-              secrets[3] + "\";",
-          "target.sasl.oauthbearer.client.secret=" + secrets[3], "source.no.such.setting=" + secrets[0]}) {
-        runs.push_back(runCli(QStringList{"report", "-X", refused} + secretArgs + connection()));
-        QCOMPARE(runs.back().exitCode, 2);
+    // Refused settings are named without their values: librdkafka takes no JAAS, and no OIDC
+    // secret where it was built without libcurl (Debian 12's 2.0.2; Debian 13's 2.8.0 that
+    // .ci/librdkafka builds has it, so there the report runs with the secret and prints none).
+    const int oidcExit = librdkafkaTakes("sasl.oauthbearer.client.secret") ? 0 : 2;
+    const std::vector<std::pair<QString, int>> withSecrets = {
+        {"target.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required "
+         "username=\"sre\" password=\"" +
+             secrets[3] + "\";",
+         2},
+        {"target.sasl.oauthbearer.client.secret=" + secrets[3], oidcExit},
+        {"source.no.such.setting=" + secrets[0], 2}};
+    for (const auto& [setting, exitCode] : withSecrets) {
+        runs.push_back(runCli(QStringList{"report", "--json", "-X", setting} + secretArgs + connection()));
+        QCOMPARE(runs.back().exitCode, exitCode);
     }
     QFile file(capture);
     QVERIFY(file.open(QIODevice::ReadOnly));

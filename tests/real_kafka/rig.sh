@@ -242,9 +242,10 @@ listeners=SASL_SSL://127.0.0.1:$port_a,CONTROLLER://127.0.0.1:$port_a_controller
 advertised.listeners=SASL_SSL://127.0.0.1:$port_a
 listener.security.protocol.map=SASL_SSL:SASL_SSL,CONTROLLER:PLAINTEXT
 inter.broker.listener.name=SASL_SSL
-# SCRAM-SHA-512 for the Java clients (the broker itself, MM2). PLAIN for librdkafka's: before
-# 2.6.1 librdkafka sends a SCRAM client-final nonce that Kafka 4.x refuses (confluentinc/librdkafka
-# #4895), and Debian 12 has 2.0.2 (README.md, "SCRAM and librdkafka").
+# SCRAM-SHA-512 for the Java clients (the broker itself, MM2) and driftscope-scram.properties. PLAIN
+# too, for librdkafka's main files: before 2.6.1 librdkafka sends a SCRAM client-final nonce that
+# Kafka 4.x refuses (confluentinc/librdkafka#4895), and Debian 12 has 2.0.2 (README.md, "SCRAM and
+# librdkafka"), so the suite also runs on a driftscope built against it.
 sasl.enabled.mechanisms=SCRAM-SHA-512,PLAIN
 sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
 listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="$admin_password";
@@ -327,7 +328,7 @@ EOF
 }
 mm2_properties SCRAM-SHA-512 mm2 "$mm2_password" > "$rig/mm2.properties"
 # driftscope's: MM2's file with driftscope's principal in place of MM2's (--mm2-config takes no
-# -X overrides); driftscope-scram.properties is the same with SCRAM, which librdkafka 2.0.2 fails.
+# -X overrides); driftscope-scram.properties is the same with SCRAM (scramUserReads).
 mm2_properties PLAIN driftscope "$driftscope_password" > "$rig/driftscope.properties"
 mm2_properties SCRAM-SHA-512 driftscope "$driftscope_password" > "$rig/driftscope-scram.properties"
 # The same MM2 as a Strimzi KafkaMirrorMaker2 resource (docs/strimzi.md) that reaches A as

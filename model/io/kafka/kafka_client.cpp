@@ -64,6 +64,15 @@ struct PartitionList {
 
 } // namespace
 
+std::string librdkafkaInUse()
+{
+    std::string text =
+        std::string("librdkafka ") + rd_kafka_version_str() + " (" + DRIFTSCOPE_RDKAFKA_LINKED + ")";
+    if (rd_kafka_version() < 0x020601ff)
+        text += "; Kafka 4.x refuses its SCRAM authentication (fixed in 2.6.1), SASL PLAIN works";
+    return text;
+}
+
 void HandleDeleter::operator()(rd_kafka_t* rk) const
 {
     rd_kafka_destroy(rk);

@@ -22,6 +22,11 @@
 
 namespace driftscope::kafka {
 
+// The librdkafka this program runs with and where it came from, for --version: "librdkafka 2.8.0
+// (Debian 13's source, built by .ci/librdkafka, linked statically)". A librdkafka before 2.6.1
+// adds that Kafka 4.x refuses its SCRAM (confluentinc/librdkafka#4895).
+std::string librdkafkaInUse();
+
 struct HandleDeleter {
     void operator()(rd_kafka_t* rk) const;
 };

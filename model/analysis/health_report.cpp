@@ -287,6 +287,35 @@ std::string unknownReplayText(const PartitionReport& row, const Release& release
     return {};
 }
 
+// The checkpoints MM2 applied by then are the session's first `checkpointsRead`; heartbeats count
+// by record time, as the explorer's series do.
+OtherVersionRecords otherVersionRecords(const Session& session, size_t checkpointsRead, int64_t atMs,
+                                        bool mm2Fails)
+{
+    OtherVersionRecords out;
+    out.mm2FailsOnThem = mm2Fails;
+    const auto note = [&out](int16_t version, int64_t stampMs) {
+        if (out.total() == 0 || stampMs < out.firstStampMs) {
+            out.firstVersion = version;
+            out.firstStampMs = stampMs;
+        }
+    };
+    for (size_t i = 0; i < checkpointsRead && i < session.checkpoints.size(); ++i) {
+        const ObservedCheckpoint& c = session.checkpoints[i];
+        if (c.version == 0)
+            continue;
+        note(c.version, c.stamp.timestampMs);
+        ++out.checkpoints;
+    }
+    for (const ObservedHeartbeat& h : session.heartbeats) {
+        if (h.heartbeat.version == 0 || h.stamp.timestampMs > atMs)
+            continue;
+        note(h.heartbeat.version, h.stamp.timestampMs);
+        ++out.heartbeats;
+    }
+    return out;
+}
+
 } // namespace
 
 bool checkpointOutOfDate(const PartitionReport& row, int64_t staleAfterMs)
@@ -460,6 +489,8 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
     report.syncsApplied = state.syncsApplied();
     report.checkpointsApplied = state.checkpointsApplied();
     report.unexplainedCheckpoints = state.unexplainedCheckpoints();
+    report.otherVersion = otherVersionRecords(session, report.checkpointsApplied, at,
+                                              state.store().profile().refusesOtherRecordVersions);
     report.reader = summarizeReader(session, at);
     for (const size_t n : report.reader.undecodable)
         report.undecodableRecords += n;
@@ -577,6 +608,7 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
             judgeIntegrity(row, {session, samples, state, *group, upstreamId, downstreamId,
                                  checkpointIt == checkpointOf.end() ? nullptr : checkpointIt->second,
                                  report.groupOffsetSync, info.syncGroupOffsetsIntervalMs, excludedBecause,
+                                 notMirroredText(state.store().profile(), info, tp.topic),
                                  report.offsetSyncsRisk});
             row.noResumeReason = noResumeReason(row);
             row.replayUnknown = whyUnknown(row, state);

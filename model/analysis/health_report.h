@@ -171,6 +171,17 @@ std::string evidenceOf(const PartitionReport& row, Verdict verdict);
 // A pace in tenths of an offset per second, rounded: 1837 is 183.7 offsets/s.
 int64_t paceTenthsPerSecond(const Pace& pace);
 
+// Checkpoint and heartbeat records read by a report's time whose value version is not 0, the
+// only one MM2 writes: 4.4.0 fails on them, earlier releases read them as version 0.
+struct OtherVersionRecords {
+    size_t checkpoints = 0, heartbeats = 0;
+    int16_t firstVersion = 0;    // of the first such record read
+    int64_t firstStampMs = 0;    // its record time
+    bool mm2FailsOnThem = false; // under the report's release (ReleaseProfile::refusesOtherRecordVersions)
+
+    size_t total() const { return checkpoints + heartbeats; }
+};
+
 struct Report {
     int64_t atMs = 0;
     Release release;
@@ -188,7 +199,8 @@ struct Report {
     size_t checkpointsApplied = 0;
     size_t unexplainedCheckpoints = 0;
     size_t undecodableRecords = 0; // read by then
-    ReaderSummary reader;          // the reader's problems by then (undecodable records by topic...)
+    OtherVersionRecords otherVersion;
+    ReaderSummary reader; // the reader's problems by then (undecodable records by topic...)
     // The offset-syncs topic's configs as the reader last described them by atMs, or why they are
     // unknown; none when the session never asked (captures of older releases, imports, simulations,
     // a topic never found).

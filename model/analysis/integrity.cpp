@@ -1,6 +1,7 @@
 #include "model/analysis/integrity.h"
 
 #include "model/analysis/translation_text.h"
+#include "model/mm2/replication_policy.h"
 #include "model/util/text_format.h"
 
 #include <algorithm>
@@ -176,6 +177,16 @@ std::optional<std::string> GroupFilterCheck::excludedBecause(const std::string& 
     return "the flow's " + what + ": MM2 lists none of its offsets and never emits a checkpoint for it";
 }
 
+std::optional<std::string> notMirroredText(const ReleaseProfile& profile, const SessionInfo& info,
+                                           const std::string& topic)
+{
+    const auto cycle = cycleReason(profile, info.policy, {info.sourceAlias, info.targetAlias}, topic);
+    if (!cycle)
+        return std::nullopt;
+    return "MM2 " + toString(profile.release) + " does not mirror topic " + topic + ": " + *cycle +
+           "; it writes no offset syncs for it and never emits a checkpoint for it";
+}
+
 std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& reading, NoSyncRule noSync)
 {
     const TopicConfigs& c = *reading.configs;
@@ -206,9 +217,11 @@ void judgeIntegrity(PartitionReport& row, const IntegrityInput& in)
     add(row, Verdict::SourceRecordsLost, outrunEvidence(in));
     add(row, Verdict::TargetTruncated, targetEvidence(row, in));
     add(row, Verdict::GroupOffsetSyncBlocked, groupSyncEvidence(in));
-    if (!row.checkpoint && in.excludedBecause) {
+    if (!row.checkpoint && (in.excludedBecause || in.notMirroredBecause)) {
         std::erase(row.verdicts, Verdict::NoCheckpoint);
-        add(row, Verdict::NeverCheckpointed, in.excludedBecause);
+        if (in.notMirroredBecause) // a topic MM2 never mirrors has no syncs for good, not yet
+            std::erase(row.verdicts, Verdict::NoSync);
+        add(row, Verdict::NeverCheckpointed, in.excludedBecause ? in.excludedBecause : in.notMirroredBecause);
     }
     // A group MM2 never checkpoints loses nothing a restart could take.
     if (!row.verdicts.empty() && row.verdicts.back() == Verdict::NeverCheckpointed)

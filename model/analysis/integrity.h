@@ -35,8 +35,9 @@ struct IntegrityInput {
     const CheckpointInForce* checkpoint = nullptr; // the row's, if any
     GroupOffsetSyncMode groupOffsetSync = GroupOffsetSyncMode::Unknown;
     int64_t groupOffsetSyncIntervalMs = 0;
-    std::optional<std::string> excludedBecause; // GroupFilterCheck's answer for the row's group
-    std::optional<std::string> syncsTopicRisk;  // offsetSyncsTopicRisk's words, when at risk
+    std::optional<std::string> excludedBecause;    // GroupFilterCheck's answer for the row's group
+    std::optional<std::string> notMirroredBecause; // notMirroredText's answer for the row's topic
+    std::optional<std::string> syncsTopicRisk;     // offsetSyncsTopicRisk's words, when at risk
 };
 
 // Why the offset-syncs topic's configs put the syncs at risk, or none: a cleanup.policy with
@@ -45,8 +46,15 @@ struct IntegrityInput {
 // the release does with a partition that has no sync, for the words.
 std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& reading, NoSyncRule noSync);
 
+// Why MM2 never mirrors `topic` of the flow's source, so never syncs or checkpoints it, as far
+// as the session knows: a replication cycle under the release's rule (cycleReason; 4.4.0 adds
+// topics from the flow's own source alias). None when it may mirror it. (The session keeps no
+// topic filter, so topics the filter leaves out are not judged here.)
+std::optional<std::string> notMirroredText(const ReleaseProfile& profile, const SessionInfo& info,
+                                           const std::string& topic);
+
 // Adds the integrity verdicts that hold, with their evidence, to a row judged otherwise already
-// (never-checkpointed replaces no-checkpoint).
+// (never-checkpointed replaces no-checkpoint, and no-sync for a topic MM2 never mirrors).
 void judgeIntegrity(PartitionReport& row, const IntegrityInput& in);
 
 } // namespace driftscope

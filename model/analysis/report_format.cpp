@@ -380,6 +380,46 @@ std::string countOf(size_t n, const char* one, const char* many)
 }
 
 // One line per reason why some outcomes are unknown, with how many rows it covers.
+// KAFKA-20659: records of a version MM2 never writes, and what the report's release does with them.
+std::optional<std::string> otherVersionNote(const Report& report)
+{
+    const OtherVersionRecords& o = report.otherVersion;
+    if (o.total() == 0)
+        return std::nullopt;
+    std::string text = "note: " + withThousands(static_cast<int64_t>(o.checkpoints)) + " checkpoint and " +
+                       withThousands(static_cast<int64_t>(o.heartbeats)) +
+                       " heartbeat records carry a value version other than 0 (the first: version " +
+                       std::to_string(o.firstVersion) + ", stamped " + formatUtcMs(o.firstStampMs) + "): ";
+    if (o.mm2FailsOnThem)
+        return text + "MM2 " + toString(report.release) +
+               " fails on them (KAFKA-20659: UnsupportedVersionException, which its callers do not catch), "
+               "so "
+               "reading the checkpoints topic (MirrorClient.remoteConsumerOffsets) fails and a checkpoint "
+               "task "
+               "that restarts probably cannot load its checkpoints; releases before 4.4.0 read them as "
+               "version 0, as driftscope shows them";
+    return text + "MM2 " + toString(report.release) +
+           " reads them as version 0, as driftscope shows them; MM2 4.4.0 and later fail on them "
+           "(KAFKA-20659)";
+}
+
+// null when every checkpoint and heartbeat read has version 0.
+void otherVersionJson(JsonWriter& json, const OtherVersionRecords& o)
+{
+    json.key("records_of_other_version");
+    if (o.total() == 0) {
+        json.null();
+        return;
+    }
+    json.beginObject();
+    json.key("checkpoints").value(static_cast<uint64_t>(o.checkpoints));
+    json.key("heartbeats").value(static_cast<uint64_t>(o.heartbeats));
+    json.key("first_version").value(static_cast<int64_t>(o.firstVersion));
+    json.key("first_stamped_at").value(formatUtcMs(o.firstStampMs));
+    json.key("mm2_fails_on_them").value(o.mm2FailsOnThem);
+    json.endObject();
+}
+
 std::vector<std::string> unknownReplayLines(const Report& report)
 {
     std::map<UnknownReplay, size_t> rows;
@@ -519,6 +559,8 @@ std::vector<std::string> reportNotes(const Report& report)
         notes.push_back("note: " + withThousands(static_cast<int64_t>(report.unexplainedCheckpoints)) +
                         " checkpoints do not follow from the syncs under MM2 " + toString(report.release) +
                         " rules: is --mm2-version the release MM2 runs?");
+    if (auto line = otherVersionNote(report))
+        notes.push_back(std::move(*line));
     for (std::string& line : unknownReplayLines(report))
         notes.push_back(std::move(line));
     for (std::string& line : evidenceLines(report))
@@ -577,6 +619,7 @@ std::string reportJson(const Report& report)
     json.key("checkpoints_read").value(static_cast<uint64_t>(report.checkpointsApplied));
     json.key("unexplained_checkpoints").value(static_cast<uint64_t>(report.unexplainedCheckpoints));
     json.key("undecodable_records").value(static_cast<uint64_t>(report.undecodableRecords));
+    otherVersionJson(json, report.otherVersion);
     readerJson(json, report.reader);
     offsetSyncsTopicJson(json, report);
     json.key("rows").beginArray();

@@ -212,6 +212,8 @@ ReleaseProfile profileFor(const Release& r)
     p.internalTopicRule = kafka4 ? InternalTopicRule::Mm2Only : InternalTopicRule::AnyInternalSuffix;
     p.blacklistAliases = kafka4 ? BlacklistAliases::Ignored : BlacklistAliases::TranslatedToExclude;
     p.heartbeatsReplicationToggle = kafka4;
+    p.cycleIncludesSourceAlias = r >= Release{4, 4, 0};
+    p.refusesOtherRecordVersions = r >= Release{4, 4, 0};
 
     p.groupOffsetSync = r >= Release{2, 7, 0};
     p.checkpointMemoryMerged = fixSet35;

@@ -157,6 +157,12 @@ struct ReleaseProfile {
     InternalTopicRule internalTopicRule = InternalTopicRule::Mm2Only;
     BlacklistAliases blacklistAliases = BlacklistAliases::Ignored;
     bool heartbeatsReplicationToggle = true; // 4.0.0+ heartbeats.replication.enabled (KIP-1089)
+    // 4.4.0+ (KAFKA-9914): under a policy other than IdentityReplicationPolicy a topic whose hop
+    // names the flow's own source alias is a cycle too (before, only the target alias).
+    bool cycleIncludesSourceAlias = true;
+    // 4.4.0+ (KAFKA-20659): a checkpoint or heartbeat whose value version is not 0 makes MM2 throw
+    // UnsupportedVersionException; before, it was read as version 0.
+    bool refusesOtherRecordVersions = true;
 
     // Consumer-group offset sync to the target (§3.8).
     bool groupOffsetSync = true;          // 2.7.0+

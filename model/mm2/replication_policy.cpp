@@ -127,9 +127,34 @@ bool isInternalTopic(const ReleaseProfile& profile, const ReplicationPolicy& pol
     return (topic.starts_with("mm2") && topic.ends_with(internalSuffix)) || checkpoints;
 }
 
+std::optional<std::string> cycleReason(const ReleaseProfile& profile, const ReplicationPolicy& policy,
+                                       const FlowAliases& aliases, const std::string& topic)
+{
+    // isCycle: a hop from the target (or, 4.4.0+ outside IdentityReplicationPolicy, from the
+    // source), found by stripping hops one at a time.
+    const bool sourceToo =
+        profile.cycleIncludesSourceAlias && policy.kind != ReplicationPolicy::Kind::Identity;
+    std::string current = topic;
+    for (;;) {
+        const auto source = policy.topicSource(current);
+        if (!source)
+            return std::nullopt;
+        if (*source == aliases.target)
+            return "its name says it came from " + aliases.target +
+                   ", the flow's target cluster: MirrorSourceConnector refuses it as a replication cycle";
+        if (sourceToo && *source == aliases.source)
+            return "its name says it came from " + aliases.source +
+                   ", the flow's own source cluster: from 4.4.0 MirrorSourceConnector refuses it as a "
+                   "replication cycle (KAFKA-9914; 4.3.x and earlier mirror it)";
+        const auto upstream = policy.upstreamTopic(current);
+        if (!upstream || *upstream == current)
+            return std::nullopt;
+        current = *upstream;
+    }
+}
+
 bool replicatesTopic(const ReleaseProfile& profile, const ReplicationPolicy& policy,
-                     const TopicSelection& selection, const std::string& targetAlias,
-                     const std::string& topic)
+                     const TopicSelection& selection, const FlowAliases& aliases, const std::string& topic)
 {
     const bool heartbeatsAlways =
         !profile.heartbeatsReplicationToggle || selection.heartbeatsReplicationEnabled;
@@ -137,19 +162,7 @@ bool replicatesTopic(const ReleaseProfile& profile, const ReplicationPolicy& pol
         return false;
     if (isInternalTopic(profile, policy, topic))
         return false;
-    // isCycle: a hop that came from the target, found by stripping hops one at a time.
-    std::string current = topic;
-    for (;;) {
-        const auto source = policy.topicSource(current);
-        if (!source)
-            return true;
-        if (*source == targetAlias)
-            return false;
-        const auto upstream = policy.upstreamTopic(current);
-        if (!upstream || *upstream == current)
-            return true;
-        current = *upstream;
-    }
+    return !cycleReason(profile, policy, aliases, topic);
 }
 
 } // namespace driftscope

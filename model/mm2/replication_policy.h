@@ -65,13 +65,21 @@ bool isInternalTopic(const ReleaseProfile& profile, const ReplicationPolicy& pol
 // Which source topics MirrorSourceConnector mirrors (shouldReplicateTopic), and so which get
 // offset syncs and checkpoints: those the topic filter accepts, plus heartbeats topics unless
 // heartbeats.replication.enabled=false (4.0.0+, KIP-1089; always before), minus internal topics
-// and topics that came from the target cluster (cycles).
+// and cycles: topics with a hop from the target cluster or, from 4.4.0 under a policy other than
+// IdentityReplicationPolicy (KAFKA-9914), from the flow's own source cluster.
 struct TopicSelection {
     NameFilter topicFilter;
     bool heartbeatsReplicationEnabled = true; // heartbeats.replication.enabled (4.0.0+)
 };
+struct FlowAliases {
+    std::string source, target;
+};
 bool replicatesTopic(const ReleaseProfile& profile, const ReplicationPolicy& policy,
-                     const TopicSelection& selection, const std::string& targetAlias,
-                     const std::string& topic);
+                     const TopicSelection& selection, const FlowAliases& aliases, const std::string& topic);
+
+// Why MirrorSourceConnector does not mirror `topic` as a cycle (isCycle), in words naming the
+// hop, the alias and the release rule; none when it is no cycle.
+std::optional<std::string> cycleReason(const ReleaseProfile& profile, const ReplicationPolicy& policy,
+                                       const FlowAliases& aliases, const std::string& topic);
 
 } // namespace driftscope

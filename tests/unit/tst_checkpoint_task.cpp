@@ -58,6 +58,7 @@ private Q_SLOTS:
     void kafka4TopicFilter();
     void kafka4InternalTopics();
     void heartbeatsReplication();
+    void cycles();
     void checkpoint();
     void noCheckpointWithoutSyncsOrWithNullOffset();
     void monotonicIfStoreRewinds();
@@ -225,15 +226,15 @@ void CheckpointTaskTest::kafka4InternalTopics()
 
     // A user topic orders.internal is mirrored (so gets syncs and checkpoints) from 4.0.0 on.
     const TopicSelection all{NameFilter::make({".*"}, {}).value(), true};
-    QVERIFY(!replicatesTopic(v3, dot, all, "B", "orders.internal"));
-    QVERIFY(replicatesTopic(v4, dot, all, "B", "orders.internal"));
-    QVERIFY(!replicatesTopic(v4, dot, all, "B", "mm2-offset-syncs.B.internal"));
-    QVERIFY(!replicatesTopic(v4, dot, all, "B", "B.orders"));   // a cycle: it came from the target
-    QVERIFY(!replicatesTopic(v4, dot, all, "B", "C.B.orders")); // a cycle two hops up
-    QVERIFY(replicatesTopic(v4, dot, all, "B", "C.orders"));
+    QVERIFY(!replicatesTopic(v3, dot, all, {"A", "B"}, "orders.internal"));
+    QVERIFY(replicatesTopic(v4, dot, all, {"A", "B"}, "orders.internal"));
+    QVERIFY(!replicatesTopic(v4, dot, all, {"A", "B"}, "mm2-offset-syncs.B.internal"));
+    QVERIFY(!replicatesTopic(v4, dot, all, {"A", "B"}, "B.orders"));   // a cycle: it came from the target
+    QVERIFY(!replicatesTopic(v4, dot, all, {"A", "B"}, "C.B.orders")); // a cycle two hops up
+    QVERIFY(replicatesTopic(v4, dot, all, {"A", "B"}, "C.orders"));
     const TopicSelection defaults{NameFilter::defaultTopicFilter(v4), true};
-    QVERIFY(replicatesTopic(v4, dot, defaults, "B", "orders.internal"));
-    QVERIFY(!replicatesTopic(v4, dot, defaults, "B", "orders.replica"));
+    QVERIFY(replicatesTopic(v4, dot, defaults, {"A", "B"}, "orders.internal"));
+    QVERIFY(!replicatesTopic(v4, dot, defaults, {"A", "B"}, "orders.replica"));
 }
 
 // KIP-1089 (4.0.0): heartbeats.replication.enabled=false mirrors heartbeats topics only when the
@@ -245,15 +246,73 @@ void CheckpointTaskTest::heartbeatsReplication()
     const TopicSelection on{onlyOrders, true};
     const TopicSelection off{onlyOrders, false};
     for (const char* topic : {"heartbeats", "C.heartbeats"}) {
-        QVERIFY2(replicatesTopic(profileFor({3, 9, 2}), policy, off, "B", topic), topic); // no switch yet
-        QVERIFY2(replicatesTopic(profileFor({4, 0, 0}), policy, on, "B", topic), topic);
-        QVERIFY2(!replicatesTopic(profileFor({4, 0, 0}), policy, off, "B", topic), topic);
-        QVERIFY2(!replicatesTopic(profileFor({4, 4, 0}), policy, off, "B", topic), topic);
+        QVERIFY2(replicatesTopic(profileFor({3, 9, 2}), policy, off, {"A", "B"}, topic),
+                 topic); // no switch yet
+        QVERIFY2(replicatesTopic(profileFor({4, 0, 0}), policy, on, {"A", "B"}, topic), topic);
+        QVERIFY2(!replicatesTopic(profileFor({4, 0, 0}), policy, off, {"A", "B"}, topic), topic);
+        QVERIFY2(!replicatesTopic(profileFor({4, 4, 0}), policy, off, {"A", "B"}, topic), topic);
     }
-    QVERIFY(!replicatesTopic(profileFor({4, 4, 0}), policy, on, "B", "B.heartbeats")); // a cycle
+    QVERIFY(!replicatesTopic(profileFor({4, 4, 0}), policy, on, {"A", "B"}, "B.heartbeats")); // a cycle
     QVERIFY(!isHeartbeatsTopic(policy, "heartbeats-eu"));
     const TopicSelection heartbeatsToo{NameFilter::make({"orders", "heartbeats"}, {}).value(), false};
-    QVERIFY(replicatesTopic(profileFor({4, 4, 0}), policy, heartbeatsToo, "B", "heartbeats"));
+    QVERIFY(replicatesTopic(profileFor({4, 4, 0}), policy, heartbeatsToo, {"A", "B"}, "heartbeats"));
+}
+
+// Kafka's MirrorSourceConnectorTest.testNoCycles (flow source -> target), as of 4.4.0 and before
+// it: KAFKA-9914 (4.4.0) makes a hop from the flow's own source a cycle too, except under
+// IdentityReplicationPolicy.
+void CheckpointTaskTest::cycles()
+{
+    const TopicSelection all{NameFilter::make({".*"}, {}).value(), true};
+    const FlowAliases flow{"source", "target"};
+    const ReleaseProfile v43 = profileFor({4, 3, 2});
+    const ReleaseProfile v44 = profileFor({4, 4, 0});
+    const ReplicationPolicy defaultPolicy;
+    struct Case {
+        const char* topic;
+        bool before44, from44;
+    };
+    const Case cases[] = {
+        {"source.topic1", true, false},
+        {"target.topic1", false, false},
+        {"target.source.topic1", false, false},
+        {"source.target.topic1", false, false},
+        {"target.source.target.topic1", false, false},
+        {"source.target.source.topic1", false, false},
+        {"topic1", true, true},
+        {"othersource.topic1", true, true},
+        {"othertarget.topic1", true, true},
+        {"other.another.topic1", true, true},
+    };
+    for (const Case& c : cases) {
+        QVERIFY2(replicatesTopic(v43, defaultPolicy, all, flow, c.topic) == c.before44, c.topic);
+        QVERIFY2(replicatesTopic(v44, defaultPolicy, all, flow, c.topic) == c.from44, c.topic);
+    }
+    QCOMPARE(
+        cycleReason(v44, defaultPolicy, flow, "source.topic1"),
+        std::optional<std::string>("its name says it came from source, the flow's own source cluster: from "
+                                   "4.4.0 MirrorSourceConnector refuses it as a replication cycle "
+                                   "(KAFKA-9914; 4.3.x and earlier mirror it)"));
+    QCOMPARE(cycleReason(v43, defaultPolicy, flow, "source.target.topic1"),
+             std::optional<std::string>("its name says it came from target, the flow's target cluster: "
+                                        "MirrorSourceConnector refuses it as a replication cycle"));
+    QCOMPARE(cycleReason(v44, defaultPolicy, flow, "othersource.topic1"), std::nullopt);
+
+    // IdentityReplicationPolicy with source.cluster.alias=source: no cycle in either release.
+    ReplicationPolicy identity;
+    identity.kind = ReplicationPolicy::Kind::Identity;
+    identity.identitySourceAlias = "source";
+    for (const char* topic :
+         {"source.topic1", "target.topic1", "target.source.topic1", "source.target.topic1", "topic1",
+          "othersource.topic1", "othertarget.topic1", "other.another.topic1"}) {
+        QVERIFY2(replicatesTopic(v43, identity, all, flow, topic), topic);
+        QVERIFY2(replicatesTopic(v44, identity, all, flow, topic), topic);
+    }
+    // The separator is the policy's: with "_" a dotted name has no hop.
+    ReplicationPolicy underscore;
+    underscore.separator = "_";
+    QVERIFY(replicatesTopic(v44, underscore, all, flow, "source.topic1"));
+    QVERIFY(!replicatesTopic(v44, underscore, all, flow, "source_topic1"));
 }
 
 void CheckpointTaskTest::checkpoint()

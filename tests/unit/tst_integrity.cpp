@@ -92,6 +92,7 @@ private slots:
     void groupOffsetSyncThatDoesNotHappen();
     void groupTheFilterExcludes();
     void groupFilterRoundTrips();
+    void topicMm2TreatsAsACycle();
     void evidenceReachesEveryForm();
     void onlyTheLogEndCounts();
     void spansOfVerdictsOverTime();
@@ -249,6 +250,51 @@ void Integrity::groupTheFilterExcludes()
                     "and never emits a checkpoint for it"));
     // A group with a checkpoint is one MM2 translates (the filter may have changed since).
     QCOMPARE(f.row(4000, "app-1").verdicts, verdicts({}));
+}
+
+// A topic MM2 refuses as a replication cycle gets no syncs, so its groups are never checkpointed
+// on it: a hop from the target under every release, and from 4.4.0 (KAFKA-9914) a hop from the
+// flow's own source alias A, unless the policy is IdentityReplicationPolicy.
+void Integrity::topicMm2TreatsAsACycle()
+{
+    Flow f;
+    const uint32_t billing = f.session.groupId("billing");
+    const uint32_t ownSource = f.session.partitionId({"A.payments", 0});
+    const uint32_t fromTarget = f.session.partitionId({"B.payments", 0});
+    f.session.groupOffsets.push_back({4000, ClusterSide::Source, billing, ownSource, 150});
+    f.session.groupOffsets.push_back({4000, ClusterSide::Source, billing, fromTarget, 150});
+    const auto rowsAt = [&](const char* release) {
+        ReportOptions options;
+        options.atMs = 4000;
+        options.state.release = parseRelease(release).value();
+        std::map<std::string, PartitionReport> rows;
+        for (const PartitionReport& r : buildReport(f.session, options).rows)
+            if (r.group == "billing")
+                rows[r.upstream.topic] = r;
+        return rows;
+    };
+    auto rows = rowsAt("4.3.2");
+    QCOMPARE(rows["A.payments"].verdicts, verdicts({Verdict::NoSync}));
+    QCOMPARE(rows["B.payments"].verdicts, verdicts({Verdict::NeverCheckpointed}));
+    QCOMPARE(
+        evidenceOf(rows["B.payments"], Verdict::NeverCheckpointed),
+        std::string("MM2 4.3.2 does not mirror topic B.payments: its name says it came from B, the flow's "
+                    "target cluster: MirrorSourceConnector refuses it as a replication cycle; it writes no "
+                    "offset syncs for it and never emits a checkpoint for it"));
+    rows = rowsAt("4.4.0");
+    QCOMPARE(rows["A.payments"].verdicts, verdicts({Verdict::NeverCheckpointed}));
+    QCOMPARE(
+        evidenceOf(rows["A.payments"], Verdict::NeverCheckpointed),
+        std::string("MM2 4.4.0 does not mirror topic A.payments: its name says it came from A, the flow's "
+                    "own source cluster: from 4.4.0 MirrorSourceConnector refuses it as a replication cycle "
+                    "(KAFKA-9914; 4.3.x and earlier mirror it); it writes no offset syncs for it and never "
+                    "emits a checkpoint for it"));
+    QCOMPARE(rows["B.payments"].verdicts, verdicts({Verdict::NeverCheckpointed}));
+    f.session.info.policy.kind = ReplicationPolicy::Kind::Identity;
+    f.session.info.policy.identitySourceAlias = "A";
+    rows = rowsAt("4.4.0");
+    QCOMPARE(rows["A.payments"].verdicts, verdicts({Verdict::NoSync}));
+    QCOMPARE(rows["B.payments"].verdicts, verdicts({Verdict::NoSync}));
 }
 
 void Integrity::groupFilterRoundTrips()

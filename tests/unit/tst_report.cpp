@@ -91,6 +91,7 @@ private Q_SLOTS:
     void everyVerdictIsExplained();
     void formats();
     void readerProblemsReachEveryForm();
+    void recordsOfAnotherVersion();
     void clusterStatesKeepTheirNames();
     void textHelpers();
 };
@@ -655,7 +656,7 @@ void Reports::formats()
             "as no "
             "MM2 configuration was given and too few checkpoints show a cadence\",\"group_offset_sync\":"
             "\"observed\",\"group_offset_sync_interval_ms\":null,\"syncs_read\":3,\"checkpoints_read\":1,"
-            "\"unexplained_checkpoints\":0,\"undecodable_records\":0,"
+            "\"unexplained_checkpoints\":0,\"undecodable_records\":0,\"records_of_other_version\":null,"
             "\"undecodable_by_topic\":{\"offset-syncs\":0,\"checkpoints\":0,\"heartbeats\":0,"
             "\"connect-offsets\":0},"
             "\"clusters\":{\"source\":null,\"target\":null},\"reader_problems\":[],\"offset_syncs_topic\":"
@@ -722,6 +723,48 @@ void Reports::formats()
 
 // Reader events carry a cluster's state by name into captures and exports: the names of the
 // enum are that text, and read back to the same state.
+// KAFKA-20659 (4.4.0): a checkpoint or heartbeat of a value version other than 0 makes MM2 4.4
+// throw; earlier releases read it as version 0, as driftscope decodes it.
+void Reports::recordsOfAnotherVersion()
+{
+    Fixture f;
+    f.session.checkpoints.push_back({{1, 2600, 2600}, f.app2, f.remote0, 100, 96, 3, ""});
+    f.session.heartbeats = {{{0, 1500, 1500}, {"A", "B", 1500, 0}},
+                            {{1, 2200, 2200}, {"A", "B", 2200, 1}},
+                            {{2, 5000, 5000}, {"A", "B", 5000, 1}}}; // after the report's time
+    const Report before = buildReport(f.session, at(4000, "4.3.2"));
+    QCOMPARE(before.otherVersion.checkpoints, size_t(1));
+    QCOMPARE(before.otherVersion.heartbeats, size_t(1));
+    const std::vector<std::string> notes = reportNotes(before);
+    QVERIFY(
+        std::find(notes.begin(), notes.end(),
+                  "note: 1 checkpoint and 1 heartbeat records carry a value version other than 0 (the first: "
+                  "version 1, stamped 1970-01-01T00:00:02.200Z): MM2 4.3.2 reads them as version 0, as "
+                  "driftscope shows them; MM2 4.4.0 and later fail on them (KAFKA-20659)") != notes.end());
+    // The checkpoint of version 3 is read as version 0: app-2 resumes from it.
+    QCOMPARE(rowOf(before, "app-2", 0)->checkpoint->downstream, int64_t(96));
+
+    const Report from44 = buildReport(f.session, at(4000, "4.4.0"));
+    const std::string json = reportJson(from44);
+    QVERIFY2(json.find("\"records_of_other_version\":{\"checkpoints\":1,\"heartbeats\":1,\"first_version\":1,"
+                       "\"first_stamped_at\":\"1970-01-01T00:00:02.200Z\",\"mm2_fails_on_them\":true}") !=
+                 std::string::npos,
+             json.c_str());
+    QVERIFY2(
+        reportText(from44, TextStyle::Plain)
+                .find(
+                    "note: 1 checkpoint and 1 heartbeat records carry a value version other than 0 (the "
+                    "first: version 1, stamped 1970-01-01T00:00:02.200Z): MM2 4.4.0 fails on them "
+                    "(KAFKA-20659: UnsupportedVersionException, which its callers do not catch), so reading "
+                    "the checkpoints topic (MirrorClient.remoteConsumerOffsets) fails and a checkpoint task "
+                    "that restarts probably cannot load its checkpoints; releases before 4.4.0 read them as "
+                    "version 0, as driftscope shows them\n") != std::string::npos,
+        reportText(from44, TextStyle::Plain).c_str());
+    // Before the checkpoint of version 3 was read, only the heartbeat counts.
+    QCOMPARE(buildReport(f.session, at(2550, "4.4.0")).otherVersion.checkpoints, size_t(0));
+    QCOMPARE(buildReport(f.session, at(2550, "4.4.0")).otherVersion.heartbeats, size_t(1));
+}
+
 void Reports::clusterStatesKeepTheirNames()
 {
     const std::vector<std::pair<ClusterState, std::string>> names = {
@@ -776,7 +819,8 @@ void Reports::readerProblemsReachEveryForm()
 
     const std::string json = reportJson(report);
     const std::string reader =
-        "\"undecodable_records\":3,\"undecodable_by_topic\":{\"offset-syncs\":2,\"checkpoints\":1,"
+        "\"undecodable_records\":3,\"records_of_other_version\":null,\"undecodable_by_topic\":{\"offset-"
+        "syncs\":2,\"checkpoints\":1,"
         "\"heartbeats\":0,\"connect-offsets\":0},\"clusters\":{\"source\":\"connected\",\"target\":"
         "\"unreachable\"},"
         "\"reader_problems\":["

@@ -180,6 +180,11 @@ std::optional<std::string> GroupFilterCheck::excludedBecause(const std::string& 
 std::optional<std::string> notMirroredText(const ReleaseProfile& profile, const SessionInfo& info,
                                            const std::string& topic)
 {
+    // Only with the flow's configuration (an MM2 configuration, a scenario): without one the
+    // policy is MM2's default taken for want of one, and under IdentityReplicationPolicy a dotted
+    // name is no hop.
+    if (!info.emitIntervalConfigured)
+        return std::nullopt;
     const auto cycle = cycleReason(profile, info.policy, {info.sourceAlias, info.targetAlias}, topic);
     if (!cycle)
         return std::nullopt;

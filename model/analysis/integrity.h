@@ -49,7 +49,9 @@ std::optional<std::string> offsetSyncsTopicRisk(const TopicConfigsReading& readi
 // Why MM2 never mirrors `topic` of the flow's source, so never syncs or checkpoints it, as far
 // as the session knows: a replication cycle under the release's rule (cycleReason; 4.4.0 adds
 // topics from the flow's own source alias). None when it may mirror it. (The session keeps no
-// topic filter, so topics the filter leaves out are not judged here.)
+// topic filter, so topics the filter leaves out are not judged here.) None too when the session
+// does not know the flow's configuration (SessionInfo::emitIntervalConfigured): its policy is
+// then a guess.
 std::optional<std::string> notMirroredText(const ReleaseProfile& profile, const SessionInfo& info,
                                            const std::string& topic);
 

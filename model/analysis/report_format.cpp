@@ -379,28 +379,36 @@ std::string countOf(size_t n, const char* one, const char* many)
     return withThousands(static_cast<int64_t>(n)) + " " + (n == 1 ? one : many);
 }
 
-// One line per reason why some outcomes are unknown, with how many rows it covers.
-// KAFKA-20659: records of a version MM2 never writes, and what the report's release does with them.
+// KAFKA-20659: records of a version MM2 never writes, and what the report's release does with them
+// (4.4 sources: CheckpointStore and MirrorClient catch only SchemaException; MM2 copies heartbeats
+// as bytes, only the HeartbeatFormatter decodes them).
 std::optional<std::string> otherVersionNote(const Report& report)
 {
     const OtherVersionRecords& o = report.otherVersion;
     if (o.total() == 0)
         return std::nullopt;
+    const std::string mm2 = "MM2 " + toString(report.release);
     std::string text = "note: " + withThousands(static_cast<int64_t>(o.checkpoints)) + " checkpoint and " +
                        withThousands(static_cast<int64_t>(o.heartbeats)) +
                        " heartbeat records carry a value version other than 0 (the first: version " +
                        std::to_string(o.firstVersion) + ", stamped " + formatUtcMs(o.firstStampMs) + "): ";
-    if (o.mm2FailsOnThem)
-        return text + "MM2 " + toString(report.release) +
-               " fails on them (KAFKA-20659: UnsupportedVersionException, which its callers do not catch), "
-               "so "
-               "reading the checkpoints topic (MirrorClient.remoteConsumerOffsets) fails and a checkpoint "
-               "task "
-               "that restarts probably cannot load its checkpoints; releases before 4.4.0 read them as "
-               "version 0, as driftscope shows them";
-    return text + "MM2 " + toString(report.release) +
-           " reads them as version 0, as driftscope shows them; MM2 4.4.0 and later fail on them "
-           "(KAFKA-20659)";
+    if (!o.mm2FailsOnThem)
+        return text + mm2 +
+               " reads them as version 0, as driftscope shows them; from 4.4.0 MM2 refuses them " +
+               "(KAFKA-20659)";
+    text += mm2 +
+            " refuses them (KAFKA-20659: UnsupportedVersionException), where earlier releases read them as "
+            "version 0, as driftscope shows them";
+    if (o.checkpoints > 0)
+        text +=
+            "; a checkpoint task that starts fails to load its stored checkpoints and starts as 3.7.0 did, "
+            "without them and with its sync store rebuilt without history (driftscope assumes restored "
+            "checkpoints unless told --checkpoints-restored no), and MirrorClient.remoteConsumerOffsets "
+            "(RemoteClusterUtils.translateOffsets) throws";
+    if (o.heartbeats > 0)
+        text += "; MM2 copies heartbeats as bytes, so only readers that decode them (its HeartbeatFormatter) "
+                "fail";
+    return text;
 }
 
 // null when every checkpoint and heartbeat read has version 0.
@@ -420,6 +428,7 @@ void otherVersionJson(JsonWriter& json, const OtherVersionRecords& o)
     json.endObject();
 }
 
+// One line per reason why some outcomes are unknown, with how many rows it covers.
 std::vector<std::string> unknownReplayLines(const Report& report)
 {
     std::map<UnknownReplay, size_t> rows;

@@ -263,6 +263,7 @@ void Integrity::topicMm2TreatsAsACycle()
     const uint32_t fromTarget = f.session.partitionId({"B.payments", 0});
     f.session.groupOffsets.push_back({4000, ClusterSide::Source, billing, ownSource, 150});
     f.session.groupOffsets.push_back({4000, ClusterSide::Source, billing, fromTarget, 150});
+    f.session.info.emitIntervalConfigured = true; // the flow's configuration is known
     const auto rowsAt = [&](const char* release) {
         ReportOptions options;
         options.atMs = 4000;
@@ -290,6 +291,12 @@ void Integrity::topicMm2TreatsAsACycle()
                     "(KAFKA-9914; 4.3.x and earlier mirror it); it writes no offset syncs for it and never "
                     "emits a checkpoint for it"));
     QCOMPARE(rows["B.payments"].verdicts, verdicts({Verdict::NeverCheckpointed}));
+    // Without the flow's configuration the policy is a guess: nothing is judged.
+    f.session.info.emitIntervalConfigured = false;
+    rows = rowsAt("4.4.0");
+    QCOMPARE(rows["A.payments"].verdicts, verdicts({Verdict::NoSync}));
+    QCOMPARE(rows["B.payments"].verdicts, verdicts({Verdict::NoSync}));
+    f.session.info.emitIntervalConfigured = true;
     f.session.info.policy.kind = ReplicationPolicy::Kind::Identity;
     f.session.info.policy.identitySourceAlias = "A";
     rows = rowsAt("4.4.0");

@@ -366,6 +366,7 @@ private Q_SLOTS:
     void failoverPlanAppliesWithKafkasTool();
     void scramUserReads();
     void strimziResourceReadsTheRig();
+    void consumerProtocolGroup();
     void wrongPasswordAndUnknownCa();
     void sourceTopicRecreated();
     void offsetSyncsTopicAtRisk();
@@ -1019,7 +1020,9 @@ void RealKafka::prediction()
             disagreements << name(gp) + ": committed " + QString::number(row["committed"].toInteger(-1)) +
                                  ", driftscope " + QString::number(mm2Now) + ", checkpoint " +
                                  QString::number(checkpoint->second.first) + "->" + QString::number(emitted) +
-                                 ", B's group offset " + QString::number(target);
+                                 ", B's group offset " + QString::number(target) + ", resume " +
+                                 QString::number(row["resume_offset"].toInteger(-2)) + " from " +
+                                 row["resume_from"].toString();
     }
     qInfo("%d/%d group partitions: driftscope's MM2 now (%s) == MM2's last checkpoint == the group offset "
           "MM2 synced to B (%d of them without a checkpoint on both sides; %d too old to translate now, so "
@@ -1278,6 +1281,92 @@ void RealKafka::scramUserReads()
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains("SASL authentication error") && run.err.contains("SCRAM-SHA-512"),
              qPrintable(run.err));
+}
+
+// A group of the consumer group protocol (KIP-848): Kafka's console consumer, a Java consumer
+// with group.protocol=consumer, reads orders to its end (the workload is quiet) and commits.
+// Kafka's kafka-consumer-groups lists it as a Consumer-type group; driftscope finds it without
+// --group, reads the same committed offsets, and MM2 (4.1+ lists consumer and classic groups)
+// checkpoints it at them. Offsets at the log end translate: MM2's newest syncs are near it (after
+// the restarts of mm2Restart and sourceBrokerKilled the oldest retained ones are not).
+void RealKafka::consumerProtocolGroup()
+{
+    const QString work = qEnvironmentVariable("DRIFTSCOPE_REAL_KAFKA_WORK");
+    const QString group = "kip848-orders";
+    QProcess consumer;
+    consumer.start("bash", {RIG_SH, "java-consumer", work, group, "orders"});
+    QVERIFY(consumer.waitForFinished(180'000));
+    QVERIFY2(consumer.exitCode() == 0, consumer.readAllStandardError().constData());
+    qInfo("%s", consumer.readAllStandardOutput().trimmed().constData());
+
+    const QMap<QString, QString> env = rigEnv();
+    const QString classpath = readAll(work + "/cp-" + env.value("RIG_RELEASE") + ".txt").trimmed();
+    const auto groupsTool = [&](const QStringList& args) {
+        QProcess p;
+        p.start("java",
+                QStringList{"-cp", classpath, "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
+                            "--bootstrap-server", env.value("RIG_SOURCE"), "--command-config",
+                            rigFile("source-admin-kip848.properties")} +
+                    args);
+        const bool done =
+            p.waitForFinished(120'000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        if (!done)
+            qWarning("kafka-consumer-groups %s failed: %s", qPrintable(args.join(' ')),
+                     p.readAllStandardError().constData());
+        return done ? out : QString();
+    };
+    // "GROUP  TYPE" lines: the group is of the Consumer type.
+    const QString listed = groupsTool({"--list", "--type"});
+    const QRegularExpression consumerType("^" + group + "\\s+Consumer\\s",
+                                          QRegularExpression::MultilineOption);
+    QVERIFY2(consumerType.match(listed).hasMatch(), qPrintable(listed));
+    // Its committed offsets as Kafka's tool describes them: "GROUP TOPIC PARTITION CURRENT-OFFSET
+    // LOG-END-OFFSET ...", at the log end.
+    std::map<int, qint64> committed;
+    for (const QString& line : groupsTool({"--describe", "--group", group, "--offsets"}).split('\n')) {
+        const QStringList f = line.simplified().split(' ');
+        bool number = false, end = false;
+        if (f.size() < 5 || f[0] != group || f[1] != "orders")
+            continue;
+        const qint64 offset = f[3].toLongLong(&number);
+        QVERIFY2(number && offset == f[4].toLongLong(&end) && end, qPrintable(line));
+        committed[f[2].toInt()] = offset;
+    }
+    QCOMPARE(committed.size(), size_t(3));
+
+    // MM2 lists groups every 5 s and checkpoints every 2 s (rig.sh): within a minute each partition
+    // has a checkpoint at the committed offset.
+    const auto checkpointedAtCommitted = [&committed](const std::map<int, QJsonObject>& rows) {
+        return rows.size() == committed.size() && std::all_of(rows.begin(), rows.end(), [&](const auto& r) {
+                   const auto it = committed.find(r.first);
+                   return it != committed.end() &&
+                          r.second["checkpoint"].toObject()["upstream"].toInteger(-1) == it->second;
+               });
+    };
+    QJsonObject report;
+    std::map<int, QJsonObject> rows;
+    for (int attempt = 0; attempt < 30 && !checkpointedAtCommitted(rows); ++attempt) {
+        if (attempt > 0)
+            QTest::qWait(2000);
+        report = liveReport();
+        rows.clear();
+        for (const QJsonValue& v : report["rows"].toArray())
+            if (v["group"].toString() == group && v["topic"].toString() == "orders")
+                rows[v["partition"].toInt()] = v.toObject();
+    }
+    QVERIFY2(groupsIn(report).count(group), qPrintable(QJsonDocument(report).toJson()));
+    QCOMPARE(rows.size(), committed.size());
+    for (const auto& [partition, offset] : committed) {
+        const QJsonObject row = rows[partition];
+        const QString text = QJsonDocument(row).toJson(QJsonDocument::Compact);
+        QVERIFY2(row["committed"].toInteger(-1) == offset, qPrintable(text));
+        QVERIFY2(row["checkpoint"].toObject()["upstream"].toInteger(-1) == offset, qPrintable(text));
+        QVERIFY2(!row["health"].toArray().contains(QJsonValue("never-checkpointed")), qPrintable(text));
+    }
+    qInfo("%s (group.protocol=consumer): %d partitions committed at their log end (%lld, %lld, %lld) and "
+          "checkpointed there",
+          qPrintable(group), static_cast<int>(committed.size()), committed[0], committed[1], committed[2]);
 }
 
 // A wrong password and a CA that did not sign the broker's certificate (issue 14, test 4): report

@@ -6,6 +6,7 @@
 #   bash tests/real_kafka/rig.sh kill WORK a|b|mm2     (SIGKILL, returns once it is gone)
 #   bash tests/real_kafka/rig.sh restart WORK a|b|mm2  (the same command again; a broker: returns
 #                                                       once it started)
+#   bash tests/real_kafka/rig.sh java-consumer WORK GROUP TOPIC   (a KIP-848 consumer reads it all)
 # Source cluster A: SASL_SSL with SCRAM-SHA-512 (a CA and a broker certificate made here) and ACLs
 # (StandardAuthorizer); the principal `driftscope` may only read (README.md). Target B: plaintext.
 # Everything lives in WORK/rig: rig.env (ports, paths), pids, the logs of both brokers, MM2 and
@@ -114,6 +115,21 @@ kill)
   kill -9 "$pid"
   await "$name did not die" 30 eval '! running '"$pid"
   echo "$name ($pid) killed"
+  exit 0
+  ;;
+java-consumer)
+  # $3 group, $4 topic: Kafka's console consumer (a Java consumer) reads $4 from the start to its
+  # end (until no record came for 10 s) in group $3 with the consumer group protocol (KIP-848),
+  # commits and exits.
+  use_release "$(sed -n 's/^RIG_RELEASE=//p' "$rig/rig.env")"
+  sed -e "s|$rig/a/server.log|$rig/java-consumer.log|" -e "s|$rig/a/authorizer.log|$rig/java-consumer.log|" \
+    "$rig/a/$log4j_file" > "$rig/java-consumer.$log4j_file"
+  "${jvm[@]}" "$(log_option java-consumer | sed "s|$rig/java-consumer/|$rig/java-consumer.|")" -cp "$classpath" \
+    org.apache.kafka.tools.consumer.ConsoleConsumer --consumer.config "$rig/source-admin-kip848.properties" \
+    --bootstrap-server "$(sed -n 's/^RIG_SOURCE=//p' "$rig/rig.env")" --group "$3" --topic "$4" \
+    --from-beginning --timeout-ms 10000 > /dev/null 2>> "$rig/java-consumer.log" ||
+    failed "the console consumer of group $3 failed: $(tail -3 "$rig/java-consumer.log")"
+  echo "group $3 read $4 to its end with group.protocol=consumer: $(grep -o 'Processed a total of [0-9]* messages' "$rig/java-consumer.log" | tail -1)"
   exit 0
   ;;
 restart)
@@ -397,6 +413,16 @@ EOF
 sed -e 's/^sasl.username=.*/sasl.username=canary/' -e "s/^sasl.password=.*/sasl.password=$canary_password/" \
   "$rig/source-admin.librdkafka" > "$rig/canary.librdkafka"
 printf 'bootstrap.servers=127.0.0.1:%s\n' "$port_b" > "$rig/target.librdkafka"
+# A Java consumer of A as the admin with the consumer group protocol (KIP-848), for java-consumer.
+cat > "$rig/source-admin-kip848.properties" << EOF
+bootstrap.servers=127.0.0.1:$port_a
+security.protocol=SASL_SSL
+sasl.mechanism=SCRAM-SHA-512
+sasl.jaas.config=$(jaas SCRAM-SHA-512 admin "$admin_password")
+ssl.truststore.type=PEM
+ssl.truststore.location=$certs/ca.pem
+group.protocol=consumer
+EOF
 cat > "$rig/rig.env" << EOF
 RIG_RELEASE=$release
 RIG_SOURCE=127.0.0.1:$port_a

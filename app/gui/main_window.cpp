@@ -563,6 +563,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     // The report stays with the result it belongs to: views share it, nothing copies its rows.
     const std::shared_ptr<const Report> report(m_result, &first.cursor.report);
     panel.report = report;
+    m_status->setRecordsNote(q(otherVersionNote(*report).value_or("")));
     panel.reportComplete = r.complete;
     panel.selectedGroup = r.selection.group;
     panel.selectedPartition = r.selection.partition;

@@ -49,6 +49,7 @@ StatusStrip::StatusStrip(QStatusBar* bar) : QObject(bar)
     };
     m_syncsProblem = notice();
     m_releaseNote = notice();
+    m_recordsNote = notice();
     m_records = new QLabel;
     m_undecodable = new QToolButton;
     m_undecodable->setAutoRaise(true);
@@ -63,6 +64,7 @@ StatusStrip::StatusStrip(QStatusBar* bar) : QObject(bar)
     // Permanent: a temporary message ("Opened ...") must not hide them.
     bar->addPermanentWidget(m_syncsProblem, 1);
     bar->addPermanentWidget(m_releaseNote, 1);
+    bar->addPermanentWidget(m_recordsNote, 1);
     for (QWidget* w : {static_cast<QWidget*>(m_connection), static_cast<QWidget*>(m_demoStatus),
                        static_cast<QWidget*>(m_records), static_cast<QWidget*>(m_undecodable),
                        static_cast<QWidget*>(m_computing), static_cast<QWidget*>(m_progress),
@@ -134,6 +136,13 @@ void StatusStrip::setReleaseNote(const QString& warning)
     m_releaseNote->setToolTip(warning);
 }
 
+void StatusStrip::setRecordsNote(const QString& note)
+{
+    m_recordsNote->setVisible(!note.isEmpty());
+    m_recordsNote->setText(note.isEmpty() ? QString() : coloured(false, note.toHtmlEscaped()));
+    m_recordsNote->setToolTip(note);
+}
+
 void StatusStrip::showSession(const SessionSummary& s)
 {
     m_records->setText(QString("%1 offset syncs · %2 checkpoints · %3 heartbeats")
@@ -156,7 +165,8 @@ QString StatusStrip::text() const
                    : QString();
     };
     return QTextDocumentFragment::fromHtml(m_connection->text()).toPlainText() + shown(m_demoStatus) + " | " +
-           m_records->text() + " | " + m_undecodable->text() + shown(m_syncsProblem) + shown(m_releaseNote);
+           m_records->text() + " | " + m_undecodable->text() + shown(m_syncsProblem) + shown(m_releaseNote) +
+           shown(m_recordsNote);
 }
 
 } // namespace driftscope::gui

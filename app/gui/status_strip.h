@@ -42,6 +42,8 @@ public:
                         const std::optional<std::string>& syncsProblem = std::nullopt);
     // The warning of a release applied with another's rules (resolveRelease); empty: none.
     void setReleaseNote(const QString& warning);
+    // The report's note on records of another version (otherVersionNote); empty: none.
+    void setRecordsNote(const QString& note);
     void showSession(const SessionSummary& summary);
     void setComputing(const QString& what);
 
@@ -58,6 +60,7 @@ private:
     QLabel* m_demoStatus; // the demo MM2's lag, so its starvation is never read as MM2's
     QLabel* m_syncsProblem;
     QLabel* m_releaseNote;
+    QLabel* m_recordsNote;
     QLabel* m_records;
     QToolButton* m_undecodable;
     QLabel* m_computing;

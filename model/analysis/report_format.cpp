@@ -379,38 +379,6 @@ std::string countOf(size_t n, const char* one, const char* many)
     return withThousands(static_cast<int64_t>(n)) + " " + (n == 1 ? one : many);
 }
 
-// KAFKA-20659: records of a version MM2 never writes, and what the report's release does with them
-// (4.4 sources: CheckpointStore and MirrorClient catch only SchemaException; MM2 copies heartbeats
-// as bytes, only the HeartbeatFormatter decodes them).
-std::optional<std::string> otherVersionNote(const Report& report)
-{
-    const OtherVersionRecords& o = report.otherVersion;
-    if (o.total() == 0)
-        return std::nullopt;
-    const std::string mm2 = "MM2 " + toString(report.release);
-    std::string text = "note: " + withThousands(static_cast<int64_t>(o.checkpoints)) + " checkpoint and " +
-                       withThousands(static_cast<int64_t>(o.heartbeats)) +
-                       " heartbeat records carry a value version other than 0 (the first: version " +
-                       std::to_string(o.firstVersion) + ", stamped " + formatUtcMs(o.firstStampMs) + "): ";
-    if (!o.mm2FailsOnThem)
-        return text + mm2 +
-               " reads them as version 0, as driftscope shows them; from 4.4.0 MM2 refuses them " +
-               "(KAFKA-20659)";
-    text += mm2 +
-            " refuses them (KAFKA-20659: UnsupportedVersionException), where earlier releases read them as "
-            "version 0, as driftscope shows them";
-    if (o.checkpoints > 0)
-        text +=
-            "; a checkpoint task that starts fails to load its stored checkpoints and starts as 3.7.0 did, "
-            "without them and with its sync store rebuilt without history (driftscope assumes restored "
-            "checkpoints unless told --checkpoints-restored no), and MirrorClient.remoteConsumerOffsets "
-            "(RemoteClusterUtils.translateOffsets) throws";
-    if (o.heartbeats > 0)
-        text += "; MM2 copies heartbeats as bytes, so only readers that decode them (its HeartbeatFormatter) "
-                "fail";
-    return text;
-}
-
 // null when every checkpoint and heartbeat read has version 0.
 void otherVersionJson(JsonWriter& json, const OtherVersionRecords& o)
 {
@@ -423,7 +391,8 @@ void otherVersionJson(JsonWriter& json, const OtherVersionRecords& o)
     json.key("checkpoints").value(static_cast<uint64_t>(o.checkpoints));
     json.key("heartbeats").value(static_cast<uint64_t>(o.heartbeats));
     json.key("first_version").value(static_cast<int64_t>(o.firstVersion));
-    json.key("first_stamped_at").value(formatUtcMs(o.firstStampMs));
+    json.key("first_stamped_at"); // null: imported without record times
+    o.firstStampMs > 0 ? json.value(formatUtcMs(o.firstStampMs)) : json.null();
     json.key("mm2_fails_on_them").value(o.mm2FailsOnThem);
     json.endObject();
 }
@@ -553,6 +522,41 @@ std::string budgetNote(const Report& report)
 }
 
 } // namespace
+
+// KAFKA-20659: records of a version MM2 never writes, and what the report's release does with them
+// (4.4 sources: CheckpointStore and MirrorClient catch only SchemaException; MM2 copies heartbeats
+// as bytes, only the HeartbeatFormatter decodes them).
+std::optional<std::string> otherVersionNote(const Report& report)
+{
+    const OtherVersionRecords& o = report.otherVersion;
+    if (o.total() == 0)
+        return std::nullopt;
+    const std::string mm2 = "MM2 " + toString(report.release);
+    // Records imported without times (formatter text) carry none: no 1970 date for them.
+    const std::string stamped =
+        o.firstStampMs > 0 ? ", stamped " + formatUtcMs(o.firstStampMs) : ", its record time unknown";
+    std::string text = "note: " + withThousands(static_cast<int64_t>(o.checkpoints)) + " checkpoint and " +
+                       withThousands(static_cast<int64_t>(o.heartbeats)) +
+                       " heartbeat records carry a value version other than 0 (the first: version " +
+                       std::to_string(o.firstVersion) + stamped + "): ";
+    if (!o.mm2FailsOnThem)
+        return text + mm2 +
+               " reads them as version 0, as driftscope shows them; from 4.4.0 MM2 refuses them " +
+               "(KAFKA-20659)";
+    text += mm2 +
+            " refuses them (KAFKA-20659: UnsupportedVersionException), where earlier releases read them as "
+            "version 0, as driftscope shows them";
+    if (o.checkpoints > 0)
+        text +=
+            "; a checkpoint task that starts fails to load its stored checkpoints and starts as 3.7.0 did, "
+            "without them and with its sync store rebuilt without history (driftscope assumes restored "
+            "checkpoints unless told --checkpoints-restored no), and MirrorClient.remoteConsumerOffsets "
+            "(RemoteClusterUtils.translateOffsets) throws";
+    if (o.heartbeats > 0)
+        text += "; MM2 copies heartbeats as bytes, so only readers that decode them (its HeartbeatFormatter) "
+                "fail";
+    return text;
+}
 
 std::vector<std::string> reportNotes(const Report& report)
 {

@@ -774,6 +774,15 @@ void Reports::recordsOfAnotherVersion()
                 "note: 0 checkpoint and 1 heartbeat records carry a value version other than 0 (the first: "
                 "version 1, stamped 1970-01-01T00:00:02.200Z): " +
                     refused + heartbeats));
+    // Records imported without times say so, not 1970.
+    f.session.checkpoints.push_back({{2, 0, 0}, f.app3, f.remote0, 5, 5, 7, ""});
+    const Report untimed = buildReport(f.session, at(4000, "4.3.2"));
+    QVERIFY(hasNote(untimed,
+                    "note: 1 checkpoint and 1 heartbeat records carry a value version other than 0 (the "
+                    "first: version 7, its record time unknown): MM2 4.3.2 reads them as version 0, as "
+                    "driftscope shows them; from 4.4.0 MM2 refuses them (KAFKA-20659)"));
+    QVERIFY(reportJson(untimed).find("\"first_version\":7,\"first_stamped_at\":null") != std::string::npos);
+    f.session.checkpoints.pop_back();
     // Before the checkpoint of version 3 was read, only the heartbeat counts.
     f.session.checkpoints.push_back(version3);
     QCOMPARE(buildReport(f.session, at(2550, "4.4.0")).otherVersion.checkpoints, size_t(0));

@@ -324,8 +324,9 @@ void addSettings(Families& f, const Report& report)
               "Checkpoints no offset sync explains under the chosen MM2 release's rules.");
     f.add("driftscope_unexplained_checkpoints", {}, static_cast<double>(report.unexplainedCheckpoints));
     f.declare("driftscope_records_of_other_version",
-              "Checkpoint and heartbeat records read whose value version is not 0: MM2 4.4.0 and later "
-              "fail on them (KAFKA-20659), earlier releases read them as version 0.");
+              "Checkpoint and heartbeat records whose value version is not 0 among those the watcher holds "
+              "(--sync-history thins older ones): MM2 4.4.0 and later fail on them (KAFKA-20659), earlier "
+              "releases read them as version 0.");
     f.add("driftscope_records_of_other_version", {{"kind", "checkpoint"}},
           static_cast<double>(report.otherVersion.checkpoints));
     f.add("driftscope_records_of_other_version", {{"kind", "heartbeat"}},

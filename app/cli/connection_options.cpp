@@ -187,24 +187,29 @@ std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const R
     return std::nullopt;
 }
 
-std::optional<Failure> readEnabledFlows(const QCommandLineParser& parser, std::vector<std::string>& out)
+std::optional<Failure> readFlowsToRead(const QCommandLineParser& parser,
+                                       std::vector<std::optional<std::string>>& out)
 {
+    out = {std::nullopt};
+    if (!parser.isSet("mm2-config") || parser.isSet("flow"))
+        return std::nullopt;
     Mm2Configuration config;
     if (auto failure = readMm2Configuration(parser, config))
         return failure;
     auto flows = enabledFlowNames(config.properties);
     if (!flows)
         return Failure{kInputError, toStd(parser.value("mm2-config")) + ": " + flows.error()};
-    out = std::move(*flows);
+    if (flows->size() > 1)
+        out.assign(flows->begin(), flows->end());
     return std::nullopt;
 }
 
-size_t printEvents(const Session& session, size_t from)
+size_t printEvents(const Session& session, size_t from, const std::string& prefix)
 {
     for (; from < session.events.size(); ++from) {
         const ReaderEvent& e = session.events[from];
         if (!isProgressState(e.state))
-            printNote("note: " + e.message);
+            printNote("note: " + prefix + e.message);
     }
     return from;
 }

@@ -18,11 +18,15 @@ bool hasConnectionOptions(const QCommandLineParser& parser);
 std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const Release& release,
                                        kafka::LiveReaderOptions& out,
                                        const std::optional<std::string>& flow = std::nullopt);
-// With --mm2-config: the flows it enables (readLiveOptions reads one of them given `flow`).
-std::optional<Failure> readEnabledFlows(const QCommandLineParser& parser, std::vector<std::string>& out);
+// The flows a command reads: every flow an --mm2-config enables when it names none with --flow
+// (readLiveOptions reads one of them given its name); otherwise one, which readLiveOptions finds
+// itself (--flow, the file's only flow, or the clusters the other options name).
+std::optional<Failure> readFlowsToRead(const QCommandLineParser& parser,
+                                       std::vector<std::optional<std::string>>& out);
 
 // Events of a live session that are not plain progress (unreachable clusters, missing
-// topics...) as notes on stderr, from `from` on; returns where it stopped.
-size_t printEvents(const Session& session, size_t from);
+// topics...) as notes on stderr, from `from` on, each after `prefix` (the flow's name when
+// several are read); returns where it stopped.
+size_t printEvents(const Session& session, size_t from, const std::string& prefix = {});
 
 } // namespace driftscope::cli

@@ -19,44 +19,16 @@ std::optional<std::string> configured(const SessionInfo& info, const std::string
     return std::nullopt;
 }
 
-} // namespace
-
-int runFailoverPlan(const QStringList& args)
+// One flow's plan into `directory`, and on stdout (after a blank line unless `first`).
+std::optional<int> writePlan(const QCommandLineParser& parser, const FlowAnswer& flow,
+                             const std::string& directory, bool first)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Write a failover plan into --out-dir: per group a reset file <group>.csv (topic,partition,offset of "
-        "the target topics, no header: what kafka-consumer-groups --reset-offsets --from-file reads; a group "
-        "name that cannot be a file name is escaped, plan.json maps names to files), plan.txt with the exact "
-        "kafka-consumer-groups command per group and the partitions left out with the reason (no checkpoint, "
-        "too old, no sync, not ready, skip possible, beyond target end: never written with an empty offset), "
-        "and plan.json. The offsets are the report's resume offsets. Live, the target groups' states are "
-        "read (a group must be empty before a reset).\n"
-        "Exit codes: 0 ok, 1 input error, 2 usage error, 3 a row has a --fail-on verdict (the files are "
-        "written all the same).");
-    addReportInputOptions(parser);
-    parser.addOption({"out-dir", "The folder for the plan's files (created when missing).", "DIR"});
-    parser.addOption({"command-config",
-                      "A client properties file for the target cluster, named in the kafka-consumer-groups "
-                      "commands (--command-config).",
-                      "FILE"});
-    parser.addOption({"json", "Print plan.json on stdout instead of plan.txt."});
-    if (auto exit = parseCommandLine(parser, args))
-        return *exit;
-    if (!parser.isSet("out-dir"))
-        return report(usage("--out-dir DIR is required"));
-    std::optional<std::vector<Verdict>> failOn;
-    ReportInput input;
-    input.command = "failover-plan";
-    Report result;
-    if (auto exit = readAnswer(parser, input, result, failOn))
-        return *exit;
-    FailoverPlan plan = planFailover(result);
-
+    FailoverPlan plan = planFailover(flow.report);
     PlanCommand command;
-    command.directory = toStd(parser.value("out-dir"));
+    command.directory = directory;
     if (parser.isSet("command-config"))
         command.commandConfig = toStd(parser.value("command-config"));
+    const ReportInput& input = flow.input;
     if (input.live) {
         command.targetBootstrap =
             input.liveOptions.connection.target.property("bootstrap.servers").value_or("");
@@ -77,10 +49,53 @@ int runFailoverPlan(const QStringList& args)
     if (auto failure = writeFailoverPlan(command.directory, plan, command))
         return report({kInputError, *failure});
     if (parser.isSet("json"))
-        printOut(planJson(plan, command));
+        printOut(planJson(plan, command)); // JSON Lines: one plan per flow
     else
-        std::fputs(planText(plan, command).c_str(), stdout);
-    return failOnExit(result, failOn).value_or(kOk);
+        std::fputs(((first ? "" : "\n") + planText(plan, command)).c_str(), stdout);
+    return std::nullopt;
+}
+
+} // namespace
+
+int runFailoverPlan(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Write a failover plan into --out-dir: per group a reset file <group>.csv (topic,partition,offset of "
+        "the target topics, no header: what kafka-consumer-groups --reset-offsets --from-file reads; a group "
+        "name that cannot be a file name is escaped, plan.json maps names to files), plan.txt with the exact "
+        "kafka-consumer-groups command per group and the partitions left out with the reason (no checkpoint, "
+        "too old, no sync, not ready, skip possible, beyond target end: never written with an empty offset), "
+        "and plan.json. The offsets are the report's resume offsets. Live, the target groups' states are "
+        "read (a group must be empty before a reset). With an --mm2-config of several enabled flows and no "
+        "--flow, one plan per flow, each in a folder of --out-dir named SOURCE-to-TARGET.\n"
+        "Exit codes: 0 ok, 1 input error, 2 usage error, 3 a row has a --fail-on verdict (the files are "
+        "written all the same).");
+    addReportInputOptions(parser);
+    parser.addOption({"out-dir", "The folder for the plan's files (created when missing).", "DIR"});
+    parser.addOption({"command-config",
+                      "A client properties file for the target cluster, named in the kafka-consumer-groups "
+                      "commands (--command-config).",
+                      "FILE"});
+    parser.addOption({"json", "Print plan.json on stdout instead of plan.txt (per flow, one per line)."});
+    if (auto exit = parseCommandLine(parser, args))
+        return *exit;
+    if (!parser.isSet("out-dir"))
+        return report(usage("--out-dir DIR is required"));
+    std::optional<std::vector<Verdict>> failOn;
+    ReportInput common;
+    common.command = "failover-plan";
+    std::vector<FlowAnswer> flows;
+    if (auto exit = readAnswers(parser, common, flows, failOn))
+        return *exit;
+    for (size_t i = 0; i < flows.size(); ++i) {
+        std::string directory = toStd(parser.value("out-dir"));
+        if (flows.size() > 1)
+            directory += "/" + flows[i].report.sourceAlias + "-to-" + flows[i].report.targetAlias;
+        if (auto exit = writePlan(parser, flows[i], directory, i == 0))
+            return *exit;
+    }
+    return failOnExit(flows, failOn).value_or(kOk);
 }
 
 } // namespace driftscope::cli

@@ -43,32 +43,38 @@ int runReport(const QStringList& args)
         " (over-replay-budget with --max-replay-records or --max-replay-seconds; the integrity verdicts "
         "with their evidence among the notes).\n"
         "Reads a capture (or formatter text / JSON Lines), or live clusters given by the connection "
-        "options.\n"
+        "options; with an --mm2-config of several enabled flows and no --flow, every flow at once: one "
+        "report per flow (JSON: one object per line), each row naming its flow.\n"
         "Exit codes: 0 ok, 1 input error (also: clusters unreadable, an unknown --group, --at outside the "
         "session, no group at all), 2 usage error, 3 a row has a --fail-on verdict."));
     addReportInputOptions(parser);
-    parser.addOption({"json", "Print one JSON object."});
+    parser.addOption({"json", "Print one JSON object (per flow, one per line)."});
     parser.addOption({"csv", "Print CSV, one line per group and partition."});
     if (auto exit = parseCommandLine(parser, args))
         return *exit;
     if (parser.isSet("json") && parser.isSet("csv"))
         return report(usage("--json and --csv exclude each other"));
     std::optional<std::vector<Verdict>> failOn;
-    ReportInput input;
-    input.command = "report";
-    Report result;
-    if (auto exit = readAnswer(parser, input, result, failOn))
+    ReportInput common;
+    common.command = "report";
+    std::vector<FlowAnswer> flows;
+    if (auto exit = readAnswers(parser, common, flows, failOn))
         return *exit;
-    if (parser.isSet("json"))
-        printOut(reportJson(result));
-    else if (parser.isSet("csv")) {
-        std::fputs(reportCsv(result).c_str(), stdout);
-        // CSV lines are all rows: the report's notes go to stderr, in the text report's words.
-        for (const std::string& line : reportNotes(result))
-            printNote(line.starts_with("note: ") ? line : "note: " + line);
-    } else
-        std::fputs(reportText(result, terminalStyle()).c_str(), stdout);
-    return failOnExit(result, failOn).value_or(kOk);
+    const bool several = flows.size() > 1;
+    for (size_t i = 0; i < flows.size(); ++i) {
+        const Report& result = flows[i].report;
+        if (parser.isSet("json"))
+            printOut(reportJson(result)); // JSON Lines: one object per flow
+        else if (parser.isSet("csv")) {
+            std::fputs(reportCsv(result, i == 0 ? CsvHeader::With : CsvHeader::Without).c_str(), stdout);
+            // CSV lines are all rows: the report's notes go to stderr, in the text report's words.
+            const std::string flow = several ? "flow " + flowName(result) + ": " : "";
+            for (const std::string& line : reportNotes(result))
+                printNote("note: " + flow + (line.starts_with("note: ") ? line.substr(6) : line));
+        } else
+            std::fputs(((i ? "\n" : "") + reportText(result, terminalStyle())).c_str(), stdout);
+    }
+    return failOnExit(flows, failOn).value_or(kOk);
 }
 
 } // namespace driftscope::cli

@@ -18,53 +18,93 @@ namespace {
 constexpr int64_t kDefaultTimeoutS = 30;
 constexpr int64_t kProgressEveryMs = 2000;
 
-// A live session read until the clusters' history is in and both were sampled once.
-// With `observeMs`, the reader keeps sampling that long once ready (tune's rates need a span).
-std::optional<Failure> readLive(const QCommandLineParser& parser, const kafka::LiveReaderOptions& options,
-                                int64_t observeMs, Session& out)
+std::string flowName(const kafka::LiveReaderOptions& options)
+{
+    return options.connection.source.alias + "->" + options.connection.target.alias;
+}
+
+// Waits for one reader's history until `deadline`, with progress on stderr while a long history
+// is read; returns whether it is ready.
+bool awaitHistory(const kafka::LiveReader& reader, std::chrono::steady_clock::time_point deadline,
+                  const std::string& prefix)
+{
+    using namespace std::chrono;
+    for (;;) {
+        const int64_t leftMs = duration_cast<milliseconds>(deadline - steady_clock::now()).count();
+        if (leftMs <= 0)
+            return false;
+        if (reader.waitUntilReady(std::min(kProgressEveryMs, leftMs)))
+            return true;
+        const kafka::LiveStatus s = reader.status();
+        if (s.failed())
+            return false;
+        if (s.offsetSyncs.endAtStart > 0)
+            printNote(prefix + "reading history: " + std::to_string(s.offsetSyncs.read) + " of " +
+                      std::to_string(s.offsetSyncs.endAtStart) + " offset syncs, " +
+                      std::to_string(s.checkpoints.read) + " of " + std::to_string(s.checkpoints.endAtStart) +
+                      " checkpoints");
+    }
+}
+
+// Why a flow's live session cannot answer, if it cannot: the clusters failed or did not answer
+// in time, or they hold no offset syncs (every row would read no-sync with a plausible
+// checkpoint beside it: the topic's name is wrong, or MM2 writes them elsewhere).
+std::optional<std::string> liveProblem(const kafka::LiveStatus& s, const kafka::LiveReaderOptions& options,
+                                       bool ready, int64_t timeoutS)
+{
+    if (ready)
+        return kafka::offsetSyncsProblem(s, options);
+    const std::string why = kafka::notReadyWords(s);
+    if (s.failed())
+        return "the clusters cannot be read" + why;
+    return "the clusters could not be read within " + std::to_string(timeoutS) + " s" + why;
+}
+
+// Every flow's live session, read at once (each reader on its own threads) until the clusters'
+// history is in and both were sampled once, all within --timeout. With `observeMs`, the readers
+// keep sampling that long once ready (tune's rates need a span).
+std::optional<Failure> readLive(const QCommandLineParser& parser, std::vector<ReportInput>& flows)
 {
     OptionReader r{parser, std::nullopt};
     const int64_t timeoutS = r.integer("timeout", 1, 86'400).value_or(kDefaultTimeoutS);
     if (r.failure)
         return r.failure;
-    kafka::LiveReader reader(options);
-    reader.start();
-    // Progress on stderr while a long history is read.
-    bool ready = false, failed = false;
-    for (int64_t waitedMs = 0; !ready && !failed && waitedMs < timeoutS * 1000;
-         waitedMs += kProgressEveryMs) {
-        ready = reader.waitUntilReady(std::min(kProgressEveryMs, timeoutS * 1000 - waitedMs));
-        const kafka::LiveStatus s = reader.status();
-        failed = s.failed();
-        if (!ready && !failed && s.offsetSyncs.endAtStart > 0)
-            printNote("reading history: " + std::to_string(s.offsetSyncs.read) + " of " +
-                      std::to_string(s.offsetSyncs.endAtStart) + " offset syncs, " +
-                      std::to_string(s.checkpoints.read) + " of " + std::to_string(s.checkpoints.endAtStart) +
-                      " checkpoints");
+    const bool several = flows.size() > 1;
+    std::vector<std::unique_ptr<kafka::LiveReader>> readers;
+    for (const ReportInput& flow : flows) {
+        readers.push_back(std::make_unique<kafka::LiveReader>(flow.liveOptions));
+        readers.back()->start();
     }
-    if (ready && !failed && observeMs > 0) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutS);
+    std::vector<char> ready;
+    for (size_t i = 0; i < flows.size(); ++i)
+        ready.push_back(awaitHistory(*readers[i], deadline,
+                                     several ? "flow " + flowName(flows[i].liveOptions) + ": " : ""));
+    const int64_t observeMs = flows.front().observeMs;
+    if (std::all_of(ready.begin(), ready.end(), [](char ok) { return ok != 0; }) && observeMs > 0) {
         printNote("observing the clusters for " + formatDurationMs(observeMs) +
                   " (rates need a span of samples)");
         for (int64_t waitedMs = 0; waitedMs < observeMs && !interrupted(); waitedMs += kProgressEveryMs)
             std::this_thread::sleep_for(
                 std::chrono::milliseconds(std::min(kProgressEveryMs, observeMs - waitedMs)));
     }
-    reader.stop();
-    out = reader.since({});
-    printEvents(out, 0);
-    const kafka::LiveStatus s = reader.status();
-    // Without syncs every row would read no-sync with a plausible checkpoint beside it: the
-    // topic's name is wrong, or MM2 writes them elsewhere.
-    if (ready) {
-        if (auto problem = kafka::offsetSyncsProblem(s, options))
-            return Failure{kInputError, *problem};
-        return std::nullopt;
+    std::vector<std::string> problems;
+    for (size_t i = 0; i < flows.size(); ++i) {
+        const std::string prefix = several ? "flow " + flowName(flows[i].liveOptions) + ": " : "";
+        readers[i]->stop();
+        flows[i].session = readers[i]->since({});
+        printEvents(flows[i].session, 0, prefix);
+        if (auto problem = liveProblem(readers[i]->status(), flows[i].liveOptions, ready[i], timeoutS))
+            problems.push_back(prefix + *problem);
     }
-    const std::string why = kafka::notReadyWords(s);
-    if (s.failed())
-        return Failure{kInputError, "the clusters cannot be read" + why};
-    return Failure{kInputError,
-                   "the clusters could not be read within " + std::to_string(timeoutS) + " s" + why};
+    if (problems.empty())
+        return std::nullopt;
+    std::string message;
+    for (const std::string& p : problems)
+        message += (message.empty() ? "" : "; ") + p;
+    if (several && problems.size() < flows.size())
+        message += " (--flow reads one flow alone)";
+    return Failure{kInputError, message};
 }
 
 // The earliest moment the session knows anything of: the first record or sample.
@@ -98,6 +138,24 @@ std::optional<Verdict> parseVerdict(const std::string& name)
     for (int v = 0; v <= static_cast<int>(kLastVerdict); ++v)
         if (verdictName(static_cast<Verdict>(v)) == name)
             return static_cast<Verdict>(v);
+    return std::nullopt;
+}
+
+// The session's time range, and --at within it; a --task-start the session can apply.
+std::optional<Failure> checkMoment(ReportInput& input, bool nameFlow)
+{
+    const ReportOptions& options = input.options;
+    const std::string flow = nameFlow ? "flow " + flowName(input.liveOptions) + ": " : "";
+    if (auto failure = checkTaskStart(options.state.taskStart, input.session.syncs.size(), "read"))
+        return failure;
+    input.firstMs = firstMoment(input.session);
+    input.lastMs = input.session.lastActivityMs();
+    if (options.atMs && input.firstMs)
+        if (auto outside = outsideSession("--at", *options.atMs, *input.firstMs, *input.lastMs))
+            return Failure{kInputError, flow + *outside};
+    if (options.atMs && !input.firstMs)
+        return Failure{kInputError,
+                       flow + "--at: the session holds no record or sample, so nothing is known at any time"};
     return std::nullopt;
 }
 
@@ -158,104 +216,145 @@ void addReportInputOptions(QCommandLineParser& parser)
         "CAPTURE", "A capture, or formatter text / JSON Lines (instead of live clusters).", "[CAPTURE]");
 }
 
-std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportInput& out)
+std::optional<Failure> readReportInputs(const QCommandLineParser& parser, const ReportInput& common,
+                                        bool everyFlow, std::vector<ReportInput>& out)
 {
     const QStringList files = parser.positionalArguments();
-    out.live = hasConnectionOptions(parser);
-    if (files.size() > 1 || (files.isEmpty() && !out.live) || (!files.isEmpty() && out.live))
+    ReportInput input;
+    input.command = common.command;
+    input.observeMs = common.observeMs;
+    input.live = hasConnectionOptions(parser);
+    if (files.size() > 1 || (files.isEmpty() && !input.live) || (!files.isEmpty() && input.live))
         return usage(
-            out.command +
+            input.command +
             " reads one CAPTURE file or live clusters (--source-bootstrap and --target-bootstrap, or "
             "--mm2-config)");
-
-    ReportOptions& options = out.options;
-    if (auto failure = readReportRuleOptions(parser, options))
+    if (auto failure = readReportRuleOptions(parser, input.options))
         return failure;
     if (parser.isSet("at")) {
         int64_t at = 0;
         if (auto failure = parseTime("--at", toStd(parser.value("at")), at))
             return failure;
-        options.atMs = at;
+        input.options.atMs = at;
     }
-
-    if (out.live) {
-        if (auto failure = readLiveOptions(parser, options.state.release, out.liveOptions))
-            return failure;
-        if (auto failure = readLive(parser, out.liveOptions, out.observeMs, out.session))
+    out.clear();
+    if (input.live) {
+        std::vector<std::optional<std::string>> flows = {std::nullopt};
+        if (everyFlow)
+            if (auto failure = readFlowsToRead(parser, flows))
+                return failure;
+        for (const std::optional<std::string>& flow : flows) {
+            ReportInput& read = out.emplace_back();
+            read.command = input.command;
+            read.observeMs = input.observeMs;
+            read.live = true;
+            read.options = input.options;
+            if (auto failure = readLiveOptions(parser, read.options.state.release, read.liveOptions, flow))
+                return failure;
+        }
+        if (auto failure = readLive(parser, out))
             return failure;
     } else {
         auto file = readSessionFile(toStd(files.front()));
         if (!file)
             return Failure{kInputError, file.error()};
-        out.session = std::move(file->session);
+        input.session = std::move(file->session);
         if (!parser.isSet("mm2-version")) {
             const ResolvedRelease recorded =
-                resolveRecordedRelease(out.session.info.release, kDefaultRelease);
-            options.state.release = recorded.rules;
-            options.state.releaseWarning = recorded.warning;
+                resolveRecordedRelease(input.session.info.release, kDefaultRelease);
+            input.options.state.release = recorded.rules;
+            input.options.state.releaseWarning = recorded.warning;
             printReleaseWarning(recorded.warning);
         }
+        out.push_back(std::move(input));
     }
-    if (auto failure = checkTaskStart(options.state.taskStart, out.session.syncs.size(), "read"))
-        return failure;
-    out.firstMs = firstMoment(out.session);
-    out.lastMs = out.session.lastActivityMs();
-    if (options.atMs && out.firstMs)
-        if (auto outside = outsideSession("--at", *options.atMs, *out.firstMs, *out.lastMs))
-            return Failure{kInputError, *outside};
-    if (options.atMs && !out.firstMs)
-        return Failure{kInputError,
-                       "--at: the session holds no record or sample, so nothing is known at any time"};
+    for (ReportInput& flow : out)
+        if (auto failure = checkMoment(flow, out.size() > 1))
+            return failure;
     return std::nullopt;
 }
 
-std::optional<Failure> checkAnswer(const ReportInput& input, const Report& report)
+std::optional<Failure> checkAnswers(const std::vector<FlowAnswer>& flows)
 {
+    const bool several = flows.size() > 1;
     std::set<std::string> answered;
-    for (const PartitionReport& row : report.rows)
-        answered.insert(row.group);
+    for (const FlowAnswer& flow : flows)
+        for (const PartitionReport& row : flow.report.rows)
+            answered.insert(row.group);
     std::vector<std::string> unknown;
-    for (const std::string& g : input.options.groups)
+    for (const std::string& g : flows.front().input.options.groups)
         if (!answered.count(g))
             unknown.push_back(g);
-    if (unknown.empty() && !report.rows.empty())
+    if (unknown.empty() && !answered.empty())
         return std::nullopt;
-    std::vector<std::string> known;
-    for (const std::string& g : knownGroups(input.session))
-        if (std::find(unknown.begin(), unknown.end(), g) == unknown.end())
-            known.push_back(g);
-    const std::string at = " by " + formatUtcMs(report.atMs);
-    const std::string knownText =
-        known.empty() ? std::string("the session knows no group at all") : "known groups: " + listed(known);
+    std::set<std::string> known;
+    for (const FlowAnswer& flow : flows)
+        for (const std::string& g : knownGroups(flow.input.session))
+            if (std::find(unknown.begin(), unknown.end(), g) == unknown.end())
+                known.insert(g);
+    const std::string at = " by " + formatUtcMs(flows.front().report.atMs);
+    const std::string knownText = known.empty() ? std::string(several ? "the sessions know no group at all"
+                                                                      : "the session knows no group at all")
+                                                : "known groups: " + listed({known.begin(), known.end()});
     // Topics that are missing or unreadable explain most empty answers: aliases that match no
     // topic (MM2 names its internal topics after them), or a principal without Describe.
     std::string topics;
-    for (const ReaderProblem& p : report.reader.problems)
-        if (p.state == "topic-missing" || p.state == "topic-unreadable")
-            topics +=
-                "; " + std::string(p.side ? sideName(*p.side) : "reader") + " " + p.state + ": " + p.message;
+    for (const FlowAnswer& flow : flows)
+        for (const ReaderProblem& p : flow.report.reader.problems)
+            if (p.state == "topic-missing" || p.state == "topic-unreadable")
+                topics += "; " + (several ? "flow " + flowName(flow.input.liveOptions) + " " : "") +
+                          std::string(p.side ? sideName(*p.side) : "reader") + " " + p.state + ": " +
+                          p.message;
     if (!topics.empty())
         topics += " (are the aliases MM2's cluster aliases, and the release the one MM2 runs?)";
+    const std::string inFlows = several ? " in any of its " + std::to_string(flows.size()) + " flows" : "";
     if (!unknown.empty())
         return Failure{kInputError, std::string(unknown.size() == 1 ? "group " : "groups ") +
-                                        listed(unknown) + ": no committed offset or checkpoint" + at + "; " +
-                                        knownText + topics};
-    return Failure{kInputError,
-                   "no consumer group has a committed offset or checkpoint" + at + "; " + knownText + topics};
+                                        listed(unknown) + ": no committed offset or checkpoint" + inFlows +
+                                        at + "; " + knownText + topics};
+    return Failure{kInputError, "no consumer group has a committed offset or checkpoint" + inFlows + at +
+                                    "; " + knownText + topics};
+}
+
+namespace {
+
+std::optional<int> readFlowAnswers(const QCommandLineParser& parser, const ReportInput& common,
+                                   bool everyFlow, std::vector<FlowAnswer>& out,
+                                   std::optional<std::vector<Verdict>>& failOn)
+{
+    std::vector<ReportInput> inputs;
+    std::optional<Failure> failure = readFailOn(parser, failOn);
+    if (!failure)
+        failure = readReportInputs(parser, common, everyFlow, inputs);
+    if (!failure) {
+        out.clear();
+        for (ReportInput& input : inputs) {
+            Report answer = buildReport(input.session, input.options);
+            out.push_back({std::move(input), std::move(answer)});
+        }
+        failure = checkAnswers(out);
+    }
+    if (failure)
+        return report(*failure);
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<int> readAnswers(const QCommandLineParser& parser, const ReportInput& common,
+                               std::vector<FlowAnswer>& out, std::optional<std::vector<Verdict>>& failOn)
+{
+    return readFlowAnswers(parser, common, true, out, failOn);
 }
 
 std::optional<int> readAnswer(const QCommandLineParser& parser, ReportInput& input, Report& answer,
                               std::optional<std::vector<Verdict>>& failOn)
 {
-    std::optional<Failure> failure = readFailOn(parser, failOn);
-    if (!failure)
-        failure = readReportInput(parser, input);
-    if (!failure) {
-        answer = buildReport(input.session, input.options);
-        failure = checkAnswer(input, answer);
-    }
-    if (failure)
-        return report(*failure);
+    std::vector<FlowAnswer> flows;
+    if (auto exit = readFlowAnswers(parser, input, false, flows, failOn))
+        return exit;
+    input = std::move(flows.front().input);
+    answer = std::move(flows.front().report);
     return std::nullopt;
 }
 
@@ -280,19 +379,24 @@ std::optional<Failure> readFailOn(const QCommandLineParser& parser, std::optiona
     return std::nullopt;
 }
 
-std::optional<int> failOnExit(const Report& report, const std::optional<std::vector<Verdict>>& failOn)
+std::optional<int> failOnExit(const std::vector<FlowAnswer>& flows,
+                              const std::optional<std::vector<Verdict>>& failOn)
 {
     if (!failOn)
         return std::nullopt;
-    std::vector<std::string> order; // groups in report order, each once
+    // Groups in report order, each once per flow ("group" alone when one flow is read).
+    std::vector<std::string> order;
     std::map<std::string, std::set<Verdict>> hits;
-    for (const PartitionReport& row : report.rows) {
-        if (order.empty() || order.back() != row.group)
-            order.push_back(row.group);
-        for (Verdict v : row.verdicts)
-            if (std::find(failOn->begin(), failOn->end(), v) != failOn->end())
-                hits[row.group].insert(v);
-    }
+    for (const FlowAnswer& flow : flows)
+        for (const PartitionReport& row : flow.report.rows) {
+            const std::string name =
+                flows.size() > 1 ? row.group + " in " + flowName(flow.input.liveOptions) : row.group;
+            if (order.empty() || order.back() != name)
+                order.push_back(name);
+            for (Verdict v : row.verdicts)
+                if (std::find(failOn->begin(), failOn->end(), v) != failOn->end())
+                    hits[name].insert(v);
+        }
     if (hits.empty())
         return std::nullopt;
     std::vector<std::string> unhealthy;

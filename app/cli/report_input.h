@@ -36,22 +36,36 @@ std::optional<Failure> readReportRuleOptions(const QCommandLineParser& parser, R
 // The connection options, the capture positional, --mm2-version, --task-start,
 // --checkpoints-restored, --at, --stale-after, --timeout, --group and --fail-on.
 void addReportInputOptions(QCommandLineParser& parser);
-std::optional<Failure> readReportInput(const QCommandLineParser& parser, ReportInput& out);
+// The sessions to answer from, each with `common`'s command and observeMs: a capture, or live
+// clusters; with `everyFlow`, every flow an --mm2-config enables when --flow names none (read at
+// once, within one --timeout), else the one flow the options name.
+std::optional<Failure> readReportInputs(const QCommandLineParser& parser, const ReportInput& common,
+                                        bool everyFlow, std::vector<ReportInput>& out);
 
-// An answer with nothing in it is an error with the reason: a --group the session does not
-// know (the known ones are listed), --at outside the session, no group at all.
-std::optional<Failure> checkAnswer(const ReportInput& input, const Report& report);
+// One flow's session and its report at the moment asked for.
+struct FlowAnswer {
+    ReportInput input;
+    Report report;
+};
 
-// What report and failover-plan do once their own options are checked: --fail-on, the session,
-// the report at the moment asked for, and the empty-answer checks. The exit code (the failure
-// printed) when the command must stop.
+// An answer with nothing in it is an error with the reason: a --group no flow's session knows
+// (the known ones are listed), no group at all.
+std::optional<Failure> checkAnswers(const std::vector<FlowAnswer>& flows);
+
+// What report and failover-plan do once their own options are checked: --fail-on, every flow's
+// session, its report at the moment asked for, and the empty-answer checks. The exit code (the
+// failure printed) when the command must stop.
+std::optional<int> readAnswers(const QCommandLineParser& parser, const ReportInput& common,
+                               std::vector<FlowAnswer>& out, std::optional<std::vector<Verdict>>& failOn);
+// The same for one flow (tune): an --mm2-config of several flows needs --flow.
 std::optional<int> readAnswer(const QCommandLineParser& parser, ReportInput& input, Report& answer,
                               std::optional<std::vector<Verdict>>& failOn);
 
 // --fail-on VERDICT[,VERDICT...] or any: the verdicts that make the command exit 3.
 std::optional<Failure> readFailOn(const QCommandLineParser& parser, std::optional<std::vector<Verdict>>& out);
 // Exit 3 with "3 of 121 groups unhealthy: a (skip-possible), ..." on stderr when a row has one
-// of `failOn`; none otherwise.
-std::optional<int> failOnExit(const Report& report, const std::optional<std::vector<Verdict>>& failOn);
+// of `failOn` (a group is named with its flow when several are read); none otherwise.
+std::optional<int> failOnExit(const std::vector<FlowAnswer>& flows,
+                              const std::optional<std::vector<Verdict>>& failOn);
 
 } // namespace driftscope::cli

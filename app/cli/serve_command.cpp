@@ -63,14 +63,9 @@ std::optional<Failure> readServeOptions(const QCommandLineParser& parser, std::v
     common.metrics.partitionMetrics = partitions == "true";
     if (auto failure = readReportRuleOptions(parser, common.report))
         return failure;
-    std::vector<std::optional<std::string>> flows = {std::nullopt}; // --flow, or the only one
-    if (parser.isSet("mm2-config") && !parser.isSet("flow")) {
-        std::vector<std::string> enabled;
-        if (auto failure = readEnabledFlows(parser, enabled))
-            return failure;
-        if (enabled.size() > 1)
-            flows.assign(enabled.begin(), enabled.end());
-    }
+    std::vector<std::optional<std::string>> flows;
+    if (auto failure = readFlowsToRead(parser, flows))
+        return failure;
     for (const std::optional<std::string>& flow : flows) {
         WatchOptions options = common;
         if (auto failure = readLiveOptions(parser, options.report.state.release, options.reader, flow))

@@ -72,9 +72,10 @@ void syncJson(JsonWriter& json, const std::optional<StoredSync>& sync)
     json.endObject();
 }
 
-void rowJson(JsonWriter& json, const PartitionReport& row)
+void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& row)
 {
     json.beginObject();
+    json.key("flow").value(flow);
     json.key("group").value(row.group);
     json.key("topic").value(row.upstream.topic);
     json.key("partition").value(row.upstream.partition);
@@ -602,13 +603,20 @@ std::string reportText(const Report& report, TextStyle style)
     return out;
 }
 
+std::string flowName(const Report& report)
+{
+    return report.sourceAlias + "->" + report.targetAlias;
+}
+
 std::string reportJson(const Report& report)
 {
+    const std::string flow = flowName(report);
     JsonWriter json;
     json.beginObject();
     json.key("at_ms").value(report.atMs);
     json.key("at").value(formatUtcMs(report.atMs));
     json.key("mm2_release").value(toString(report.release));
+    json.key("flow").value(flow);
     json.key("source").value(report.sourceAlias);
     json.key("target").value(report.targetAlias);
     json.key("current").value(report.staleBecause.empty());
@@ -637,25 +645,29 @@ std::string reportJson(const Report& report)
     offsetSyncsTopicJson(json, report);
     json.key("rows").beginArray();
     for (const PartitionReport& row : report.rows)
-        rowJson(json, row);
+        rowJson(json, flow, row);
     json.endArray();
     json.endObject();
     return json.str();
 }
 
-std::string reportCsv(const Report& report)
+std::string reportCsv(const Report& report, CsvHeader header)
 {
-    std::string out = "group,topic,partition,target_topic,committed,committed_from,if_checkpointed_now,"
-                      "if_checkpointed_now_status,checkpoint_upstream,checkpoint_downstream,"
-                      "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
-                      "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
-                      "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
-                      "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health,"
-                      "over_replay_budget,budget_undecided_because\n";
+    const std::string flow = csvField(flowName(report)) + ',';
+    std::string out =
+        header == CsvHeader::Without
+            ? std::string()
+            : "flow,group,topic,partition,target_topic,committed,committed_from,if_checkpointed_now,"
+              "if_checkpointed_now_status,checkpoint_upstream,checkpoint_downstream,"
+              "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
+              "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
+              "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
+              "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health,"
+              "over_replay_budget,budget_undecided_because\n";
     for (const PartitionReport& row : report.rows) {
         const auto& c = row.checkpoint;
         const auto& r = row.replay;
-        out += csvField(row.group) + ',' + csvField(row.upstream.topic) + ',' +
+        out += flow + csvField(row.group) + ',' + csvField(row.upstream.topic) + ',' +
                std::to_string(row.upstream.partition) + ',' + csvField(row.downstream.topic) + ',' +
                plain(row.committed) + ',' + committedFrom(row) + ',';
         out += row.translated

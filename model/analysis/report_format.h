@@ -11,12 +11,16 @@ namespace driftscope {
 // Plain text, or for a terminal, where the resume offset is set in bold.
 enum class TextStyle { Plain, Terminal };
 
+// The flow a report is of, as MM2 names it: "A->B" (every JSON object and CSV row carries it).
+std::string flowName(const Report& report);
 std::string reportText(const Report& report, TextStyle style = TextStyle::Plain);
 std::string reportJson(const Report& report); // one object on one line
 // The report's note on checkpoint and heartbeat records of a value version other than 0
 // (KAFKA-20659), which the text report, the JSON notes and the window's status bar all show.
 std::optional<std::string> otherVersionNote(const Report& report);
-std::string reportCsv(const Report& report); // header plus one line per row, '\n' separated
+// The header line (unless Without: the rows of a further flow) and one line per row, '\n' separated.
+enum class CsvHeader { With, Without };
+std::string reportCsv(const Report& report, CsvHeader header = CsvHeader::With);
 // What a report says before its rows, one line each, the same words wherever the report goes
 // (the text report, CSV's stderr, the failover plan's files, the window): the release warning,
 // the stale limit and where it comes from, the group-offset sync, NOT CURRENT and the reader's

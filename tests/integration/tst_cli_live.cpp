@@ -55,6 +55,7 @@ private Q_SLOTS:
     void liveTuneObservesTheRates();
     void offsetSyncsTopicThatDoesNotExistIsAnError();
     void emptyOffsetSyncsTopicBesideCheckpointsIsAnError();
+    void everyFlowOfAnMm2Configuration();
     void recordThenReport();
     void killedRecorderLeavesAReadableCapture();
     void unreachableClustersFailInTime();
@@ -249,6 +250,51 @@ void CliLive::offsetSyncsTopicThatDoesNotExistIsAnError()
             "replication policy with separator '.', offset-syncs.topic.location source); topics whose names "
             "look like offset-syncs topics: mm2-offset-syncs.B.internal on A\n"),
         qPrintable(alias.err));
+}
+
+// Both directions enabled: A->B is the demo's, B->A has no MM2 behind it. report and
+// failover-plan read both at once and refuse to answer for half of them; --flow reads one; tune
+// takes one flow only.
+void CliLive::everyFlowOfAnMm2Configuration()
+{
+    QTemporaryDir dir;
+    const QString config = m_demoProcess.writeBothFlowsConfig(dir.path());
+    QVERIFY(!config.isEmpty());
+    const QStringList both = {"--mm2-config", config, "--group", "billing", "--timeout", "20"};
+    const QString why =
+        "driftscope-cli: flow B->A: no offset syncs: mm2-offset-syncs.A.internal does not exist on the "
+        "source cluster B; that is the name MM2 4.4.0 derives from its configuration (aliases B and A, the "
+        "default replication policy with separator '.', offset-syncs.topic.location source); topics whose "
+        "names look like offset-syncs topics: mm2-offset-syncs.B.internal on A (--flow reads one flow "
+        "alone)\n";
+    const CliRun report = runCli(QStringList{"report", "--json"} + both);
+    QCOMPARE(report.exitCode, 1);
+    QCOMPARE(report.out, QString());
+    QVERIFY2(report.err.endsWith(why), qPrintable(report.err.right(600)));
+    // Each flow's notes name it.
+    QVERIFY(report.err.contains("\nnote: flow B->A: B.checkpoints.internal does not exist\n"));
+    const CliRun plan = runCli(QStringList{"failover-plan", "--out-dir", dir.filePath("plan")} + both);
+    QCOMPARE(plan.exitCode, 1);
+    QVERIFY2(plan.err.endsWith(why), qPrintable(plan.err));
+    QVERIFY(!QDir(dir.filePath("plan")).exists());
+
+    // --flow A->B: one JSON object, which names its flow, as every row does.
+    const CliRun one = runCli(QStringList{"report", "--json", "--flow", "A->B"} + both);
+    QCOMPARE(one.exitCode, 0);
+    QCOMPARE(one.out.count('\n'), 1);
+    const QJsonObject o = json(one.out);
+    QCOMPARE(o["flow"].toString(), QString("A->B"));
+    QCOMPARE(o["rows"].toArray().size(), 8);
+    for (const QJsonValue& row : o["rows"].toArray())
+        QCOMPARE(row.toObject()["flow"].toString(), QString("A->B"));
+    const CliRun csv = runCli(QStringList{"report", "--csv", "--flow", "A->B"} + both);
+    QCOMPARE(csv.exitCode, 0);
+    QVERIFY(csv.out.startsWith("flow,group,topic,partition,target_topic,"));
+    QCOMPARE(csv.out.count("\nA->B,billing,"), 8);
+
+    const CliRun tune = runCli(QStringList{"tune", "--max-replay-records", "5000"} + both);
+    QCOMPARE(tune.exitCode, 1);
+    QVERIFY2(tune.err.contains("choose one with --flow"), qPrintable(tune.err));
 }
 
 void CliLive::emptyOffsetSyncsTopicBesideCheckpointsIsAnError()

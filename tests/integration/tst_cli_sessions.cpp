@@ -274,8 +274,8 @@ void CliSessions::reportFormatsAndTimes()
     QCOMPARE(csv.exitCode, 0);
     const QStringList rows = linesOf(csv.out);
     QCOMPARE(rows.size(), 9);
-    QVERIFY(rows.front().startsWith("group,topic,partition,target_topic,committed,"));
-    QVERIFY(rows[1].startsWith("analytics,clicks,0,A.clicks,"));
+    QVERIFY(rows.front().startsWith("flow,group,topic,partition,target_topic,committed,"));
+    QVERIFY(rows[1].startsWith("A->B,analytics,clicks,0,A.clicks,"));
 
     // --at as ISO 8601 and as epoch milliseconds mean the same moment.
     const qint64 at =

@@ -326,17 +326,11 @@ void Serving::unreachableClustersServeNoNumbers()
 
 void Serving::everyFlowOfAnMm2Configuration()
 {
-    // Both directions enabled: A->B is the demo's, B->A has no MM2 behind it.
     QTemporaryDir dir;
-    QFile config(dir.filePath("mm2.properties"));
-    QVERIFY(config.open(QIODevice::WriteOnly));
-    config.write(QString("clusters = A, B\nA.bootstrap.servers = %1\nB.bootstrap.servers = %2\n"
-                         "A->B.enabled = true\nB->A.enabled = true\n")
-                     .arg(m_demo.source, m_demo.target)
-                     .toUtf8());
-    config.close();
+    const QString config = m_demo.writeBothFlowsConfig(dir.path());
+    QVERIFY(!config.isEmpty());
     Serve serve;
-    QVERIFY(serve.start({"--mm2-config", config.fileName(), "--refresh", "3600"}));
+    QVERIFY(serve.start({"--mm2-config", config, "--refresh", "3600"}));
     QVERIFY(QTest::qWaitFor([&] { return get(serve.base + "/report?flow=A-%3EB").status == 200; }, 30'000));
     HttpAnswer metrics;
     QVERIFY(QTest::qWaitFor(

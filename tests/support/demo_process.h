@@ -2,6 +2,7 @@
 // set by CMake): its first line describes them.
 #pragma once
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -27,6 +28,19 @@ struct DemoProcess {
         return line.endsWith('\n') && !source.isEmpty() && !target.isEmpty();
     }
     QStringList connection() const { return {"--source-bootstrap", source, "--target-bootstrap", target}; }
+    // An MM2 properties file of these clusters with both directions enabled: A->B is the demo's,
+    // B->A has no MM2 behind it. Its path, written into `folder`, or empty when it cannot be.
+    QString writeBothFlowsConfig(const QString& folder) const
+    {
+        QFile config(folder + "/both-flows.properties");
+        if (!config.open(QIODevice::WriteOnly))
+            return {};
+        config.write(QString("clusters = A, B\nA.bootstrap.servers = %1\nB.bootstrap.servers = %2\n"
+                             "A->B.enabled = true\nB->A.enabled = true\n")
+                         .arg(source, target)
+                         .toUtf8());
+        return config.fileName();
+    }
     // SIGTERM stops it cleanly, with a summary on stderr.
     bool stop()
     {

@@ -646,7 +646,8 @@ void Reports::formats()
     QCOMPARE(
         reportJson(report),
         std::string(
-            "{\"at_ms\":4000,\"at\":\"1970-01-01T00:00:04.000Z\",\"mm2_release\":\"3.9.0\",\"source\":\"A\","
+            "{\"at_ms\":4000,\"at\":\"1970-01-01T00:00:04.000Z\",\"mm2_release\":\"3.9.0\",\"flow\":\"A->B\","
+            "\"source\":\"A\","
             "\"target\":\"B\",\"current\":true,\"as_of_ms\":4000,\"not_current_because\":null,"
             "\"release_warning\":null,\"notes\":[\"checkpoints are stale after 1 min 30 s (1.5 x MM2's "
             "default emit interval, 1 min 0 s, as no MM2 configuration was given and too few checkpoints "
@@ -661,7 +662,7 @@ void Reports::formats()
             "\"connect-offsets\":0},"
             "\"clusters\":{\"source\":null,\"target\":null},\"reader_problems\":[],\"offset_syncs_topic\":"
             "null,"
-            "\"rows\":[{\"group\":"
+            "\"rows\":[{\"flow\":\"A->B\",\"group\":"
             "\"app-1\",\"topic\":\"orders\",\"partition\":0,\"target_topic\":\"A.orders\",\"committed\":180,"
             "\"committed_at_ms\":4000,\"committed_from\":\"sample\",\"if_checkpointed_now\":{\"result\":97,"
             "\"status\":"
@@ -682,17 +683,17 @@ void Reports::formats()
             "\"target_end\":240,\"health\":[],\"evidence\":{},\"over_replay_budget\":null,\"budget_undecided_"
             "because\":null}]"
             "}"));
-    QCOMPARE(
-        reportCsv(report),
-        std::string("group,topic,partition,target_topic,committed,committed_from,if_checkpointed_now,"
-                    "if_checkpointed_now_status,checkpoint_upstream,checkpoint_downstream,"
-                    "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
-                    "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
-                    "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
-                    "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health,"
-                    "over_replay_budget,budget_undecided_because\n"
-                    "app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,monotonic-filter,97,"
-                    "synced-group-offset,,replay,79,0,49,0,30,0,0,0,101,,2633,30.0,,97,250,240,ok,,\n"));
+    QCOMPARE(reportCsv(report),
+             std::string(
+                 "flow,group,topic,partition,target_topic,committed,committed_from,if_checkpointed_now,"
+                 "if_checkpointed_now_status,checkpoint_upstream,checkpoint_downstream,"
+                 "checkpoint_emitted_at_ms,checkpoint_age_ms,checkpoint_held_because,resume_offset,"
+                 "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
+                 "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
+                 "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health,"
+                 "over_replay_budget,budget_undecided_because\n"
+                 "A->B,app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,monotonic-filter,97,"
+                 "synced-group-offset,,replay,79,0,49,0,30,0,0,0,101,,2633,30.0,,97,250,240,ok,,\n"));
     QCOMPARE(
         reportText(report),
         std::string(

@@ -371,6 +371,7 @@ private Q_SLOTS:
     void sourceTopicRecreated();
     void offsetSyncsTopicAtRisk();
     void sourceRecordsLost();
+    void everyFlow();
 };
 
 void RealKafka::initTestCase()
@@ -1592,6 +1593,124 @@ void RealKafka::sourceRecordsLost()
     qInfo("MM2 killed, payments-0 deleted below %lld: source-records-lost on %s, MM2 would resume at %lld",
           logStart, qPrintable(holding.join(", ")), next);
     QVERIFY2(rigCommand("restart", "mm2"), qPrintable("mm2 did not start again" + logsHint()));
+}
+
+// A report's rows as "FLOW GROUP TOPIC-P committed C resume R", sorted.
+QStringList flowRows(const QList<QJsonObject>& reports)
+{
+    QStringList rows;
+    for (const QJsonObject& report : reports)
+        for (const QJsonValue& v : report["rows"].toArray())
+            rows << QString("%1 %2 %3-%4 committed %5 resume %6")
+                        .arg(v["flow"].toString(), v["group"].toString(), v["topic"].toString())
+                        .arg(v["partition"].toInt())
+                        .arg(v["committed"].toInteger(-1))
+                        .arg(v["resume_offset"].toInteger(-1));
+    rows.sort();
+    return rows;
+}
+
+QList<QJsonObject> jsonLines(const QString& text)
+{
+    QList<QJsonObject> objects;
+    for (const QString& line : text.split('\n', Qt::SkipEmptyParts))
+        objects << json(line);
+    return objects;
+}
+
+// Active/active: MM2 runs B->A too (refunds on B, 300 records, group refunds-app committed at
+// 250), and report and failover-plan read both flows of one configuration at once, each flow's
+// rows as --flow reads it alone. Last in the chain: it changes the rig for good.
+void RealKafka::everyFlow()
+{
+    QVERIFY2(quiesce(), qPrintable("the workload did not quiesce" + logsHint()));
+    QCOMPARE(workload({"produce-and-commit", rigFile("target.librdkafka"), "refunds", "300", "refunds-app",
+                       "250"}),
+             QStringList{"produced 300 records to refunds-0; refunds-app committed 250"});
+    // What driftscope reads of B->A on A: its checkpoints, the mirrored topic, MM2's position.
+    QCOMPARE(workload({"grant-reads", rigFile("source-admin.librdkafka"), "User:driftscope",
+                       "B.checkpoints.internal", "B.refunds", "mm2-offsets.B.internal"}),
+             QStringList{"granted User:driftscope Read and Describe on 3 topics"});
+    QVERIFY2(rigCommand("kill", "mm2"), qPrintable("mm2 could not be killed" + logsHint()));
+    const QString reverse =
+        "B->A.enabled=true\nB->A.topics=refunds\nB->A.emit.checkpoints.interval.seconds=2\n"
+        "B->A.refresh.topics.interval.seconds=5\nB->A.refresh.groups.interval.seconds=5\n";
+    const QString everyFlowFile = rigFile("driftscope-every-flow.properties");
+    for (const auto& [from, to] : {std::pair{rigFile("mm2.properties"), rigFile("mm2.properties")},
+                                   std::pair{rigFile("driftscope.properties"), everyFlowFile}}) {
+        QString text = readAll(from);
+        QVERIFY(text.contains("B->A.enabled=false\n"));
+        text.replace("B->A.enabled=false\n", reverse);
+        QFile file(to);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text.toUtf8());
+    }
+    QVERIFY2(rigCommand("restart", "mm2"), qPrintable("mm2 did not start again" + logsHint()));
+
+    const QStringList config = {"--mm2-config", everyFlowFile, "--mm2-version",
+                                releaseName(),  "--timeout",   "60"};
+    const auto read = [&config](const QStringList& more) {
+        const CliRun run = runCli(QStringList{"report", "--json"} + config + more, 90'000);
+        if (run.exitCode != 0)
+            qWarning("report %s: exit %d: %s", qPrintable(more.join(' ')), run.exitCode, qPrintable(run.err));
+        return run.exitCode == 0 ? jsonLines(run.out) : QList<QJsonObject>();
+    };
+    // Until MM2 checkpointed refunds-app on A.
+    QList<QJsonObject> reverseAlone;
+    QVERIFY2(QTest::qWaitFor(
+                 [&] {
+                     reverseAlone = read({"--flow", "B->A"});
+                     return reverseAlone.size() == 1 &&
+                            flowRows(reverseAlone)
+                                    .filter("B->A refunds-app refunds-0 committed 250 resume ")
+                                    .size() == 1 &&
+                            flowRows(reverseAlone).filter(" resume -1").isEmpty();
+                 },
+                 240'000),
+             qPrintable(flowRows(reverseAlone).join("; ") + logsHint()));
+
+    // Both flows at once, between two reads of each flow alone that agree (MM2 restarted: a
+    // pending sync fired at its next offset flush can move a resume offset).
+    QList<QJsonObject> both, alone;
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        const QList<QJsonObject> before = read({"--flow", "A->B"}) + read({"--flow", "B->A"});
+        both = read({});
+        alone = read({"--flow", "A->B"}) + read({"--flow", "B->A"});
+        if (before.size() == 2 && flowRows(before) == flowRows(alone))
+            break;
+        qInfo("the rig moved between the reads of each flow alone: reading again");
+    }
+    QCOMPARE(both.size(), qsizetype(2));
+    QCOMPARE(both[0]["flow"].toString(), QString("A->B"));
+    QCOMPARE(both[1]["flow"].toString(), QString("B->A"));
+    QCOMPARE(flowRows(both), flowRows(alone));
+    const QStringList reverseRows = flowRows({both[1]});
+    QCOMPARE(reverseRows.size(), qsizetype(1));
+    const QJsonObject refunds = both[1]["rows"].toArray()[0].toObject();
+    QCOMPARE(refunds["target_topic"].toString(), QString("B.refunds"));
+    const qint64 resume = refunds["resume_offset"].toInteger(-1);
+    QVERIFY2(resume >= 0 && resume <= 250, qPrintable(reverseRows[0])); // 3.4.1+ never skips
+    QCOMPARE(refunds["replay"].toObject()["replay"].toInteger(-1), 250 - resume);
+    QVERIFY(flowRows({both[0]}).size() >= 4);
+
+    // CSV: one header, every row led by its flow.
+    const CliRun csv = runCli(QStringList{"report", "--csv"} + config, 90'000);
+    QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
+    QCOMPARE(csv.out.count("flow,group,"), 1);
+    QCOMPARE(csv.out.count("\nB->A,"), 1);
+    QVERIFY(csv.out.contains("\nB->A,refunds-app,refunds,0,B.refunds,250,"));
+    QCOMPARE(csv.out.count("\nA->B,"), flowRows({both[0]}).size());
+
+    // failover-plan: one folder per flow; B->A's reset file resumes refunds-app where report does.
+    QTemporaryDir dir;
+    const CliRun plan = runCli(QStringList{"failover-plan", "--out-dir", dir.path()} + config, 90'000);
+    QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
+    QVERIFY(QFile::exists(dir.filePath("A-to-B/plan.json")));
+    const QString resetFile = readAll(dir.filePath("B-to-A/refunds-app.csv"));
+    QVERIFY2(resetFile.startsWith("B.refunds,0,"), qPrintable(resetFile));
+    qInfo("both flows at once: %d rows of A->B and %s; the B->A plan resets to %s",
+          static_cast<int>(flowRows({both[0]}).size()), qPrintable(reverseRows[0]),
+          qPrintable(resetFile.trimmed()));
 }
 
 QTEST_GUILESS_MAIN(RealKafka)

@@ -19,6 +19,11 @@
 //                                             again, empty, as setup made it
 //   rig-workload alter-topic PROPS TOPIC K=V...  sets a topic's configs to these (AlterConfigs:
 //                                             the others return to the broker's defaults)
+//   rig-workload produce-and-delete PROPS TOPIC P N  N records to TOPIC-P, then every record of
+//                                             it deleted
+//   rig-workload grant-reads PROPS PRINCIPAL TOPIC...  Read and Describe on these topics
+//   rig-workload produce-and-commit PROPS TOPIC N GROUP OFFSET  N records to TOPIC-0 (created
+//                                             when missing), GROUP committed at OFFSET
 // PROPS: librdkafka settings, KEY=VALUE a line. Exit 0 on success, 1 with a message otherwise.
 #include <librdkafka/rdkafka.h>
 
@@ -183,6 +188,20 @@ const std::vector<TopicSpec>& topics()
     return specs;
 }
 
+// Creates the topics of `list` (and destroys its entries); any error ends the program.
+void createNewTopics(rd_kafka_t* rk, rd_kafka_queue_t* queue, std::vector<rd_kafka_NewTopic_t*>& list)
+{
+    rd_kafka_CreateTopics(rk, list.data(), list.size(), nullptr, queue);
+    rd_kafka_NewTopic_destroy_array(list.data(), list.size());
+    Event event = awaitResult(queue, "CreateTopics");
+    size_t count = 0;
+    const rd_kafka_topic_result_t** results =
+        rd_kafka_CreateTopics_result_topics(rd_kafka_event_CreateTopics_result(event.get()), &count);
+    for (size_t i = 0; i < count; ++i)
+        check(rd_kafka_topic_result_error(results[i]),
+              std::string("creating ") + rd_kafka_topic_result_name(results[i]));
+}
+
 void createTopics(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& only = {})
 {
     std::vector<rd_kafka_NewTopic_t*> list;
@@ -197,40 +216,18 @@ void createTopics(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& on
             check(rd_kafka_NewTopic_set_config(topic, k.c_str(), v.c_str()), std::string(t.name) + " " + k);
         list.push_back(topic);
     }
-    rd_kafka_CreateTopics(rk, list.data(), list.size(), nullptr, queue);
-    rd_kafka_NewTopic_destroy_array(list.data(), list.size());
-    Event event = awaitResult(queue, "CreateTopics");
-    size_t count = 0;
-    const rd_kafka_topic_result_t** results =
-        rd_kafka_CreateTopics_result_topics(rd_kafka_event_CreateTopics_result(event.get()), &count);
-    for (size_t i = 0; i < count; ++i)
-        check(rd_kafka_topic_result_error(results[i]),
-              std::string("creating ") + rd_kafka_topic_result_name(results[i]));
+    createNewTopics(rk, queue, list);
 }
 
-// What a reader needs and nothing more (tests/real_kafka/README.md): Describe on the cluster,
-// Describe (never Read, which allows joining and committing) on groups, Read and Describe on the
-// internal topics MM2 keeps on the source (and DescribeConfigs on the offset-syncs topic),
-// Describe on the mirrored topics.
-void createAcls(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& principal)
+struct Grant {
+    rd_kafka_ResourceType_t type;
+    std::string name;
+    rd_kafka_AclOperation_t operation;
+};
+
+void createBindings(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& principal,
+                    const std::vector<Grant>& grants)
 {
-    struct Grant {
-        rd_kafka_ResourceType_t type;
-        std::string name;
-        rd_kafka_AclOperation_t operation;
-    };
-    std::vector<Grant> grants = {
-        {RD_KAFKA_RESOURCE_BROKER, "kafka-cluster", RD_KAFKA_ACL_OPERATION_DESCRIBE},
-        {RD_KAFKA_RESOURCE_GROUP, "*", RD_KAFKA_ACL_OPERATION_DESCRIBE},
-    };
-    for (const char* internal : {"mm2-offset-syncs.B.internal", "heartbeats"})
-        for (const auto op : {RD_KAFKA_ACL_OPERATION_READ, RD_KAFKA_ACL_OPERATION_DESCRIBE})
-            grants.push_back({RD_KAFKA_RESOURCE_TOPIC, internal, op});
-    // Whether the broker keeps the syncs (the offset-syncs-topic-at-risk verdict).
-    grants.push_back(
-        {RD_KAFKA_RESOURCE_TOPIC, "mm2-offset-syncs.B.internal", RD_KAFKA_ACL_OPERATION_DESCRIBE_CONFIGS});
-    for (const TopicSpec& t : topics())
-        grants.push_back({RD_KAFKA_RESOURCE_TOPIC, t.name, RD_KAFKA_ACL_OPERATION_DESCRIBE});
     std::vector<rd_kafka_AclBinding_t*> bindings;
     char error[512];
     for (const Grant& g : grants) {
@@ -253,6 +250,27 @@ void createAcls(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& prin
     for (size_t i = 0; i < count; ++i)
         if (const rd_kafka_error_t* e = rd_kafka_acl_result_error(results[i]))
             fail("ACL on " + grants[i].name + ": " + rd_kafka_error_string(e));
+}
+
+// What a reader needs and nothing more (tests/real_kafka/README.md): Describe on the cluster,
+// Describe (never Read, which allows joining and committing) on groups, Read and Describe on the
+// internal topics MM2 keeps on the source (and DescribeConfigs on the offset-syncs topic),
+// Describe on the mirrored topics.
+void createAcls(rd_kafka_t* rk, rd_kafka_queue_t* queue, const std::string& principal)
+{
+    std::vector<Grant> grants = {
+        {RD_KAFKA_RESOURCE_BROKER, "kafka-cluster", RD_KAFKA_ACL_OPERATION_DESCRIBE},
+        {RD_KAFKA_RESOURCE_GROUP, "*", RD_KAFKA_ACL_OPERATION_DESCRIBE},
+    };
+    for (const char* internal : {"mm2-offset-syncs.B.internal", "heartbeats"})
+        for (const auto op : {RD_KAFKA_ACL_OPERATION_READ, RD_KAFKA_ACL_OPERATION_DESCRIBE})
+            grants.push_back({RD_KAFKA_RESOURCE_TOPIC, internal, op});
+    // Whether the broker keeps the syncs (the offset-syncs-topic-at-risk verdict).
+    grants.push_back(
+        {RD_KAFKA_RESOURCE_TOPIC, "mm2-offset-syncs.B.internal", RD_KAFKA_ACL_OPERATION_DESCRIBE_CONFIGS});
+    for (const TopicSpec& t : topics())
+        grants.push_back({RD_KAFKA_RESOURCE_TOPIC, t.name, RD_KAFKA_ACL_OPERATION_DESCRIBE});
+    createBindings(rk, queue, principal, grants);
 }
 
 int setup(const Props& props)
@@ -930,6 +948,53 @@ int produceAndDelete(const Props& props, const std::string& topic, int32_t parti
     return 0;
 }
 
+// Read and Describe on these topics for a principal: what a reader of another flow needs on
+// this cluster (its checkpoints topic, the topics MM2 mirrors there).
+int grantReads(const Props& props, const std::string& principal, const std::vector<std::string>& topicNames)
+{
+    Handle rk = client(RD_KAFKA_PRODUCER, props);
+    Queue queue(rd_kafka_queue_new(rk.get()));
+    std::vector<Grant> grants;
+    for (const std::string& topic : topicNames)
+        for (const auto op : {RD_KAFKA_ACL_OPERATION_READ, RD_KAFKA_ACL_OPERATION_DESCRIBE})
+            grants.push_back({RD_KAFKA_RESOURCE_TOPIC, topic, op});
+    createBindings(rk.get(), queue.get(), principal, grants);
+    std::printf("granted %s Read and Describe on %zu topics\n", principal.c_str(), topicNames.size());
+    return 0;
+}
+
+// A topic of one partition (created unless it exists) with N records, and GROUP's committed
+// offset on it set to OFFSET, as a consumer that stopped there leaves it (no member stays).
+int produceAndCommit(const Props& props, const std::string& topic, int records, const std::string& group,
+                     int64_t offset)
+{
+    Handle rk = client(RD_KAFKA_PRODUCER, props, {{"acks", "all"}});
+    if (!topicListed(rk.get(), topic)) {
+        Queue queue(rd_kafka_queue_new(rk.get()));
+        char error[512];
+        std::vector<rd_kafka_NewTopic_t*> created = {
+            rd_kafka_NewTopic_new(topic.c_str(), 1, 1, error, sizeof error)};
+        if (!created[0])
+            fail(topic + ": " + error);
+        createNewTopics(rk.get(), queue.get(), created);
+        for (int i = 0; i < 300 && !topicListed(rk.get(), topic); ++i)
+            pause(std::chrono::milliseconds(100));
+    }
+    for (int i = 0; i < records; ++i)
+        produce(rk.get(), topic.c_str(), 0, "record-" + std::to_string(i), std::string(100, 'x'));
+    check(rd_kafka_flush(rk.get(), 30'000), "flushing " + topic);
+    Handle consumer = client(RD_KAFKA_CONSUMER, props, {{"group.id", group}});
+    rd_kafka_topic_partition_list_t* offsets = rd_kafka_topic_partition_list_new(1);
+    rd_kafka_topic_partition_list_add(offsets, topic.c_str(), 0)->offset = offset;
+    const rd_kafka_resp_err_t err = rd_kafka_commit(consumer.get(), offsets, 0);
+    rd_kafka_topic_partition_list_destroy(offsets);
+    check(err, "committing " + group + " on " + topic);
+    rd_kafka_consumer_close(consumer.get());
+    std::printf("produced %d records to %s-0; %s committed %lld\n", records, topic.c_str(), group.c_str(),
+                static_cast<long long>(offset));
+    return 0;
+}
+
 int usage()
 {
     std::fputs(
@@ -937,7 +1002,8 @@ int usage()
         "group-offsets PROPS | checkpoints PROPS TOPIC | checkpoint-records PROPS TOPIC | offset-syncs PROPS "
         "TOPIC | acls PROPS PRINCIPAL | snapshot PROPS | hold-group PROPS GROUP S TOPIC... | recreate-topic "
         "PROPS "
-        "TOPIC | alter-topic PROPS TOPIC KEY=VALUE... | produce-and-delete PROPS TOPIC PARTITION N\n",
+        "TOPIC | alter-topic PROPS TOPIC KEY=VALUE... | produce-and-delete PROPS TOPIC PARTITION N | "
+        "grant-reads PROPS PRINCIPAL TOPIC... | produce-and-commit PROPS TOPIC N GROUP OFFSET\n",
         stderr);
     return 2;
 }
@@ -974,6 +1040,11 @@ int main(int argc, char** argv)
             return recreateTopic(readProps(args[1]), args[2]);
         if (args.size() >= 4 && args[0] == "alter-topic")
             return alterTopic(readProps(args[1]), args[2], {args.begin() + 3, args.end()});
+        if (args.size() >= 4 && args[0] == "grant-reads")
+            return grantReads(readProps(args[1]), args[2], {args.begin() + 3, args.end()});
+        if (args.size() == 6 && args[0] == "produce-and-commit")
+            return produceAndCommit(readProps(args[1]), args[2], std::stoi(args[3]), args[4],
+                                    std::stoll(args[5]));
         if (args.size() == 5 && args[0] == "produce-and-delete")
             return produceAndDelete(readProps(args[1]), args[2], std::stoi(args[3]), std::stoi(args[4]));
     } catch (const std::exception& e) {

@@ -127,6 +127,34 @@ Result<ConnectionSettings> connectionOf(const ConnectionProfile& p)
     return settings;
 }
 
+Result<std::vector<ConnectionSettings>> connectionsOf(const ConnectionProfile& p)
+{
+    std::vector<ConnectionProfile> flows = {p};
+    if (p.useMm2File && !flowOf(p)) {
+        const auto config = mm2ConfigurationOf(p);
+        if (!config)
+            return Error{config.error()};
+        const auto names = enabledFlowNames(config->properties);
+        if (!names)
+            return Error{p.mm2File.toStdString() + ": " + names.error()};
+        if (names->size() > 1) {
+            flows.clear();
+            for (const std::string& name : *names) {
+                flows.push_back(p);
+                flows.back().flow = QString::fromStdString(name);
+            }
+        }
+    }
+    std::vector<ConnectionSettings> out;
+    for (const ConnectionProfile& flow : flows) {
+        auto settings = connectionOf(flow);
+        if (!settings)
+            return Error{settings.error()};
+        out.push_back(std::move(*settings));
+    }
+    return out;
+}
+
 QStringList settingsTheFileNeeds(const ConnectionProfile& p)
 {
     QStringList names;

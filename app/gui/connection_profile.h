@@ -38,6 +38,9 @@ Result<ResolvedRelease> releaseOf(const ConnectionProfile& profile);
 // The connection the profile describes, through the same model functions as the CLI; a release
 // that does not resolve is an error.
 Result<ConnectionSettings> connectionOf(const ConnectionProfile& profile);
+// Every flow the profile reads: each flow an MM2 file enables when the profile names none (the
+// CLI's report reads them so too), else the one connectionOf gives.
+Result<std::vector<ConnectionSettings>> connectionsOf(const ConnectionProfile& profile);
 
 // The client settings a Strimzi resource only references (its Kubernetes Secrets) that the
 // profile does not give yet, as "target.sasl.password": to ask for before connecting.

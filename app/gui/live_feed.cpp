@@ -13,11 +13,13 @@ constexpr int kPollMs = 1000;
 
 } // namespace
 
-LiveFeed::LiveFeed(std::unique_ptr<kafka::DemoClusters> demo, kafka::LiveReaderOptions options)
-    : m_demo(std::move(demo)), m_options(std::move(options)),
-      m_reader(std::make_shared<kafka::LiveReader>(m_options))
+LiveFeed::LiveFeed(std::unique_ptr<kafka::DemoClusters> demo, std::vector<kafka::LiveReaderOptions> flows)
+    : m_demo(std::move(demo)), m_options(std::move(flows))
 {
-    m_reader->start();
+    for (const kafka::LiveReaderOptions& options : m_options) {
+        m_readers.push_back(std::make_shared<kafka::LiveReader>(options));
+        m_readers.back()->start();
+    }
     m_timer.setInterval(kPollMs);
     QObject::connect(&m_timer, &QTimer::timeout, this, &LiveFeed::poll);
     m_timer.start();
@@ -49,32 +51,55 @@ std::unique_ptr<LiveFeed> LiveFeed::startDemo(const kafka::DemoScenario& scenari
     options.sampleIntervalMs = 2000;
     options.toolVersion = DRIFTSCOPE_VERSION;
     options.background = true;
-    return std::unique_ptr<LiveFeed>(new LiveFeed(std::move(*demo), std::move(options)));
+    std::vector<kafka::LiveReaderOptions> flows;
+    flows.push_back(std::move(options));
+    return std::unique_ptr<LiveFeed>(new LiveFeed(std::move(*demo), std::move(flows)));
 }
 
-std::unique_ptr<LiveFeed> LiveFeed::connect(kafka::LiveReaderOptions options)
+std::unique_ptr<LiveFeed> LiveFeed::connect(std::vector<kafka::LiveReaderOptions> flows)
 {
-    options.toolVersion = DRIFTSCOPE_VERSION;
-    options.background = true;
-    return std::unique_ptr<LiveFeed>(new LiveFeed(nullptr, std::move(options)));
+    for (kafka::LiveReaderOptions& options : flows) {
+        options.toolVersion = DRIFTSCOPE_VERSION;
+        options.background = true;
+    }
+    return std::unique_ptr<LiveFeed>(new LiveFeed(nullptr, std::move(flows)));
+}
+
+QStringList LiveFeed::flows() const
+{
+    QStringList names;
+    for (const kafka::LiveReaderOptions& options : m_options)
+        names << QString::fromStdString(options.connection.source.alias + "->" +
+                                        options.connection.target.alias);
+    return names;
+}
+
+void LiveFeed::chooseFlow(size_t index)
+{
+    if (index >= m_readers.size() || index == m_chosen)
+        return;
+    m_chosen = index;
+    poll();
 }
 
 void LiveFeed::stop()
 {
-    if (!m_reader)
+    if (!m_running)
         return;
+    m_running = false;
     m_timer.stop();
-    m_reader->stop();
-    m_reader.reset();
+    for (const auto& reader : m_readers)
+        reader->stop();
+    m_readers.clear();
     m_status.source.state = m_status.target.state = ClusterState::Stopped;
     Q_EMIT statusChanged(m_status);
 }
 
 void LiveFeed::poll()
 {
-    if (!m_reader)
+    if (!m_running)
         return;
-    m_status = m_reader->status();
+    m_status = m_readers[m_chosen]->status();
     Q_EMIT statusChanged(m_status);
 }
 

@@ -1,8 +1,9 @@
 // A live pair of clusters read in the background: the embedded demo clusters (started here) or
-// clusters given by connection settings. A LiveReader does the reading on its own threads and
-// keeps what it read; the analysis worker takes the records from it (AnalysisService::follow).
-// This object only asks for the reader's status every second, on the GUI thread, without ever
-// waiting for a cluster.
+// clusters given by connection settings, one flow or several (every flow an MM2 configuration
+// enables). A LiveReader per flow does the reading on its own threads and keeps what it read, so
+// that choosing another flow shows its history at once; the analysis worker takes the records of
+// the chosen flow's reader (AnalysisService::follow). This object only asks for the readers'
+// status every second, on the GUI thread, without ever waiting for a cluster.
 #pragma once
 
 #include "model/io/kafka/live_reader.h"
@@ -10,7 +11,10 @@
 #include <QObject>
 #include <QTimer>
 
+#include <QStringList>
+
 #include <memory>
+#include <vector>
 
 namespace driftscope::kafka {
 class DemoClusters;
@@ -27,15 +31,24 @@ public:
 
     // Starts the demo clusters and a reader of them; nullptr and the reason when they fail.
     static std::unique_ptr<LiveFeed> startDemo(const kafka::DemoScenario& scenario, QString& error);
-    static std::unique_ptr<LiveFeed> connect(kafka::LiveReaderOptions options);
+    // One reader per flow, all started; the first is chosen. `flows` is never empty.
+    static std::unique_ptr<LiveFeed> connect(std::vector<kafka::LiveReaderOptions> flows);
 
     // Stops reading; what was read stays with the reader.
     void stop();
-    std::shared_ptr<const kafka::LiveReader> reader() const { return m_reader; }
-    bool running() const { return m_reader != nullptr; }
+    // The chosen flow's reader, its status and options.
+    std::shared_ptr<const kafka::LiveReader> reader() const
+    {
+        return m_running ? m_readers[m_chosen] : nullptr;
+    }
+    bool running() const { return m_running; }
     bool isDemo() const { return m_demo != nullptr; }
     kafka::LiveStatus status() const { return m_status; }
-    const kafka::LiveReaderOptions& options() const { return m_options; }
+    const kafka::LiveReaderOptions& options() const { return m_options[m_chosen]; }
+    // Every flow read, as "A->B", in the order given; choosing one makes it the reader's.
+    QStringList flows() const;
+    size_t chosenFlow() const { return m_chosen; }
+    void chooseFlow(size_t index);
     // The demo clusters, when this feed runs them (tests take brokers down through it).
     kafka::DemoClusters* demo() const { return m_demo.get(); }
 
@@ -43,12 +56,14 @@ Q_SIGNALS:
     void statusChanged(const kafka::LiveStatus& status);
 
 private:
-    LiveFeed(std::unique_ptr<kafka::DemoClusters> demo, kafka::LiveReaderOptions options);
+    LiveFeed(std::unique_ptr<kafka::DemoClusters> demo, std::vector<kafka::LiveReaderOptions> flows);
     void poll();
 
     std::unique_ptr<kafka::DemoClusters> m_demo;
-    kafka::LiveReaderOptions m_options;
-    std::shared_ptr<kafka::LiveReader> m_reader; // shared with whoever takes its records
+    std::vector<kafka::LiveReaderOptions> m_options;
+    std::vector<std::shared_ptr<kafka::LiveReader>> m_readers; // shared with whoever takes records
+    size_t m_chosen = 0;
+    bool m_running = true;
     kafka::LiveStatus m_status;
     QTimer m_timer;
 };

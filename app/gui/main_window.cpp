@@ -206,6 +206,14 @@ void MainWindow::buildViews()
     tools->addSeparator();
     tools->addWidget(m_compareBox);
     tools->addWidget(m_compareRelease);
+    m_flowBox = new QComboBox;
+    m_flowBox->setToolTip("The flow shown: every flow the MM2 configuration enables is read at once");
+    m_flowActions = {tools->addSeparator(), tools->addWidget(new QLabel(" Flow: ")),
+                     tools->addWidget(m_flowBox)};
+    for (QAction* action : m_flowActions)
+        action->setVisible(false);
+    connect(m_flowBox, &QComboBox::currentIndexChanged, this,
+            [this](int index) { m_sources.chooseFlow(static_cast<size_t>(std::max(index, 0))); });
     connect(m_releaseBox, &QComboBox::currentTextChanged, this,
             [this](const QString& text) { selectRelease(parseRelease(text.toStdString()).value()); });
     const auto compareChanged = [this] {
@@ -305,10 +313,24 @@ void MainWindow::runSimulation(const sim::Scenario& scenario)
     m_sources.runSimulation(scenario);
 }
 
-void MainWindow::connectLive(kafka::LiveReaderOptions options, const QString& description)
+void MainWindow::connectLive(std::vector<kafka::LiveReaderOptions> flows)
 {
     m_budgetKey.clear(); // not a saved profile: nowhere to keep a budget
-    m_sources.connectLive(std::move(options), description);
+    m_sources.connectLive(std::move(flows));
+}
+
+// The flow selector: shown while a live session reads several flows, on the flow shown.
+void MainWindow::showFlows()
+{
+    const LiveFeed* live = m_sources.live();
+    const QStringList flows = live && live->running() ? live->flows() : QStringList();
+    const QSignalBlocker block(m_flowBox);
+    m_flowBox->clear();
+    m_flowBox->addItems(flows);
+    if (flows.size() > 1)
+        m_flowBox->setCurrentIndex(static_cast<int>(live->chosenFlow()));
+    for (QAction* action : m_flowActions)
+        action->setVisible(flows.size() > 1);
 }
 
 void MainWindow::sourceStarted()
@@ -317,6 +339,7 @@ void MainWindow::sourceStarted()
     m_state.cursorMs.reset();
     m_timeBar->setLiveAvailable(kind == SourceKind::Demo || kind == SourceKind::Live);
     m_status->sourceStarted(m_sources.live() != nullptr);
+    showFlows();
     setWindowTitle(m_sources.description() + " — driftscope");
     if (kind != SourceKind::Simulation)
         m_simulatorDock->hide();
@@ -347,28 +370,30 @@ void MainWindow::chooseConnection()
 
 QString MainWindow::connectProfile(const ConnectionProfile& profile)
 {
-    auto settings = connectionOf(profile);
-    if (!settings)
-        return q(settings.error());
+    auto flows = connectionsOf(profile);
+    if (!flows)
+        return q(flows.error());
     // Notes on the MM2 file (ignored or translated settings, such as *.blacklist aliases the
-    // release no longer reads), as the CLI prints them.
-    if (!settings->notes.empty()) {
-        QStringList notes;
-        for (const std::string& note : settings->notes)
-            notes << q(note);
+    // release no longer reads), as the CLI prints them: each once, though every flow reads it.
+    QStringList notes;
+    for (const ConnectionSettings& flow : *flows)
+        for (const std::string& note : flow.notes)
+            if (!notes.contains(q(note)))
+                notes << q(note);
+    if (!notes.isEmpty())
         tellLater(this, "MM2 configuration", notes.join("\n"));
+    const ResolvedRelease release = releaseOf(profile).value(); // connectionsOf resolved it
+    std::vector<kafka::LiveReaderOptions> readers;
+    for (ConnectionSettings& flow : *flows) {
+        kafka::LiveReaderOptions& options = readers.emplace_back();
+        options.connection = std::move(flow);
+        options.release = release.rules;
+        options.releaseName = release.asked;
+        for (const QString& g : profile.groups)
+            options.groups.push_back(g.toStdString());
     }
-    kafka::LiveReaderOptions options;
-    options.connection = std::move(*settings);
-    const ResolvedRelease release = releaseOf(profile).value(); // connectionOf resolved it
-    options.release = release.rules;
-    options.releaseName = release.asked;
-    for (const QString& g : profile.groups)
-        options.groups.push_back(g.toStdString());
-    const QString description =
-        "live " + q(options.connection.source.alias) + " → " + q(options.connection.target.alias);
     m_budgetKey = budgetKeyOfProfile(profile.name); // before the source starts, which reads it
-    m_sources.connectLive(std::move(options), description);
+    m_sources.connectLive(std::move(readers));
     return {};
 }
 

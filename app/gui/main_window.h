@@ -49,7 +49,8 @@ public:
     void startDemo(const QString& scenario = "steady");
     void openFile(const QString& path);
     void runSimulation(const sim::Scenario& scenario);
-    void connectLive(kafka::LiveReaderOptions options, const QString& description);
+    // Reads one flow or several at once (the flow selector shows the others).
+    void connectLive(std::vector<kafka::LiveReaderOptions> flows);
     // Connects as the connect dialog does; what makes the profile unusable, else empty.
     QString connectProfile(const ConnectionProfile& profile);
 
@@ -97,6 +98,7 @@ public:
     widgets::SimulatorPanel* simulator() const { return m_simulator; }
     widgets::TunePanel* tunePanel() const { return m_tune; }
     widgets::TimeCursorBar* timeCursor() const { return m_timeBar; }
+    QComboBox* flowSelector() const { return m_flowBox; }
     QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
 
@@ -123,6 +125,7 @@ private:
     void showReleaseNotes();
     void chooseTheme(Theme theme);
     void sourceStarted();
+    void showFlows();
     void rememberFile(const QString& path);
     void fillRecentMenu();
     void chooseFile();
@@ -151,6 +154,8 @@ private:
     QComboBox* m_releaseBox;
     QCheckBox* m_compareBox;
     QComboBox* m_compareRelease;
+    QComboBox* m_flowBox; // the flow shown, when a live session reads several
+    QList<QAction*> m_flowActions;
     widgets::SessionPanel* m_panel;
     QTabWidget* m_tabs;
     QSplitter* m_pageSplit;

@@ -83,13 +83,38 @@ void SourceController::startDemo(const QString& scenarioName)
     connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
 }
 
-void SourceController::connectLive(kafka::LiveReaderOptions options, const QString& description)
+namespace {
+
+// "live A → B", and which of the flows read it is when there are several.
+QString liveDescription(const LiveFeed& feed)
 {
-    begin(SourceKind::Live, description);
-    Q_EMIT releaseSuggested(resolveRecordedRelease(options.releaseName, options.release));
-    m_live = LiveFeed::connect(std::move(options));
+    const kafka::LiveReaderOptions& o = feed.options();
+    QString text = "live " + QString::fromStdString(o.connection.source.alias) + " → " +
+                   QString::fromStdString(o.connection.target.alias);
+    if (feed.flows().size() > 1)
+        text += QString(" (flow %1 of %2)").arg(feed.chosenFlow() + 1).arg(feed.flows().size());
+    return text;
+}
+
+} // namespace
+
+void SourceController::connectLive(std::vector<kafka::LiveReaderOptions> flows)
+{
+    begin(SourceKind::Live, {});
+    Q_EMIT releaseSuggested(resolveRecordedRelease(flows.front().releaseName, flows.front().release));
+    m_live = LiveFeed::connect(std::move(flows));
+    m_description = liveDescription(*m_live);
     Q_EMIT liveStarted(m_live->reader());
     connect(m_live.get(), &LiveFeed::statusChanged, this, &SourceController::liveStatus);
+}
+
+void SourceController::chooseFlow(size_t index)
+{
+    if (!m_live || !m_live->running() || index == m_live->chosenFlow())
+        return;
+    m_live->chooseFlow(index);
+    m_description = liveDescription(*m_live);
+    Q_EMIT liveStarted(m_live->reader());
 }
 
 void SourceController::openFile(const QString& path)

@@ -28,7 +28,11 @@ public:
     ~SourceController() override;
 
     void startDemo(const QString& scenario);
-    void connectLive(kafka::LiveReaderOptions options, const QString& description);
+    // One flow or several (every flow an MM2 configuration enables), all read at once; the first
+    // is shown.
+    void connectLive(std::vector<kafka::LiveReaderOptions> flows);
+    // Shows another of the flows read (LiveFeed::flows): its reader's records from the start.
+    void chooseFlow(size_t index);
     void openFile(const QString& path);
     void runSimulation(const sim::Scenario& scenario);
     // Stops a live reader (keeping what it read) or abandons a file still loading.

@@ -161,6 +161,7 @@ private Q_SLOTS:
     void themeOfThisRunIsNotRemembered();
     void newerReleaseAppliesKnownRulesWithANote();
     void liveSessionWithoutOffsetSyncsSaysWhy();
+    void everyFlowOfAnMm2ConfigurationIsRead();
     void outageLeavesNoOkStanding();
     void firstAnswerIsTheSelectedPartitionsExactRow();
 
@@ -766,7 +767,7 @@ void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
     {
         MainWindow w;
         w.show();
-        w.connectLive(options, "live A → B");
+        w.connectLive({options});
         QVERIFY(QTest::qWaitFor(
             [&] {
                 return w.result() && w.result()->summary->syncs > 0 && w.result()->summary->checkpoints > 0;
@@ -961,7 +962,7 @@ void ExplorerWindow::liveSessionWithoutOffsetSyncsSaysWhy()
     options.connection.offsetSyncsTopic = "wrong-syncs";
     MainWindow w;
     w.show();
-    w.connectLive(options, "live A → B");
+    w.connectLive({options});
     const QString why =
         "no offset syncs: wrong-syncs does not exist on the source cluster A; MM2 4.4.0's configuration "
         "implies "
@@ -973,10 +974,66 @@ void ExplorerWindow::liveSessionWithoutOffsetSyncsSaysWhy()
              qPrintable(w.statusText()));
     // The right topic: no such notice.
     options.connection.offsetSyncsTopic.reset();
-    w.connectLive(options, "live A → B");
+    w.connectLive({options});
     QVERIFY(QTest::qWaitFor([&] { return w.result() && w.result()->summary->syncs > 0; }, 30'000));
     QTest::qWait(1500); // a status poll or two
     QVERIFY2(!w.statusText().contains("no offset syncs"), qPrintable(w.statusText()));
+}
+
+void ExplorerWindow::everyFlowOfAnMm2ConfigurationIsRead()
+{
+    // Both directions enabled on the demo clusters: A->B is the demo's, B->A has no MM2 behind
+    // it. The window reads both at once and shows A->B; the flow selector shows B->A, whose
+    // status says why it has no syncs, and back.
+    auto demo = kafka::DemoClusters::start(kafka::demoScenario("steady").value());
+    QVERIFY(demo.ok());
+    QTemporaryDir dir;
+    QFile config(dir.filePath("mm2.properties"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(("clusters = A, B\nA.bootstrap.servers = " + (*demo)->info().sourceBootstrap +
+                  "\nB.bootstrap.servers = " + (*demo)->info().targetBootstrap +
+                  "\nA->B.enabled = true\nB->A.enabled = true\n")
+                     .c_str());
+    config.close();
+    ConnectionProfile p;
+    p.useMm2File = true;
+    p.mm2File = config.fileName();
+    const auto flows = connectionsOf(p);
+    QVERIFY(flows.ok());
+    QCOMPARE(flows->size(), size_t(2));
+    QCOMPARE((*flows)[1].source.alias, std::string("B"));
+    MainWindow w;
+    w.show();
+    QCOMPARE(w.connectProfile(p), QString());
+    QCOMPARE(w.flowSelector()->count(), 2);
+    QTRY_VERIFY(w.flowSelector()->isVisible()); // once the toolbar laid it out
+    QCOMPARE(w.flowSelector()->currentText(), QString("A->B"));
+    QCOMPARE(w.windowTitle(), QString("live A → B (flow 1 of 2) — driftscope"));
+    QVERIFY(QTest::qWaitFor([&] { return w.result() && w.result()->summary->syncs > 0; }, 30'000));
+
+    w.flowSelector()->setCurrentIndex(1);
+    QCOMPARE(w.windowTitle(), QString("live B → A (flow 2 of 2) — driftscope"));
+    QCOMPARE(w.sources().live()->options().connection.source.alias, std::string("B"));
+    QVERIFY2(QTest::qWaitFor(
+                 [&] {
+                     return w.statusText().contains("no offset syncs: mm2-offset-syncs.A.internal "
+                                                    "does not exist on the source cluster B");
+                 },
+                 30'000),
+             qPrintable(w.statusText()));
+    QVERIFY(QTest::qWaitFor([&] { return w.result() && w.result()->summary->syncs == 0; }, 30'000));
+
+    // Back to A->B: its history is there at once, from the reader that kept reading.
+    w.flowSelector()->setCurrentIndex(0);
+    QVERIFY(QTest::qWaitFor([&] { return w.result() && w.result()->summary->syncs > 0; }, 10'000));
+    QTest::qWait(1500); // a status poll or two
+    QVERIFY2(!w.statusText().contains("no offset syncs"), qPrintable(w.statusText()));
+
+    // One flow named: no selector.
+    p.flow = "A->B";
+    QCOMPARE(w.connectProfile(p), QString());
+    QTRY_VERIFY(!w.flowSelector()->isVisible());
+    QCOMPARE(w.windowTitle(), QString("live A → B — driftscope"));
 }
 
 void ExplorerWindow::outageLeavesNoOkStanding()

@@ -74,6 +74,16 @@ QStringList LiveFeed::flows() const
     return names;
 }
 
+std::optional<std::string> LiveFeed::flowProblem(size_t index) const
+{
+    if (index >= m_statuses.size())
+        return std::nullopt;
+    const kafka::LiveStatus& s = m_statuses[index];
+    if (s.failed())
+        return "the clusters cannot be read" + kafka::notReadyWords(s);
+    return kafka::offsetSyncsProblem(s, m_options[index]);
+}
+
 void LiveFeed::chooseFlow(size_t index)
 {
     if (index >= m_readers.size() || index == m_chosen)
@@ -99,7 +109,10 @@ void LiveFeed::poll()
 {
     if (!m_running)
         return;
-    m_status = m_readers[m_chosen]->status();
+    m_statuses.clear();
+    for (const auto& reader : m_readers)
+        m_statuses.push_back(reader->status());
+    m_status = m_statuses[m_chosen];
     Q_EMIT statusChanged(m_status);
 }
 

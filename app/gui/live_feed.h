@@ -14,6 +14,8 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace driftscope::kafka {
@@ -47,6 +49,9 @@ public:
     const kafka::LiveReaderOptions& options() const { return m_options[m_chosen]; }
     // Every flow read, as "A->B", in the order given; choosing one makes it the reader's.
     QStringList flows() const;
+    // Why a flow cannot answer as of the last poll, in the CLI's words: its clusters failed, or it
+    // has no offset syncs (kafka::offsetSyncsProblem); none while it reads or when it can.
+    std::optional<std::string> flowProblem(size_t index) const;
     size_t chosenFlow() const { return m_chosen; }
     void chooseFlow(size_t index);
     // The demo clusters, when this feed runs them (tests take brokers down through it).
@@ -62,6 +67,7 @@ private:
     std::unique_ptr<kafka::DemoClusters> m_demo;
     std::vector<kafka::LiveReaderOptions> m_options;
     std::vector<std::shared_ptr<kafka::LiveReader>> m_readers; // shared with whoever takes records
+    std::vector<kafka::LiveStatus> m_statuses;                 // every flow's, as of the last poll
     size_t m_chosen = 0;
     bool m_running = true;
     kafka::LiveStatus m_status;

@@ -37,6 +37,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -635,6 +636,22 @@ void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
         live ? kafka::offsetSyncsProblem(status, live->options()) : std::nullopt;
     m_status->showLiveStatus(status, m_result ? &m_result->summary->info : nullptr,
                              live ? live->demo() : nullptr, live && live->running(), syncsProblem);
+    showFlowProblems();
+}
+
+// Each flow of the selector with a warning sign and its reason when it cannot answer, so that
+// a problem of a flow not shown is seen too.
+void MainWindow::showFlowProblems()
+{
+    const LiveFeed* live = m_sources.live();
+    if (!live || !live->running() || m_flowBox->count() < 2)
+        return;
+    const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    for (int i = 0; i < m_flowBox->count(); ++i) {
+        const auto problem = live->flowProblem(static_cast<size_t>(i));
+        m_flowBox->setItemIcon(i, problem ? warning : QIcon());
+        m_flowBox->setItemData(i, problem ? q(*problem) : QString(), Qt::ToolTipRole);
+    }
 }
 
 QString MainWindow::statusText() const

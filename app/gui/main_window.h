@@ -126,6 +126,7 @@ private:
     void chooseTheme(Theme theme);
     void sourceStarted();
     void showFlows();
+    void showFlowProblems();
     void rememberFile(const QString& path);
     void fillRecentMenu();
     void chooseFile();

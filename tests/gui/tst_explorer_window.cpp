@@ -1028,6 +1028,13 @@ void ExplorerWindow::everyFlowOfAnMm2ConfigurationIsRead()
     QVERIFY(QTest::qWaitFor([&] { return w.result() && w.result()->summary->syncs > 0; }, 10'000));
     QTest::qWait(1500); // a status poll or two
     QVERIFY2(!w.statusText().contains("no offset syncs"), qPrintable(w.statusText()));
+    // The flow not shown still says why it cannot answer, beside its name.
+    QVERIFY(w.flowSelector()->itemIcon(0).isNull());
+    QVERIFY(!w.flowSelector()->itemIcon(1).isNull());
+    const QString problem = w.flowSelector()->itemData(1, Qt::ToolTipRole).toString();
+    QVERIFY2(problem.startsWith("no offset syncs: mm2-offset-syncs.A.internal does not exist on the source "
+                                "cluster B"),
+             qPrintable(problem));
 
     // One flow named: no selector.
     p.flow = "A->B";

@@ -1,10 +1,13 @@
 #include "app/cli/connection_options.h"
 
 #include "model/config/mm2_configuration.h"
+#include "model/config/property_lookup.h"
 #include "model/io/kafka/settings_check.h"
 #include "model/io/record_file.h"
 
 #include "driftscope_version.h"
+
+#include <set>
 
 namespace driftscope::cli {
 namespace {
@@ -173,8 +176,11 @@ std::optional<Failure> readLiveOptions(const QCommandLineParser& parser, const R
         return parser.isSet("mm2-config")
                    ? Failure{kInputError, toStd(parser.value("mm2-config")) + ": " + *refused}
                    : usage(*refused);
+    // Each note once, though every flow of a configuration reads the same file.
+    static std::set<std::string> printed;
     for (const std::string& note : out.connection.notes)
-        printNote("note: " + note);
+        if (printed.insert(note).second)
+            printNote("note: " + note);
     out.release = release;
     for (const QString& g : parser.values("group"))
         out.groups.push_back(toStd(g));
@@ -199,8 +205,21 @@ std::optional<Failure> readFlowsToRead(const QCommandLineParser& parser,
     auto flows = enabledFlowNames(config.properties);
     if (!flows)
         return Failure{kInputError, toStd(parser.value("mm2-config")) + ": " + flows.error()};
-    if (flows->size() > 1)
-        out.assign(flows->begin(), flows->end());
+    if (flows->size() < 2)
+        return std::nullopt;
+    // Options that name a cluster by its role, or a flow's own records, would reach another cluster
+    // (a secret included) or another flow's topic in each flow.
+    QStringList oneFlow;
+    for (const char* name : {"X", "offset-syncs-topic", "checkpoints-topic", "heartbeats-topic",
+                             "connect-offsets-topic", "task-start", "checkpoints-restored"})
+        if (parser.optionNames().contains(name))
+            oneFlow << (QString(name) == "X" ? "-X" : "--" + QString(name));
+    if (!oneFlow.isEmpty())
+        return usage(toStd(parser.value("mm2-config")) + " enables " + std::to_string(flows->size()) +
+                     " flows (" + joined(*flows, ", ") + "), and " + toStd(oneFlow.join(", ")) +
+                     " would apply to a different cluster or topic in each: read one flow with --flow " +
+                     flows->front());
+    out.assign(flows->begin(), flows->end());
     return std::nullopt;
 }
 

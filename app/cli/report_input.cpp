@@ -18,13 +18,14 @@ namespace {
 constexpr int64_t kDefaultTimeoutS = 30;
 constexpr int64_t kProgressEveryMs = 2000;
 
-std::string flowName(const kafka::LiveReaderOptions& options)
+std::string flowOf(const kafka::LiveReaderOptions& options)
 {
-    return options.connection.source.alias + "->" + options.connection.target.alias;
+    return flowName(options.connection.source.alias, options.connection.target.alias);
 }
 
 // Waits for one reader's history until `deadline`, with progress on stderr while a long history
-// is read; returns whether it is ready.
+// is read; returns whether it is ready (a reader waited for after the deadline, because another
+// took it all, is asked once).
 bool awaitHistory(const kafka::LiveReader& reader, std::chrono::steady_clock::time_point deadline,
                   const std::string& prefix)
 {
@@ -32,7 +33,7 @@ bool awaitHistory(const kafka::LiveReader& reader, std::chrono::steady_clock::ti
     for (;;) {
         const int64_t leftMs = duration_cast<milliseconds>(deadline - steady_clock::now()).count();
         if (leftMs <= 0)
-            return false;
+            return reader.waitUntilReady(0);
         if (reader.waitUntilReady(std::min(kProgressEveryMs, leftMs)))
             return true;
         const kafka::LiveStatus s = reader.status();
@@ -61,8 +62,9 @@ std::optional<std::string> liveProblem(const kafka::LiveStatus& s, const kafka::
 }
 
 // Every flow's live session, read at once (each reader on its own threads) until the clusters'
-// history is in and both were sampled once, all within --timeout. With `observeMs`, the readers
-// keep sampling that long once ready (tune's rates need a span).
+// history is in and both were sampled once, all within --timeout. With the flows' observeMs, the
+// readers keep sampling that long once ready (tune's rates need a span). A flow that cannot
+// answer fails them all, each such flow on a line of its own, with how to read the others.
 std::optional<Failure> readLive(const QCommandLineParser& parser, std::vector<ReportInput>& flows)
 {
     OptionReader r{parser, std::nullopt};
@@ -79,7 +81,7 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, std::vector<Re
     std::vector<char> ready;
     for (size_t i = 0; i < flows.size(); ++i)
         ready.push_back(awaitHistory(*readers[i], deadline,
-                                     several ? "flow " + flowName(flows[i].liveOptions) + ": " : ""));
+                                     several ? "flow " + flowOf(flows[i].liveOptions) + ": " : ""));
     const int64_t observeMs = flows.front().observeMs;
     if (std::all_of(ready.begin(), ready.end(), [](char ok) { return ok != 0; }) && observeMs > 0) {
         printNote("observing the clusters for " + formatDurationMs(observeMs) +
@@ -88,22 +90,24 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, std::vector<Re
             std::this_thread::sleep_for(
                 std::chrono::milliseconds(std::min(kProgressEveryMs, observeMs - waitedMs)));
     }
-    std::vector<std::string> problems;
+    std::vector<std::string> problems, readable;
     for (size_t i = 0; i < flows.size(); ++i) {
-        const std::string prefix = several ? "flow " + flowName(flows[i].liveOptions) + ": " : "";
+        const std::string flow = flowOf(flows[i].liveOptions);
         readers[i]->stop();
         flows[i].session = readers[i]->since({});
-        printEvents(flows[i].session, 0, prefix);
+        printEvents(flows[i].session, 0, several ? "flow " + flow + ": " : "");
         if (auto problem = liveProblem(readers[i]->status(), flows[i].liveOptions, ready[i], timeoutS))
-            problems.push_back(prefix + *problem);
+            problems.push_back(several ? "flow " + flow + " cannot be read: " + *problem : *problem);
+        else
+            readable.push_back(flow);
     }
     if (problems.empty())
         return std::nullopt;
     std::string message;
     for (const std::string& p : problems)
-        message += (message.empty() ? "" : "; ") + p;
-    if (several && problems.size() < flows.size())
-        message += " (--flow reads one flow alone)";
+        message += (message.empty() ? "" : "\n") + p;
+    for (const std::string& flow : readable)
+        message += "\nto read " + flow + " alone: --flow " + flow;
     return Failure{kInputError, message};
 }
 
@@ -145,7 +149,7 @@ std::optional<Verdict> parseVerdict(const std::string& name)
 std::optional<Failure> checkMoment(ReportInput& input, bool nameFlow)
 {
     const ReportOptions& options = input.options;
-    const std::string flow = nameFlow ? "flow " + flowName(input.liveOptions) + ": " : "";
+    const std::string flow = nameFlow ? "flow " + flowOf(input.liveOptions) + ": " : "";
     if (auto failure = checkTaskStart(options.state.taskStart, input.session.syncs.size(), "read"))
         return failure;
     input.firstMs = firstMoment(input.session);
@@ -244,7 +248,7 @@ std::optional<Failure> readReportInputs(const QCommandLineParser& parser, const 
             if (auto failure = readFlowsToRead(parser, flows))
                 return failure;
         for (const std::optional<std::string>& flow : flows) {
-            ReportInput& read = out.emplace_back();
+            ReportInput& read = out.emplace_back(); // a Session is not copied: the rest of `input` is
             read.command = input.command;
             read.observeMs = input.observeMs;
             read.live = true;
@@ -302,7 +306,7 @@ std::optional<Failure> checkAnswers(const std::vector<FlowAnswer>& flows)
     for (const FlowAnswer& flow : flows)
         for (const ReaderProblem& p : flow.report.reader.problems)
             if (p.state == "topic-missing" || p.state == "topic-unreadable")
-                topics += "; " + (several ? "flow " + flowName(flow.input.liveOptions) + " " : "") +
+                topics += "; " + (several ? "flow " + flowOf(flow.input.liveOptions) + " " : "") +
                           std::string(p.side ? sideName(*p.side) : "reader") + " " + p.state + ": " +
                           p.message;
     if (!topics.empty())
@@ -336,6 +340,12 @@ std::optional<int> readFlowAnswers(const QCommandLineParser& parser, const Repor
     }
     if (failure)
         return report(*failure);
+    // Read alone, such a flow is an error; among others, its section says it is empty.
+    for (const FlowAnswer& flow : out)
+        if (out.size() > 1 && flow.report.rows.empty())
+            printNote("note: flow " + flowOf(flow.input.liveOptions) +
+                      ": no consumer group has a committed offset or checkpoint by " +
+                      formatUtcMs(flow.report.atMs));
     return std::nullopt;
 }
 
@@ -347,8 +357,8 @@ std::optional<int> readAnswers(const QCommandLineParser& parser, const ReportInp
     return readFlowAnswers(parser, common, true, out, failOn);
 }
 
-std::optional<int> readAnswer(const QCommandLineParser& parser, ReportInput& input, Report& answer,
-                              std::optional<std::vector<Verdict>>& failOn)
+std::optional<int> readOneFlowAnswer(const QCommandLineParser& parser, ReportInput& input, Report& answer,
+                                     std::optional<std::vector<Verdict>>& failOn)
 {
     std::vector<FlowAnswer> flows;
     if (auto exit = readFlowAnswers(parser, input, false, flows, failOn))
@@ -390,7 +400,7 @@ std::optional<int> failOnExit(const std::vector<FlowAnswer>& flows,
     for (const FlowAnswer& flow : flows)
         for (const PartitionReport& row : flow.report.rows) {
             const std::string name =
-                flows.size() > 1 ? row.group + " in " + flowName(flow.input.liveOptions) : row.group;
+                flows.size() > 1 ? row.group + " in " + flowOf(flow.input.liveOptions) : row.group;
             if (order.empty() || order.back() != name)
                 order.push_back(name);
             for (Verdict v : row.verdicts)
@@ -408,7 +418,8 @@ std::optional<int> failOnExit(const std::vector<FlowAnswer>& flows,
             unhealthy.push_back(g + " (" + names + ")");
         }
     printNote(std::to_string(unhealthy.size()) + " of " + std::to_string(order.size()) +
-              " groups unhealthy: " + listed(unhealthy, 10));
+              (flows.size() > 1 ? " groups (counted per flow) unhealthy: " : " groups unhealthy: ") +
+              listed(unhealthy, 10));
     return kUnhealthy;
 }
 

@@ -58,8 +58,8 @@ std::optional<Failure> checkAnswers(const std::vector<FlowAnswer>& flows);
 std::optional<int> readAnswers(const QCommandLineParser& parser, const ReportInput& common,
                                std::vector<FlowAnswer>& out, std::optional<std::vector<Verdict>>& failOn);
 // The same for one flow (tune): an --mm2-config of several flows needs --flow.
-std::optional<int> readAnswer(const QCommandLineParser& parser, ReportInput& input, Report& answer,
-                              std::optional<std::vector<Verdict>>& failOn);
+std::optional<int> readOneFlowAnswer(const QCommandLineParser& parser, ReportInput& input, Report& answer,
+                                     std::optional<std::vector<Verdict>>& failOn);
 
 // --fail-on VERDICT[,VERDICT...] or any: the verdicts that make the command exit 3.
 std::optional<Failure> readFailOn(const QCommandLineParser& parser, std::optional<std::vector<Verdict>>& out);

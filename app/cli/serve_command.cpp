@@ -7,6 +7,7 @@
 #include "app/cli/report_input.h"
 
 #include "model/io/kafka/live_reading.h"
+#include "model/util/text_format.h"
 #include "model/watch/watcher.h"
 
 #include <QCoreApplication>
@@ -71,7 +72,7 @@ std::optional<Failure> readServeOptions(const QCommandLineParser& parser, std::v
         if (auto failure = readLiveOptions(parser, options.report.state.release, options.reader, flow))
             return failure;
         const ConnectionSettings& c = options.reader.connection;
-        options.metrics.flow = c.source.alias + "->" + c.target.alias;
+        options.metrics.flow = flowName(c.source.alias, c.target.alias);
         out.push_back(std::move(options));
     }
     return std::nullopt;

@@ -101,7 +101,7 @@ std::optional<int> tuneSession(const QCommandLineParser& parser, const tuning::T
     if (r.failure)
         return report(*r.failure);
     Report result;
-    if (auto exit = readAnswer(parser, input, result, failOn))
+    if (auto exit = readOneFlowAnswer(parser, input, result, failOn))
         return *exit;
     tuning::ObservedFlows flows = tuning::flowsOfReport(input.session, result, overrides);
     if (flows.profile.flows.empty())

@@ -192,16 +192,17 @@ void ConnectDialog::accept()
         p.setSetting(name, value);
         m_clientSettings->setPlainText(p.clientSettings.join('\n'));
     }
-    const auto settings = connectionOf(p);
-    if (!settings) {
-        m_error->setText(QString::fromStdString(settings.error()));
+    const auto flows = connectionsOf(p);
+    if (!flows) {
+        m_error->setText(QString::fromStdString(flows.error()));
         return;
     }
     // Settings librdkafka refuses are told here, before anything connects (as the CLI does).
-    if (const auto refused = kafka::validateClientSettings(*settings)) {
-        m_error->setText(QString::fromStdString(*refused));
-        return;
-    }
+    for (const ConnectionSettings& flow : *flows)
+        if (const auto refused = kafka::validateClientSettings(flow)) {
+            m_error->setText(QString::fromStdString(*refused));
+            return;
+        }
     QDialog::accept();
 }
 

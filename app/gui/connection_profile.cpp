@@ -137,6 +137,12 @@ Result<std::vector<ConnectionSettings>> connectionsOf(const ConnectionProfile& p
         const auto names = enabledFlowNames(config->properties);
         if (!names)
             return Error{p.mm2File.toStdString() + ": " + names.error()};
+        if (names->size() > 1 && !dashXOf(p).empty())
+            // "source." and "target." name a different cluster in each flow (a secret included).
+            return Error{p.mm2File.toStdString() + " enables " + std::to_string(names->size()) +
+                         " flows, and client settings name a cluster by its role (source., target.), "
+                         "which differs per flow: name one flow in Flow (" +
+                         names->front() + ") to give them"};
         if (names->size() > 1) {
             flows.clear();
             for (const std::string& name : *names) {

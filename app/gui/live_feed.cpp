@@ -3,6 +3,7 @@
 #include "driftscope_version.h"
 #include "model/demo/demo_cluster.h"
 #include "model/io/thread_priority.h"
+#include "model/util/text_format.h"
 
 #include <thread>
 
@@ -21,9 +22,9 @@ LiveFeed::LiveFeed(std::unique_ptr<kafka::DemoClusters> demo, std::vector<kafka:
         m_readers.back()->start();
     }
     m_timer.setInterval(kPollMs);
-    QObject::connect(&m_timer, &QTimer::timeout, this, &LiveFeed::poll);
+    QObject::connect(&m_timer, &QTimer::timeout, this, &LiveFeed::refresh);
     m_timer.start();
-    QTimer::singleShot(200, this, &LiveFeed::poll); // the first state without waiting a second
+    QTimer::singleShot(200, this, &LiveFeed::refresh); // the first state without waiting a second
 }
 
 LiveFeed::~LiveFeed()
@@ -69,8 +70,8 @@ QStringList LiveFeed::flows() const
 {
     QStringList names;
     for (const kafka::LiveReaderOptions& options : m_options)
-        names << QString::fromStdString(options.connection.source.alias + "->" +
-                                        options.connection.target.alias);
+        names << QString::fromStdString(
+            flowName(options.connection.source.alias, options.connection.target.alias));
     return names;
 }
 
@@ -86,10 +87,8 @@ std::optional<std::string> LiveFeed::flowProblem(size_t index) const
 
 void LiveFeed::chooseFlow(size_t index)
 {
-    if (index >= m_readers.size() || index == m_chosen)
-        return;
-    m_chosen = index;
-    poll();
+    if (index < m_readers.size())
+        m_chosen = index;
 }
 
 void LiveFeed::stop()
@@ -100,18 +99,21 @@ void LiveFeed::stop()
     m_timer.stop();
     for (const auto& reader : m_readers)
         reader->stop();
-    m_readers.clear();
-    m_status.source.state = m_status.target.state = ClusterState::Stopped;
-    Q_EMIT statusChanged(m_status);
+    m_statuses.clear();
+    for (const auto& reader : m_readers) {
+        m_statuses.push_back(reader->status());
+        m_statuses.back().source.state = m_statuses.back().target.state = ClusterState::Stopped;
+    }
+    refresh();
 }
 
-void LiveFeed::poll()
+void LiveFeed::refresh()
 {
-    if (!m_running)
-        return;
-    m_statuses.clear();
-    for (const auto& reader : m_readers)
-        m_statuses.push_back(reader->status());
+    if (m_running) {
+        m_statuses.clear();
+        for (const auto& reader : m_readers)
+            m_statuses.push_back(reader->status());
+    }
     m_status = m_statuses[m_chosen];
     Q_EMIT statusChanged(m_status);
 }

@@ -36,13 +36,10 @@ public:
     // One reader per flow, all started; the first is chosen. `flows` is never empty.
     static std::unique_ptr<LiveFeed> connect(std::vector<kafka::LiveReaderOptions> flows);
 
-    // Stops reading; what was read stays with the reader.
+    // Stops reading; what was read stays with the readers (another flow can still be chosen).
     void stop();
     // The chosen flow's reader, its status and options.
-    std::shared_ptr<const kafka::LiveReader> reader() const
-    {
-        return m_running ? m_readers[m_chosen] : nullptr;
-    }
+    std::shared_ptr<const kafka::LiveReader> reader() const { return m_readers[m_chosen]; }
     bool running() const { return m_running; }
     bool isDemo() const { return m_demo != nullptr; }
     kafka::LiveStatus status() const { return m_status; }
@@ -53,7 +50,9 @@ public:
     // has no offset syncs (kafka::offsetSyncsProblem); none while it reads or when it can.
     std::optional<std::string> flowProblem(size_t index) const;
     size_t chosenFlow() const { return m_chosen; }
-    void chooseFlow(size_t index);
+    void chooseFlow(size_t index); // then refresh() says its status
+    // Reads every flow's status (while running) and emits the chosen one's.
+    void refresh();
     // The demo clusters, when this feed runs them (tests take brokers down through it).
     kafka::DemoClusters* demo() const { return m_demo.get(); }
 
@@ -62,12 +61,11 @@ Q_SIGNALS:
 
 private:
     LiveFeed(std::unique_ptr<kafka::DemoClusters> demo, std::vector<kafka::LiveReaderOptions> flows);
-    void poll();
 
     std::unique_ptr<kafka::DemoClusters> m_demo;
     std::vector<kafka::LiveReaderOptions> m_options;
     std::vector<std::shared_ptr<kafka::LiveReader>> m_readers; // shared with whoever takes records
-    std::vector<kafka::LiveStatus> m_statuses;                 // every flow's, as of the last poll
+    std::vector<kafka::LiveStatus> m_statuses;                 // every flow's, as last read
     size_t m_chosen = 0;
     bool m_running = true;
     kafka::LiveStatus m_status;

@@ -324,7 +324,7 @@ void MainWindow::connectLive(std::vector<kafka::LiveReaderOptions> flows)
 void MainWindow::showFlows()
 {
     const LiveFeed* live = m_sources.live();
-    const QStringList flows = live && live->running() ? live->flows() : QStringList();
+    const QStringList flows = live ? live->flows() : QStringList();
     const QSignalBlocker block(m_flowBox);
     m_flowBox->clear();
     m_flowBox->addItems(flows);
@@ -634,8 +634,15 @@ void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
     // A live session without offset syncs says why, as the CLI does, instead of empty plots.
     const std::optional<std::string> syncsProblem =
         live ? kafka::offsetSyncsProblem(status, live->options()) : std::nullopt;
-    m_status->showLiveStatus(status, m_result ? &m_result->summary->info : nullptr,
-                             live ? live->demo() : nullptr, live && live->running(), syncsProblem);
+    // The aliases of the flow read, not of the last answer: just after another flow was chosen
+    // they differ, and a cluster down must not be named as the other.
+    SessionInfo aliases = m_result ? m_result->summary->info : SessionInfo{};
+    if (live) {
+        aliases.sourceAlias = live->options().connection.source.alias;
+        aliases.targetAlias = live->options().connection.target.alias;
+    }
+    m_status->showLiveStatus(status, live || m_result ? &aliases : nullptr, live ? live->demo() : nullptr,
+                             live && live->running(), syncsProblem);
     showFlowProblems();
 }
 
@@ -644,7 +651,7 @@ void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
 void MainWindow::showFlowProblems()
 {
     const LiveFeed* live = m_sources.live();
-    if (!live || !live->running() || m_flowBox->count() < 2)
+    if (!live || m_flowBox->count() < 2)
         return;
     const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
     for (int i = 0; i < m_flowBox->count(); ++i) {
@@ -714,6 +721,12 @@ void MainWindow::exportDrillPlanTo(const QString& directory, std::function<void(
     FailoverPlan plan = m_drill->groupPlan();
     m_analysis.withSession(
         [plan = std::move(plan), dir = directory.toStdString()](const Session& session) {
+            // Just after another flow was chosen, the drill still shows the previous flow's answer.
+            if (plan.sourceAlias != session.info.sourceAlias || plan.targetAlias != session.info.targetAlias)
+                return QString::fromStdString("the drill still shows " +
+                                              flowName(plan.sourceAlias, plan.targetAlias) + ", not " +
+                                              flowName(session.info.sourceAlias, session.info.targetAlias) +
+                                              ": export once its first answer is shown");
             PlanCommand command;
             command.directory = dir;
             command.targetBootstrap = "TARGET-BOOTSTRAP";

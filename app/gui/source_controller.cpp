@@ -100,6 +100,7 @@ QString liveDescription(const LiveFeed& feed)
 
 void SourceController::connectLive(std::vector<kafka::LiveReaderOptions> flows)
 {
+    Q_ASSERT(!flows.empty());
     begin(SourceKind::Live, {});
     Q_EMIT releaseSuggested(resolveRecordedRelease(flows.front().releaseName, flows.front().release));
     m_live = LiveFeed::connect(std::move(flows));
@@ -110,11 +111,12 @@ void SourceController::connectLive(std::vector<kafka::LiveReaderOptions> flows)
 
 void SourceController::chooseFlow(size_t index)
 {
-    if (!m_live || !m_live->running() || index == m_live->chosenFlow())
+    if (!m_live || index == m_live->chosenFlow())
         return;
     m_live->chooseFlow(index);
     m_description = liveDescription(*m_live);
     Q_EMIT liveStarted(m_live->reader());
+    m_live->refresh(); // after liveStarted, whose receivers show "connecting…" at first
 }
 
 void SourceController::openFile(const QString& path)

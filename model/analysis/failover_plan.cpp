@@ -225,6 +225,7 @@ std::string planJson(const FailoverPlan& plan, const PlanCommand& command)
     json.key("at_ms").value(plan.atMs);
     json.key("at").value(formatUtcMs(plan.atMs));
     json.key("mm2_release").value(plan.release);
+    json.key("flow").value(flowName(plan.sourceAlias, plan.targetAlias));
     json.key("source").value(plan.sourceAlias);
     json.key("target").value(plan.targetAlias);
     json.key("group_offset_sync").value(groupOffsetSyncModeName(plan.groupOffsetSync));

@@ -605,7 +605,7 @@ std::string reportText(const Report& report, TextStyle style)
 
 std::string flowName(const Report& report)
 {
-    return report.sourceAlias + "->" + report.targetAlias;
+    return driftscope::flowName(report.sourceAlias, report.targetAlias);
 }
 
 std::string reportJson(const Report& report)

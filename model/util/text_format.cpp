@@ -62,6 +62,14 @@ std::string formatUtcMs(int64_t ms)
     return text;
 }
 
+std::string flowName(std::string_view source, std::string_view target)
+{
+    std::string name(source);
+    name += "->";
+    name += target;
+    return name;
+}
+
 std::string singleQuoted(std::string_view text)
 {
     std::string out;

@@ -13,6 +13,9 @@ namespace driftscope {
 // RFC 4180: quoted (with doubled quotes) when the text holds a comma, a quote or a line break.
 std::string csvField(std::string_view text);
 
+// A replication flow as MM2 names it: ("A", "B") -> "A->B".
+std::string flowName(std::string_view source, std::string_view target);
+
 // 'text' in single quotes, for messages. Messages are built from it, or by appending, rather than
 // as `"'" + std::string(text)`: GCC 12's -Wrestrict (bug 105329) misreads that at -O3 as an
 // overlapping copy of 2^63 bytes, which fails a Release build with -Werror.

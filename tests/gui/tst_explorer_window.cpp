@@ -1002,6 +1002,22 @@ void ExplorerWindow::everyFlowOfAnMm2ConfigurationIsRead()
     QVERIFY(flows.ok());
     QCOMPARE(flows->size(), size_t(2));
     QCOMPARE((*flows)[1].source.alias, std::string("B"));
+    // The Connect dialog takes the profile as it is; with a client setting, which names a cluster
+    // by its role (B's in B->A), it asks for one flow.
+    QSettings settings(dir.filePath("settings.ini"), QSettings::IniFormat);
+    ConnectDialog dialog(settings);
+    dialog.setProfile(p);
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    ConnectionProfile withSetting = p;
+    withSetting.clientSettings = {"source.client.id=x"};
+    QVERIFY(!connectionsOf(withSetting).ok());
+    QVERIFY2(
+        connectionsOf(withSetting)
+            .error()
+            .ends_with(" enables 2 flows, and client settings name a cluster by its role (source., target.), "
+                       "which differs per flow: name one flow in Flow (A->B) to give them"),
+        connectionsOf(withSetting).error().c_str());
     MainWindow w;
     w.show();
     QCOMPARE(w.connectProfile(p), QString());
@@ -1013,6 +1029,8 @@ void ExplorerWindow::everyFlowOfAnMm2ConfigurationIsRead()
 
     w.flowSelector()->setCurrentIndex(1);
     QCOMPARE(w.windowTitle(), QString("live B → A (flow 2 of 2) — driftscope"));
+    // The status names the clusters of the flow read, not those of the last answer.
+    QVERIFY2(w.statusText().startsWith("B: "), qPrintable(w.statusText()));
     QCOMPARE(w.sources().live()->options().connection.source.alias, std::string("B"));
     QVERIFY2(QTest::qWaitFor(
                  [&] {
@@ -1035,6 +1053,14 @@ void ExplorerWindow::everyFlowOfAnMm2ConfigurationIsRead()
     QVERIFY2(problem.startsWith("no offset syncs: mm2-offset-syncs.A.internal does not exist on the source "
                                 "cluster B"),
              qPrintable(problem));
+
+    // Stopped, the flows keep what they read, and another can still be shown.
+    w.sources().stop();
+    w.flowSelector()->setCurrentIndex(1);
+    QCOMPARE(w.sources().live()->options().connection.source.alias, std::string("B"));
+    QVERIFY(
+        QTest::qWaitFor([&] { return w.result() && w.result()->summary->info.sourceAlias == "B"; }, 10'000));
+    QVERIFY2(w.statusText().startsWith("B: stopped · A: stopped"), qPrintable(w.statusText()));
 
     // One flow named: no selector.
     p.flow = "A->B";

@@ -262,11 +262,11 @@ void CliLive::everyFlowOfAnMm2Configuration()
     QVERIFY(!config.isEmpty());
     const QStringList both = {"--mm2-config", config, "--group", "billing", "--timeout", "20"};
     const QString why =
-        "driftscope-cli: flow B->A: no offset syncs: mm2-offset-syncs.A.internal does not exist on the "
-        "source cluster B; that is the name MM2 4.4.0 derives from its configuration (aliases B and A, the "
-        "default replication policy with separator '.', offset-syncs.topic.location source); topics whose "
-        "names look like offset-syncs topics: mm2-offset-syncs.B.internal on A (--flow reads one flow "
-        "alone)\n";
+        "driftscope-cli: flow B->A cannot be read: no offset syncs: mm2-offset-syncs.A.internal does not "
+        "exist on the source cluster B; that is the name MM2 4.4.0 derives from its configuration (aliases "
+        "B and A, the default replication policy with separator '.', offset-syncs.topic.location source); "
+        "topics whose names look like offset-syncs topics: mm2-offset-syncs.B.internal on A\n"
+        "to read A->B alone: --flow A->B\n";
     const CliRun report = runCli(QStringList{"report", "--json"} + both);
     QCOMPARE(report.exitCode, 1);
     QCOMPARE(report.out, QString());
@@ -295,6 +295,20 @@ void CliLive::everyFlowOfAnMm2Configuration()
     const CliRun tune = runCli(QStringList{"tune", "--max-replay-records", "5000"} + both);
     QCOMPARE(tune.exitCode, 1);
     QVERIFY2(tune.err.contains("choose one with --flow"), qPrintable(tune.err));
+
+    // Options that name a cluster by its role, or one flow's records, need --flow: in B->A,
+    // "source" is B, and A's secret would go to B.
+    for (const QStringList& oneFlow :
+         {QStringList{"-X", "source.sasl.password=secret"}, QStringList{"--task-start", "10"},
+          QStringList{"--checkpoints-topic", "x"}}) {
+        const CliRun refused = runCli(QStringList{"report"} + both + oneFlow);
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(" enables 2 flows (A->B, B->A), and " + oneFlow[0] +
+                                      " would apply to a different cluster or topic in each: read one "
+                                      "flow with --flow A->B"),
+                 qPrintable(refused.err));
+        QVERIFY(!refused.err.contains("secret"));
+    }
 }
 
 void CliLive::emptyOffsetSyncsTopicBesideCheckpointsIsAnError()

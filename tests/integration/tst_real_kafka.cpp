@@ -1627,10 +1627,14 @@ void RealKafka::everyFlow()
     QCOMPARE(workload({"produce-and-commit", rigFile("target.librdkafka"), "refunds", "300", "refunds-app",
                        "250"}),
              QStringList{"produced 300 records to refunds-0; refunds-app committed 250"});
-    // What driftscope reads of B->A on A: its checkpoints, the mirrored topic, MM2's position.
-    QCOMPARE(workload({"grant-reads", rigFile("source-admin.librdkafka"), "User:driftscope",
-                       "B.checkpoints.internal", "B.refunds", "mm2-offsets.B.internal"}),
-             QStringList{"granted User:driftscope Read and Describe on 3 topics"});
+    // What driftscope reads of B->A on A: its checkpoints and MM2's position; the mirrored topic
+    // it only describes (tests/real_kafka/README.md).
+    QCOMPARE(workload({"grant", rigFile("source-admin.librdkafka"), "User:driftscope", "read",
+                       "B.checkpoints.internal", "mm2-offsets.B.internal"}),
+             QStringList{"granted User:driftscope read on 2 topics"});
+    QCOMPARE(
+        workload({"grant", rigFile("source-admin.librdkafka"), "User:driftscope", "describe", "B.refunds"}),
+        QStringList{"granted User:driftscope describe on 1 topics"});
     QVERIFY2(rigCommand("kill", "mm2"), qPrintable("mm2 could not be killed" + logsHint()));
     const QString reverse =
         "B->A.enabled=true\nB->A.topics=refunds\nB->A.emit.checkpoints.interval.seconds=2\n"
@@ -1639,7 +1643,7 @@ void RealKafka::everyFlow()
     for (const auto& [from, to] : {std::pair{rigFile("mm2.properties"), rigFile("mm2.properties")},
                                    std::pair{rigFile("driftscope.properties"), everyFlowFile}}) {
         QString text = readAll(from);
-        QVERIFY(text.contains("B->A.enabled=false\n"));
+        QVERIFY(text.contains("B->A.enabled=false\n") || text.contains(reverse)); // a second run: as it is
         text.replace("B->A.enabled=false\n", reverse);
         QFile file(to);
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -1707,7 +1711,7 @@ void RealKafka::everyFlow()
     QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
     QVERIFY(QFile::exists(dir.filePath("A-to-B/plan.json")));
     const QString resetFile = readAll(dir.filePath("B-to-A/refunds-app.csv"));
-    QVERIFY2(resetFile.startsWith("B.refunds,0,"), qPrintable(resetFile));
+    QCOMPARE(resetFile, QString("B.refunds,0,%1\n").arg(resume));
     qInfo("both flows at once: %d rows of A->B and %s; the B->A plan resets to %s",
           static_cast<int>(flowRows({both[0]}).size()), qPrintable(reverseRows[0]),
           qPrintable(resetFile.trimmed()));

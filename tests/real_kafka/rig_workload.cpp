@@ -21,7 +21,7 @@
 //                                             the others return to the broker's defaults)
 //   rig-workload produce-and-delete PROPS TOPIC P N  N records to TOPIC-P, then every record of
 //                                             it deleted
-//   rig-workload grant-reads PROPS PRINCIPAL TOPIC...  Read and Describe on these topics
+//   rig-workload grant PROPS PRINCIPAL read|describe TOPIC...  Describe (and Read) on these topics
 //   rig-workload produce-and-commit PROPS TOPIC N GROUP OFFSET  N records to TOPIC-0 (created
 //                                             when missing), GROUP committed at OFFSET
 // PROPS: librdkafka settings, KEY=VALUE a line. Exit 0 on success, 1 with a message otherwise.
@@ -948,18 +948,23 @@ int produceAndDelete(const Props& props, const std::string& topic, int32_t parti
     return 0;
 }
 
-// Read and Describe on these topics for a principal: what a reader of another flow needs on
-// this cluster (its checkpoints topic, the topics MM2 mirrors there).
-int grantReads(const Props& props, const std::string& principal, const std::vector<std::string>& topicNames)
+// Describe, or Read and Describe, on these topics for a principal: what a reader of another flow
+// needs on this cluster (Read on its internal topics, Describe on the topics MM2 mirrors there).
+int grant(const Props& props, const std::string& principal, const std::string& access,
+          const std::vector<std::string>& topicNames)
 {
+    if (access != "read" && access != "describe")
+        fail("grant: read or describe, not '" + access + "'");
     Handle rk = client(RD_KAFKA_PRODUCER, props);
     Queue queue(rd_kafka_queue_new(rk.get()));
     std::vector<Grant> grants;
-    for (const std::string& topic : topicNames)
-        for (const auto op : {RD_KAFKA_ACL_OPERATION_READ, RD_KAFKA_ACL_OPERATION_DESCRIBE})
-            grants.push_back({RD_KAFKA_RESOURCE_TOPIC, topic, op});
+    for (const std::string& topic : topicNames) {
+        grants.push_back({RD_KAFKA_RESOURCE_TOPIC, topic, RD_KAFKA_ACL_OPERATION_DESCRIBE});
+        if (access == "read")
+            grants.push_back({RD_KAFKA_RESOURCE_TOPIC, topic, RD_KAFKA_ACL_OPERATION_READ});
+    }
     createBindings(rk.get(), queue.get(), principal, grants);
-    std::printf("granted %s Read and Describe on %zu topics\n", principal.c_str(), topicNames.size());
+    std::printf("granted %s %s on %zu topics\n", principal.c_str(), access.c_str(), topicNames.size());
     return 0;
 }
 
@@ -1003,7 +1008,7 @@ int usage()
         "TOPIC | acls PROPS PRINCIPAL | snapshot PROPS | hold-group PROPS GROUP S TOPIC... | recreate-topic "
         "PROPS "
         "TOPIC | alter-topic PROPS TOPIC KEY=VALUE... | produce-and-delete PROPS TOPIC PARTITION N | "
-        "grant-reads PROPS PRINCIPAL TOPIC... | produce-and-commit PROPS TOPIC N GROUP OFFSET\n",
+        "grant PROPS PRINCIPAL read|describe TOPIC... | produce-and-commit PROPS TOPIC N GROUP OFFSET\n",
         stderr);
     return 2;
 }
@@ -1040,8 +1045,8 @@ int main(int argc, char** argv)
             return recreateTopic(readProps(args[1]), args[2]);
         if (args.size() >= 4 && args[0] == "alter-topic")
             return alterTopic(readProps(args[1]), args[2], {args.begin() + 3, args.end()});
-        if (args.size() >= 4 && args[0] == "grant-reads")
-            return grantReads(readProps(args[1]), args[2], {args.begin() + 3, args.end()});
+        if (args.size() >= 5 && args[0] == "grant")
+            return grant(readProps(args[1]), args[2], args[3], {args.begin() + 4, args.end()});
         if (args.size() == 6 && args[0] == "produce-and-commit")
             return produceAndCommit(readProps(args[1]), args[2], std::stoi(args[3]), args[4],
                                     std::stoll(args[5]));

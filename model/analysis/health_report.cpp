@@ -521,7 +521,10 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
         const auto group = session.findGroup(name);
         if (!group)
             continue;
-        const auto excludedBecause = groupFilter.excludedBecause(name);
+        // MM2 never checkpoints a group its filter excludes, nor one its listing leaves out.
+        auto excludedBecause = groupFilter.excludedBecause(name);
+        if (!excludedBecause)
+            excludedBecause = groupNotListedAt(session, name, at);
         // The group's partitions: those it committed on the source, and those with checkpoints.
         std::map<TopicPartition, std::optional<uint32_t>> partitions; // upstream -> its session id
         const auto& sampled = samples.allCommitted();

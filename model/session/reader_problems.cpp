@@ -92,4 +92,28 @@ std::optional<ReaderEvent> topicTroubleAt(const Session& session, ClusterSide si
     return newest ? std::optional<ReaderEvent>(*newest) : std::nullopt;
 }
 
+namespace {
+
+constexpr std::string_view kNotListedWords =
+    ": has committed offsets on the source, but the source's group listing leaves it out. MM2 lists "
+    "the same groups (classic and consumer groups) and checkpoints only those, so it never checkpoints "
+    "this one: a streams group (KIP-1071), say, which commits offsets but is listed as another type";
+
+} // namespace
+
+std::string groupNotListedMessage(const std::string& group)
+{
+    return group + std::string(kNotListedWords);
+}
+
+std::optional<std::string> groupNotListedAt(const Session& session, const std::string& group, int64_t atMs)
+{
+    const std::string message = groupNotListedMessage(group);
+    for (const ReaderEvent& e : session.events)
+        if (e.atMs <= atMs && e.side == ClusterSide::Source && e.state == kGroupNotListedState &&
+            e.message == message)
+            return message;
+    return std::nullopt;
+}
+
 } // namespace driftscope

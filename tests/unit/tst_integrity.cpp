@@ -7,6 +7,7 @@
 #include "model/analysis/report_format.h"
 #include "model/analysis/verdict_spans.h"
 #include "model/mm2/name_filter.h"
+#include "model/session/reader_problems.h"
 #include "model/session/sample_state.h"
 #include "model/session/session_info_fields.h"
 #include "model/session/topic_configs.h"
@@ -91,6 +92,7 @@ private slots:
     void targetLogThatWentBack();
     void groupOffsetSyncThatDoesNotHappen();
     void groupTheFilterExcludes();
+    void groupTheListingLeavesOut();
     void groupFilterRoundTrips();
     void topicMm2TreatsAsACycle();
     void evidenceReachesEveryForm();
@@ -302,6 +304,38 @@ void Integrity::topicMm2TreatsAsACycle()
     rows = rowsAt("4.4.0");
     QCOMPARE(rows["A.payments"].verdicts, verdicts({Verdict::NoSync}));
     QCOMPARE(rows["B.payments"].verdicts, verdicts({Verdict::NoSync}));
+}
+
+// A group whose committed offsets the source's listing leaves out (a streams group: librdkafka,
+// as MM2, lists classic and consumer groups alone) is never checkpointed, from the reader's event
+// on; a checkpoint, had MM2 written one, would stand instead.
+void Integrity::groupTheListingLeavesOut()
+{
+    Flow f;
+    const uint32_t app = f.session.groupId("wordcount");
+    f.session.groupOffsets.push_back({3000, ClusterSide::Source, app, f.orders0, 150});
+    f.session.events.push_back(
+        {3500, ClusterSide::Source, std::string(kGroupNotListedState), groupNotListedMessage("wordcount")});
+    const auto rowAt = [&](int64_t atMs) {
+        ReportOptions options;
+        options.atMs = atMs;
+        options.state.release = parseRelease("4.3.1").value();
+        for (const PartitionReport& r : buildReport(f.session, options).rows)
+            if (r.group == "wordcount")
+                return r;
+        return PartitionReport{};
+    };
+    QCOMPARE(rowAt(3400).verdicts, verdicts({Verdict::NoCheckpoint}));
+    const PartitionReport row = rowAt(4000);
+    QCOMPARE(row.verdicts, verdicts({Verdict::NeverCheckpointed}));
+    QCOMPARE(evidenceOf(row, Verdict::NeverCheckpointed),
+             std::string("wordcount: has committed offsets on the source, but the source's group listing "
+                         "leaves it out. MM2 lists the same groups (classic and consumer groups) and "
+                         "checkpoints only those, so it never checkpoints this one: a streams group "
+                         "(KIP-1071), say, which commits offsets but is listed as another type"));
+    // Another group's event says nothing of this one.
+    f.session.events.back().message = groupNotListedMessage("wordcount-2");
+    QCOMPARE(rowAt(4000).verdicts, verdicts({Verdict::NoCheckpoint}));
 }
 
 void Integrity::groupFilterRoundTrips()

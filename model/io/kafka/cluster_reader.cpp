@@ -1,6 +1,7 @@
 #include "model/io/kafka/cluster_reader.h"
 
 #include "model/io/kafka/settings_check.h"
+#include "model/session/reader_problems.h"
 #include "model/session/topic_configs.h"
 
 #include <algorithm>
@@ -209,6 +210,10 @@ void ClusterReader::round()
     }
     sampleLogOffsets(mirrored);
     sampleGroups(mirrored);
+    // A group that committed, and that the listing before these samples left out, is asked about
+    // within this round, so that a report once ready knows whether MM2 lists it.
+    if (m_side == ClusterSide::Source && m_live.options.discoverGroups && m_nextGroupListingMs == 0)
+        listGroups();
     std::lock_guard lock(m_live.mutex);
     m_live.clusterStatus(m_side).rounds++;
     if (withHistory)
@@ -464,8 +469,14 @@ void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
             const int64_t offset = answers[g].offsets[i];
             if (offset < 0 && !m_hadOffset.count({groups[g], partitions[i]}))
                 continue;
-            if (offset >= 0)
+            if (offset >= 0) {
                 m_hadOffset.insert({groups[g], partitions[i]});
+                // A group the last listing left out is listed again within this round: if that
+                // listing leaves it out too, it is not a consumer group.
+                if (m_groupsWithOffsets.insert(groups[g]).second && m_lastListed &&
+                    !m_lastListed->count(groups[g]))
+                    m_nextGroupListingMs = 0;
+            }
             kept.push_back({g, i, offset});
         }
     }
@@ -502,6 +513,9 @@ void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
 void ClusterReader::listGroups()
 {
     m_nextGroupListingMs = wallClockMs() + kGroupListingIntervalMs;
+    // Groups that had committed offsets before the listing was asked for: one it leaves out is
+    // not a consumer group (reader_problems.h), not one that committed since.
+    const std::set<std::string> committed = m_groupsWithOffsets;
     auto groups = kafka::listGroups(m_client.get(), m_live.options.requestTimeoutMs);
     std::lock_guard lock(m_live.mutex);
     if (groups) {
@@ -509,6 +523,10 @@ void ClusterReader::listGroups()
         for (const GroupListing& g : *groups)
             names.push_back(g.group);
         m_live.addListedGroups(names);
+        m_lastListed = std::set<std::string>(names.begin(), names.end());
+        for (const std::string& group : committed)
+            if (!m_lastListed->count(group) && m_notListedSaid.insert(group).second)
+                m_live.addEvent(m_side, std::string(kGroupNotListedState), groupNotListedMessage(group));
         return;
     }
     // Brokers without ListGroups (such as librdkafka's mock cluster): groups then come from the

@@ -71,6 +71,11 @@ private:
     bool m_configsAsked = false;
     int64_t m_nextConfigsMs = 0;
     bool m_groupListingNoted = false;
+    // Groups with a committed offset sampled, those the last listing held (none: it failed or was
+    // not asked yet) and those said to be left out of it (reader_problems.h, group-not-listed).
+    std::set<std::string> m_groupsWithOffsets;
+    std::optional<std::set<std::string>> m_lastListed;
+    std::set<std::string> m_notListedSaid;
 };
 
 } // namespace driftscope::kafka

@@ -367,6 +367,7 @@ private Q_SLOTS:
     void scramUserReads();
     void strimziResourceReadsTheRig();
     void consumerProtocolGroup();
+    void streamsGroup();
     void wrongPasswordAndUnknownCa();
     void sourceTopicRecreated();
     void offsetSyncsTopicAtRisk();
@@ -1384,6 +1385,52 @@ void RealKafka::consumerProtocolGroup()
 // A wrong password and a CA that did not sign the broker's certificate (issue 14, test 4): report
 // fails within its timeout naming the cause, record keeps the cause as the source's state, and no
 // password shows anywhere: stdout, stderr, the capture's bytes or its export.
+// A streams group (KIP-1071): the rig's own Streams application reads orders with
+// group.protocol=streams and commits. Kafka lists it as Streams; MM2, which lists classic and
+// consumer groups alone (as librdkafka does), never checkpoints it. Named with --group, driftscope
+// reads its committed offsets and says never-checkpointed, with the reason, not no-checkpoint.
+void RealKafka::streamsGroup()
+{
+    QVERIFY2(quiesce(), qPrintable("the workload did not quiesce" + logsHint())); // its log ends stay
+    const QString group = "rig-streams";
+    QProcess app;
+    app.start("bash",
+              {RIG_SH, "streams-app", qEnvironmentVariable("DRIFTSCOPE_REAL_KAFKA_WORK"), group, "orders"});
+    QVERIFY(app.waitForFinished(180'000));
+    QVERIFY2(app.exitCode() == 0, qPrintable(app.readAllStandardError() + logsHint()));
+    const QStringList said = QString::fromUtf8(app.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+    qInfo("%s", qPrintable(said.join("; ")));
+    QVERIFY2(said.contains("kafka-groups lists rig-streams as Streams"), qPrintable(said.join("; ")));
+    const std::map<GroupPartition, qint64> committed = sourceCommitted(); // the admin's listing
+    QVERIFY(std::none_of(committed.begin(), committed.end(),
+                         [&](const auto& c) { return std::get<0>(c.first) == group; }));
+
+    // MM2 checkpoints every 2 s and lists groups every 5 s: 10 s give it every chance to.
+    QTest::qWait(10'000);
+    const CliRun run =
+        runCli(QStringList{"report"} + liveOptions() + QStringList{"--json", "--group", group}, 90'000);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject report = json(run.out);
+    QStringList rows;
+    for (const QJsonValue& v : report["rows"].toArray()) {
+        if (v["group"].toString() != group)
+            continue;
+        const QString text = QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact);
+        QVERIFY2(v["committed"].toInteger(-1) > 0 && v["committed"] == v["source_end"], qPrintable(text));
+        QVERIFY2(v["checkpoint"].isNull() && v["resume_offset"].isNull(), qPrintable(text));
+        QCOMPARE(v["health"].toArray(), QJsonArray({"never-checkpointed"}));
+        QCOMPARE(v["evidence"].toObject()["never-checkpointed"].toString(),
+                 group + ": has committed offsets on the source, but the source's group listing leaves it "
+                         "out. MM2 lists the same groups (classic and consumer groups) and checkpoints only "
+                         "those, so it never checkpoints this one: a streams group (KIP-1071), say, which "
+                         "commits offsets but is listed as another type");
+        rows << v["topic"].toString() + "-" + QString::number(v["partition"].toInt());
+    }
+    QCOMPARE(rows.size(), qsizetype(3)); // orders has 3 partitions
+    qInfo("%s (group.protocol=streams): never-checkpointed on %s", qPrintable(group),
+          qPrintable(rows.join(", ")));
+}
+
 void RealKafka::wrongPasswordAndUnknownCa()
 {
     const QMap<QString, QString> env = rigEnv();

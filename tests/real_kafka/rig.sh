@@ -132,6 +132,24 @@ java-consumer)
   echo "group $3 read $4 to its end with group.protocol=consumer: $(grep -o 'Processed a total of [0-9]* messages' "$rig/java-consumer.log" | tail -1)"
   exit 0
   ;;
+streams-app)
+  # $3 application (group) id, $4 topic: the rig's own Streams application (a Java client with the
+  # streams group protocol, KIP-1071) reads $4 from its start as the admin for 20 s, commits and
+  # closes; then Kafka's own listing of every group type names the group's type.
+  use_release "$(sed -n 's/^RIG_RELEASE=//p' "$rig/rig.env")"
+  { grep -v '^group.protocol=' "$rig/source-admin-kip848.properties"
+    printf 'application.id=%s\ngroup.protocol=streams\nstate.dir=%s\n' "$3" "$rig/streams-state"; } \
+    > "$rig/streams-$3.properties"
+  sed -e "s|$rig/a/server.log|$rig/streams-app.log|" -e "s|$rig/a/authorizer.log|$rig/streams-app.log|" \
+    "$rig/a/$log4j_file" > "$rig/streams-app.$log4j_file"
+  "${jvm[@]}" "$(log_option streams-app | sed "s|$rig/streams-app/|$rig/streams-app.|")" -cp "$classpath" \
+    "$here/streams/StreamsGroupApp.java" "$rig/streams-$3.properties" "$4" 20 2>> "$rig/streams-app.log" ||
+    failed "the Streams application $3 failed: $(tail -3 "$rig/streams-app.log")"
+  "${jvm[@]}" -cp "$classpath" org.apache.kafka.tools.GroupsCommand --command-config "$rig/streams-$3.properties" \
+    --bootstrap-server "$(sed -n 's/^RIG_SOURCE=//p' "$rig/rig.env")" --list 2>> "$rig/streams-app.log" |
+    awk -v g="$3" '$1 == g { print "kafka-groups lists " g " as " $2 }'
+  exit 0
+  ;;
 restart)
   name="$3"
   running "$(pid_of "$name")" && failed "$name is still running"

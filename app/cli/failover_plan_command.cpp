@@ -50,8 +50,10 @@ std::optional<int> writePlan(const QCommandLineParser& parser, const FlowAnswer&
         return report({kInputError, *failure});
     if (parser.isSet("json"))
         printOut(planJson(plan, command)); // JSON Lines: one plan per flow
-    else
-        std::fputs(((first ? "" : "\n") + planText(plan, command)).c_str(), stdout);
+    else {
+        std::fputs(first ? "" : "\n", stdout); // apart: GCC 12 -O3 warns falsely on "\n" + text
+        std::fputs(planText(plan, command).c_str(), stdout);
+    }
     return std::nullopt;
 }
 

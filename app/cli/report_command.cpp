@@ -71,8 +71,11 @@ int runReport(const QStringList& args)
             const std::string flow = several ? "flow " + flowName(result) + ": " : "";
             for (const std::string& line : reportNotes(result))
                 printNote("note: " + flow + (line.starts_with("note: ") ? line.substr(6) : line));
-        } else
-            std::fputs(((i ? "\n" : "") + reportText(result, terminalStyle())).c_str(), stdout);
+        } else {
+            // Two statements, not "\n" + text: GCC 12 at -O3 warns falsely about that (-Wrestrict).
+            std::fputs(i ? "\n" : "", stdout);
+            std::fputs(reportText(result, terminalStyle()).c_str(), stdout);
+        }
     }
     return failOnExit(flows, failOn).value_or(kOk);
 }

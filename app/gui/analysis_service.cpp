@@ -12,11 +12,28 @@ namespace {
 // How often the worker takes what a live reader read: the explorer's "now" moves by seconds.
 constexpr int kPullMs = 1000;
 
+// The truth of `selection` in `truth` (empty when it has none).
+std::vector<sim::TruthPoint> truthOf(const TruthMap& truth, const Selection& selection)
+{
+    if (!selection.partition)
+        return {};
+    const auto it = truth.find({selection.group, *selection.partition});
+    return it == truth.end() ? std::vector<sim::TruthPoint>{} : it->second;
+}
+
 } // namespace
 
 struct AnalysisService::Worker {
     ExplorerModel model;
-    TruthMap truth;
+    std::shared_ptr<const SimulationSource> simulation;
+    // The simulation run again under the compared release (none: not asked, or it cannot run).
+    struct Rerun {
+        Release release;
+        std::string problem; // why the scenario cannot run under it
+        ExplorerModel model;
+        TruthMap truth;
+    };
+    std::unique_ptr<Rerun> rerun;
     std::optional<ExplorerRequest> pending; // the newest request not computed yet
     uint64_t pendingSerial = 0;
     bool scheduled = false;
@@ -27,10 +44,11 @@ struct AnalysisService::Worker {
     Session::Mark liveMark;
     QTimer* pull = nullptr; // on the worker thread
 
-    void replace(Session session, TruthMap t)
+    void replace(Session session, std::shared_ptr<const SimulationSource> sim)
     {
         model.replace(std::move(session));
-        truth = std::move(t);
+        simulation = std::move(sim);
+        rerun.reset();
         live.reset();
         liveMark = {};
         if (pull)
@@ -50,19 +68,85 @@ struct AnalysisService::Worker {
         return model.append(slice);
     }
 
+    // The scenario under `release`, run once for as long as that release stays compared.
+    Rerun& rerunUnder(const Release& release)
+    {
+        if (rerun && rerun->release == release)
+            return *rerun;
+        rerun = std::make_unique<Rerun>();
+        rerun->release = release;
+        sim::Scenario scenario = simulation->scenario;
+        scenario.release = release;
+        rerun->problem = sim::validate(scenario);
+        if (rerun->problem.empty()) {
+            sim::SimulatedSession run = sim::simulateSession(scenario, simulation->epochMs);
+            rerun->model.replace(std::move(run.session));
+            rerun->truth = std::move(run.truth);
+        }
+        return *rerun;
+    }
+
+    // A simulation compared with another release: the run shown under the request's release,
+    // and the scenario run again under the compared one.
+    void answerRerun(const ExplorerRequest& request, AnalysisResult& result)
+    {
+        ExplorerRequest own = request;
+        own.compare.reset();
+        static_cast<ExplorerAnswer&>(result) = model.answer(own);
+        result.request = request;
+        Rerun& other = rerunUnder(*request.compare);
+        if (!other.problem.empty()) {
+            result.compareProblem =
+                "the scenario cannot run under MM2 " + toString(*request.compare) + ": " + other.problem;
+            return;
+        }
+        ExplorerRequest theirs = own;
+        theirs.state.release = *request.compare;
+        theirs.state.releaseWarning.clear();
+        theirs.selection = result.selection;
+        result.releases.push_back(std::move(other.model.answer(theirs).releases.front()));
+    }
+
     AnalysisResult compute(const ExplorerRequest& request, const ExplorerModel::Publish& first)
     {
         QElapsedTimer timer;
         timer.start();
         AnalysisResult result;
-        static_cast<ExplorerAnswer&>(result) = model.answer(request, first);
-        if (result.selection.partition)
-            if (const auto it = truth.find({result.selection.group, *result.selection.partition});
-                it != truth.end())
-                result.truth = it->second;
-        result.hasTruth = !truth.empty();
+        if (simulation && request.compare && *request.compare != request.state.release)
+            answerRerun(request, result);
+        else
+            static_cast<ExplorerAnswer&>(result) = model.answer(request, first);
+        if (simulation) {
+            result.hasTruth = true;
+            result.truths.push_back(truthOf(simulation->truth, result.selection));
+            if (result.releases.size() == 2)
+                result.truths.push_back(rerun && rerun->release == result.releases[1].release
+                                            ? truthOf(rerun->truth, result.selection)
+                                            : result.truths.front());
+        }
+        describeDifference(result);
         result.seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
         return result;
+    }
+
+    static void describeDifference(AnalysisResult& result)
+    {
+        if (result.releases.size() != 2 || !result.selection.partition)
+            return;
+        const Release releases[2] = {result.releases[0].release, result.releases[1].release};
+        const PartitionSeries* a = result.releases[0].series->series.find(*result.selection.partition);
+        const PartitionSeries* b = result.releases[1].series->series.find(*result.selection.partition);
+        if (!a || !b)
+            return;
+        result.difference = compareReleases(releases, *a, *b);
+        result.differenceLines = differenceLines(*result.difference);
+        // A simulation's truth is what happened, the rest what a reader of MM2's topics sees: the
+        // truth comes right after the headline.
+        if (result.truths.size() == 2) {
+            const std::vector<std::string> truth =
+                sim::truthDifferenceLines(releases, result.truths[0], result.truths[1]);
+            result.differenceLines.insert(result.differenceLines.begin() + 1, truth.begin(), truth.end());
+        }
     }
 };
 
@@ -90,10 +174,11 @@ void AnalysisService::post(std::function<void(Worker&)> job)
         m_context, [this, job = std::move(job)] { job(*m_worker); }, Qt::QueuedConnection);
 }
 
-void AnalysisService::setSession(std::shared_ptr<Session> session, TruthMap truth)
+void AnalysisService::setSession(std::shared_ptr<Session> session,
+                                 std::shared_ptr<const SimulationSource> simulation)
 {
-    post([session = std::move(session), truth = std::move(truth)](Worker& w) mutable {
-        w.replace(std::move(*session), std::move(truth));
+    post([session = std::move(session), simulation = std::move(simulation)](Worker& w) mutable {
+        w.replace(std::move(*session), std::move(simulation));
     });
 }
 

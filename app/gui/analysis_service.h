@@ -9,6 +9,7 @@
 #pragma once
 
 #include "model/analysis/explorer_model.h"
+#include "model/analysis/release_difference.h"
 #include "model/sim/sim_session.h"
 
 #include <QObject>
@@ -27,9 +28,23 @@ namespace driftscope::gui {
 
 using TruthMap = std::map<std::pair<std::string, TopicPartition>, std::vector<sim::TruthPoint>>;
 
+// A simulation shown: its ground truth, and what it takes to run it again under another release.
+struct SimulationSource {
+    sim::Scenario scenario;
+    int64_t epochMs = 0;
+    TruthMap truth;
+};
+
 struct AnalysisResult : ExplorerAnswer {
-    std::vector<sim::TruthPoint> truth; // of the selected group partition (simulations)
+    // Of the selected group partition, one per release answered (simulations).
+    std::vector<std::vector<sim::TruthPoint>> truths;
     bool hasTruth = false;
+    // With a compared release: where the two answers for the selected partition differ
+    // (release_difference.h), and for a simulation where their truths differ; or why the
+    // compared release has no answer (a scenario it cannot run).
+    std::optional<ReleaseDifference> difference;
+    std::vector<std::string> differenceLines;
+    std::string compareProblem;
     double seconds = 0; // how long the worker took
 };
 
@@ -40,8 +55,10 @@ public:
     explicit AnalysisService(QObject* parent = nullptr);
     ~AnalysisService() override;
 
-    // Replaces the session (and the simulation's ground truth, if any).
-    void setSession(std::shared_ptr<Session> session, TruthMap truth = {});
+    // Replaces the session. A simulation's comes with its scenario: Compare runs that again under
+    // the compared release, so each page shows what that release's MM2 would have done.
+    void setSession(std::shared_ptr<Session> session,
+                    std::shared_ptr<const SimulationSource> simulation = {});
     // Replaces the session with what `reader` reads, taken from it every second until the
     // session is replaced again (a stopped reader just has nothing new).
     void follow(std::shared_ptr<const kafka::LiveReader> reader);

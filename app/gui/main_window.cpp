@@ -11,6 +11,7 @@
 #include "model/sim/timeline_format.h"
 #include "model/util/text_format.h"
 #include "model/util/user_time.h"
+#include "widgets/difference_view.h"
 #include "widgets/failover_drill.h"
 #include "widgets/partition_page.h"
 #include "widgets/plots/explorer_plot.h"
@@ -34,6 +35,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -86,7 +88,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setWindowTitle("driftscope");
     setAcceptDrops(true);
-    resize(1600, 1000);
+    // Never larger than the screen it opens on (a saved geometry is restored over this below).
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        resize(QSize(1600, 1000).boundedTo(screen->availableGeometry().size()));
+    else
+        resize(1600, 1000);
     buildViews();
     buildMenus();
     buildStatusBar();
@@ -95,8 +101,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     restoreState(m_settings.value("window/state").toByteArray());
 
     connect(&m_sources, &SourceController::sessionReplaced, this,
-            [this](std::shared_ptr<Session> session, const TruthMap& truth) {
-                m_analysis.setSession(std::move(session), truth);
+            [this](std::shared_ptr<Session> session, std::shared_ptr<const SimulationSource> simulation) {
+                m_analysis.setSession(std::move(session), std::move(simulation));
                 sourceStarted();
                 requestAnalysis();
             });
@@ -267,7 +273,16 @@ void MainWindow::buildViews()
                 selectPartition(group, {topic.toStdString(), partition});
             });
     m_tabs = new QTabWidget;
-    m_tabs->addTab(m_pageSplit, "Partition");
+    m_difference = new widgets::DifferenceView;
+    m_difference->hide();
+    connect(m_difference, &widgets::DifferenceView::momentChosen, this,
+            [this](int64_t at) { m_timeBar->moveTo(at); });
+    auto* partitionTab = new QWidget;
+    auto* partitionLayout = new QVBoxLayout(partitionTab);
+    partitionLayout->setContentsMargins(0, 0, 0, 0);
+    partitionLayout->addWidget(m_pageSplit, 1);
+    partitionLayout->addWidget(m_difference);
+    m_tabs->addTab(partitionTab, "Partition");
     m_tabs->addTab(m_groupsTable, "All groups");
     m_tabs->addTab(m_drill, "Failover drill");
 
@@ -604,7 +619,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         widgets::PartitionData input;
         input.series = rel.series.get();
         input.cursor = &rel.cursor;
-        input.truth = r.hasTruth ? &r.truth : nullptr;
+        input.truth = i < r.truths.size() ? &r.truths[i] : nullptr;
         input.emitIntervalMs = rel.cursor.report.emitIntervalMs;
         input.staleAfterMs = rel.cursor.report.staleAfterMs;
         const QString heading =
@@ -617,6 +632,11 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         m_pages[i]->display(input, heading);
         m_pages[i]->show();
     }
+    const bool comparing = r.request.compare && *r.request.compare != r.request.state.release;
+    m_difference->setVisible(comparing);
+    if (comparing)
+        m_difference->display(r.differenceLines, r.difference ? r.difference->firstMs() : std::nullopt,
+                              r.compareProblem);
     m_groupsTable->setRows(widgets::ReportTableModel::Rows(m_result, &first.cursor.report.rows), 0, SIZE_MAX,
                            first.cursor.report.staleAfterMs);
     m_drill->setReport(report, r.selection.group);

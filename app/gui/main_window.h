@@ -27,6 +27,7 @@ class QTabWidget;
 
 namespace driftscope::widgets {
 class ExplorerPlot;
+class DifferenceView;
 class FailoverDrill;
 class PartitionPage;
 class ReportTable;
@@ -91,6 +92,7 @@ public:
     AnalysisService& analysis() { return m_analysis; }
     SourceController& sources() { return m_sources; }
     const AnalysisResult* result() const { return m_result.get(); }
+    widgets::DifferenceView* differenceView() const { return m_difference; }
     widgets::PartitionPage* page(int release = 0) const { return m_pages[release]; }
     widgets::SessionPanel* panel() const { return m_panel; }
     widgets::ReportTable* groupsTable() const { return m_groupsTable; }
@@ -163,6 +165,7 @@ private:
     widgets::PartitionPage* m_pages[2];
     widgets::ReportTable* m_groupsTable;
     widgets::FailoverDrill* m_drill;
+    widgets::DifferenceView* m_difference; // Compare's: where the two releases part
     widgets::SimulatorPanel* m_simulator;
     widgets::TunePanel* m_tune;
     TuneRunner* m_tuneRunner;

@@ -136,7 +136,7 @@ void SourceController::openFile(const QString& path)
                  // Formatter text records no release: the window keeps the one it applies.
                  if (const std::string& recorded = file->session.info.release; !recorded.empty())
                      Q_EMIT releaseSuggested(resolveRecordedRelease(recorded, kDefaultRelease));
-                 Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(file->session)), {});
+                 Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(file->session)), nullptr);
              });
 }
 
@@ -152,11 +152,16 @@ void SourceController::runSimulation(const sim::Scenario& scenario)
     // Simulated time starts at a fixed, readable moment: 2026-01-01T00:00:00Z.
     constexpr int64_t kEpochMs = 1'767'225'600'000;
     inThread([scenario] { return sim::simulateSession(scenario, kEpochMs); },
-             [this, release = scenario.release](sim::SimulatedSession run) {
+             [this, scenario](sim::SimulatedSession run) {
                  m_simulationSummary = run.summary;
                  Q_EMIT loadingChanged(false, QString::fromStdString(sim::summaryText(run.summary)));
-                 Q_EMIT releaseSuggested({release, toString(release), ""});
-                 Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(run.session)), run.truth);
+                 Q_EMIT releaseSuggested({scenario.release, toString(scenario.release), ""});
+                 auto simulation = std::make_shared<SimulationSource>();
+                 simulation->scenario = scenario;
+                 simulation->epochMs = kEpochMs;
+                 simulation->truth = std::move(run.truth);
+                 Q_EMIT sessionReplaced(std::make_shared<Session>(std::move(run.session)),
+                                        std::move(simulation));
              });
 }
 

@@ -46,7 +46,9 @@ public:
     const std::optional<sim::RunSummary>& simulationSummary() const { return m_simulationSummary; }
 
 Q_SIGNALS:
-    void sessionReplaced(std::shared_ptr<Session> session, const TruthMap& truth);
+    // A simulation's session comes with its scenario and truth (none for other sources).
+    void sessionReplaced(std::shared_ptr<Session> session,
+                         std::shared_ptr<const SimulationSource> simulation);
     void liveStarted(std::shared_ptr<const kafka::LiveReader> reader);
     void liveStatus(const kafka::LiveStatus& status);
     void loadingChanged(bool loading, const QString& what);

@@ -82,6 +82,37 @@ SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs)
     return out;
 }
 
+namespace {
+
+// "SKIP 19,684 records", "replay 319 records": what a failover would do, from the truth.
+std::string truthWords(const TruthPoint& p)
+{
+    return p.skippedRecords > 0 ? "SKIP " + withThousands(p.skippedRecords) + " records"
+                                : "replay " + withThousands(p.replayRecords) + " records";
+}
+
+// "a failover would skip records at 1,189 of 19,200 samples (up to 19,684, first at ...), and
+// replay up to 44 records".
+std::string truthSpanText(const std::vector<TruthPoint>& truth)
+{
+    size_t skipping = 0;
+    int64_t maxSkip = 0, maxReplay = 0, firstSkipMs = 0;
+    for (const TruthPoint& p : truth) {
+        if (p.skippedRecords > 0 && skipping++ == 0)
+            firstSkipMs = p.atMs;
+        maxSkip = std::max(maxSkip, p.skippedRecords);
+        maxReplay = std::max(maxReplay, p.replayRecords);
+    }
+    const std::string skips =
+        skipping ? " (up to " + withThousands(maxSkip) + ", first at " + formatUtcMs(firstSkipMs) + ")"
+                 : std::string();
+    return "a failover would skip records at " + withThousands(static_cast<int64_t>(skipping)) + " of " +
+           withThousands(static_cast<int64_t>(truth.size())) + " samples" + skips + ", and replay up to " +
+           withThousands(maxReplay) + " records";
+}
+
+} // namespace
+
 std::string truthText(const std::vector<TruthPoint>& truth, int64_t atMs)
 {
     const auto after = std::upper_bound(truth.begin(), truth.end(), atMs,
@@ -89,9 +120,39 @@ std::string truthText(const std::vector<TruthPoint>& truth, int64_t atMs)
     if (after == truth.begin())
         return {};
     const TruthPoint& p = *(after - 1);
-    const std::string what = p.skippedRecords > 0 ? "SKIP " + withThousands(p.skippedRecords) + " records"
-                                                  : "replay " + withThousands(p.replayRecords) + " records";
-    return "the simulation's truth at " + formatUtcMs(p.atMs) + ": a failover would " + what;
+    return "the simulation's truth at " + formatUtcMs(p.atMs) + ": a failover would " + truthWords(p);
+}
+
+AspectDifference compareTruths(const std::vector<TruthPoint>& a, const std::vector<TruthPoint>& b)
+{
+    const auto words = [](const std::vector<TruthPoint>& truth) {
+        std::vector<TimedWords> out;
+        out.reserve(truth.size());
+        for (const TruthPoint& p : truth)
+            out.push_back({p.atMs, truthWords(p)});
+        return out;
+    };
+    return compareTimedWords(words(a), words(b));
+}
+
+std::vector<std::string> truthDifferenceLines(const Release (&releases)[2], const std::vector<TruthPoint>& a,
+                                              const std::vector<TruthPoint>& b)
+{
+    const AspectDifference d = compareTruths(a, b);
+    const auto count = [](size_t n) {
+        return withThousands(static_cast<int64_t>(n));
+    };
+    std::vector<std::string> lines;
+    if (!d.firstMs)
+        lines.push_back("the simulation's truth: the same at every sample");
+    else
+        lines.push_back("the simulation's truth: differs at " + count(d.moments) + " of " +
+                        count(std::max(a.size(), b.size())) + " samples, first at " +
+                        formatUtcMs(*d.firstMs) + " (" + toString(releases[0]) + ": would " + d.first[0] +
+                        "; " + toString(releases[1]) + ": would " + d.first[1] + ")");
+    for (size_t i = 0; i < 2; ++i)
+        lines.push_back(toString(releases[i]) + " in truth: " + truthSpanText(i ? b : a));
+    return lines;
 }
 
 } // namespace driftscope::sim

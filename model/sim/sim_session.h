@@ -5,6 +5,7 @@
 // simulator's ground truth, which no reader can see, comes alongside.
 #pragma once
 
+#include "model/analysis/release_difference.h"
 #include "model/session/session.h"
 #include "model/sim/simulator.h"
 
@@ -34,6 +35,12 @@ struct SimulatedSession {
 // words, for beside a report that may not know: "the simulation's truth at 01:00:00.000: a
 // failover would SKIP 19,684 records". Empty before the first sample.
 std::string truthText(const std::vector<TruthPoint>& truth, int64_t atMs);
+
+// The truths of one scenario run under two releases, compared sample by sample ("SKIPS 19,684
+// records" against "replays 319 records"), and one line per release over the whole run.
+AspectDifference compareTruths(const std::vector<TruthPoint>& a, const std::vector<TruthPoint>& b);
+std::vector<std::string> truthDifferenceLines(const Release (&releases)[2], const std::vector<TruthPoint>& a,
+                                              const std::vector<TruthPoint>& b);
 
 // Simulated time 0 is `epochMs` in the session (times are shown as clock times).
 SimulatedSession simulateSession(const Scenario& scenario, int64_t epochMs);

@@ -15,6 +15,7 @@
 #include "model/util/text_format.h"
 #include "model/util/user_time.h"
 #include "support/qtest_printers.h"
+#include "widgets/difference_view.h"
 #include "widgets/failover_drill.h"
 #include "widgets/partition_page.h"
 #include "widgets/plots/checkpoint_age_plot.h"
@@ -509,10 +510,11 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     QVERIFY2(skips.size() > 0, "legacy-skip under 2.4.0 skips records");
     for (int64_t v : skips.ys())
         QVERIFY(v < 0); // drawn below zero: records never read
-    QCOMPARE(seriesOf(w.page(0)->offsetTime(), "processed (truth)").size(), w.result()->truth.size());
+    QCOMPARE(seriesOf(w.page(0)->offsetTime(), "processed (truth)").size(),
+             w.result()->truths.front().size());
     // 2.4.0 extrapolated: the report cannot count the skip and says it may SKIP; the simulation's
     // truth beside it says how many.
-    const std::string truth = sim::truthText(w.result()->truth, w.result()->cursorMs);
+    const std::string truth = sim::truthText(w.result()->truths.front(), w.result()->cursorMs);
     QCOMPARE(truth,
              std::string(
                  "the simulation's truth at 2026-01-01T00:32:00.000Z: a failover would SKIP 19,684 records"));
@@ -520,6 +522,50 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     QVERIFY2(details.contains("and may SKIP records, how many is unknown") &&
                  details.contains(QString::fromStdString(truth)),
              qPrintable(details));
+    // Compare runs the scenario again under 3.4.1, beside the 2.4.0 run: the README's example
+    // (2.4.0 skips where 3.4.1 replays) in one view, and where the two first part.
+    QVERIFY(!w.differenceView()->isVisibleTo(&w));
+    w.setCompareRelease(release("3.4.1"));
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->releases.size(), size_t{2});
+    QCOMPARE(w.result()->truths.size(), size_t{2});
+    QVERIFY(w.differenceView()->isVisibleTo(&w));
+    QVERIFY(seriesOf(w.page(0)->replayWindow(), "skipped (truth)").size() > 0);
+    QCOMPARE(seriesOf(w.page(1)->replayWindow(), "skipped (truth)").size(), size_t(0));
+    QCOMPARE(sim::truthText(w.result()->truths[1], w.result()->cursorMs),
+             std::string(
+                 "the simulation's truth at 2026-01-01T00:32:00.000Z: a failover would replay 319 records"));
+    const std::vector<std::string>& lines = w.result()->differenceLines;
+    const std::vector<std::string> expected = {
+        "2.4.0 and 3.4.1 first differ on orders-0 at 2026-01-01T00:00:02.600Z",
+        "the simulation's truth: differs at 18,601 of 19,200 samples, first at 2026-01-01T00:01:00.000Z "
+        "(2.4.0: would replay 39 records; 3.4.1: would replay 455 records)",
+        "2.4.0 in truth: a failover would skip records at 1,189 of 19,200 samples (up to 19,684, first at "
+        "2026-01-01T00:30:01.200Z), and replay up to 44 records",
+        "3.4.1 in truth: a failover would skip records at 0 of 19,200 samples, and replay up to 12,515 "
+        "records",
+        "translation of the committed offset: differs at 1,804 of 1,835 moments, first at "
+        "2026-01-01T00:00:02.600Z (2.4.0: committed 20,528 does not translate (too-old); 3.4.1: committed "
+        "20,528 translates to 397)",
+        "checkpoint in force: differs at 1,788 of 1,835 moments, first at 2026-01-01T00:01:01.500Z (2.4.0: "
+        "checkpoint 794,787 -> 31,894; 3.4.1: checkpoint 794,787 -> 11,573)",
+        "failover outcome: differs at 1,818 of 1,835 moments, first at 2026-01-01T00:00:02.600Z (2.4.0: no "
+        "resume position (too old); 3.4.1: no resume position (no checkpoint))",
+        "2.4.0: of 1,451 moments with a resume position, a failover skips at 0, may skip at 1,451, replays "
+        "an unknown number of offsets at 0 and a known number at 0",
+        "3.4.1: of 1,452 moments with a resume position, a failover skips at 0, may skip at 0, replays an "
+        "unknown number of offsets at 0 and a known number at 1,452 (up to 835,417 offsets)"};
+    QCOMPARE(lines, expected);
+    QVERIFY(w.differenceView()->toPlainText().startsWith(QString::fromStdString(lines.front())));
+    // "go there" moves the time cursor to the first difference.
+    const int64_t firstDifference = w.result()->difference->firstMs().value();
+    Q_EMIT w.differenceView()->anchorClicked(QUrl("first"));
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->cursorMs, firstDifference);
+    w.setCompareRelease(std::nullopt);
+    QVERIFY(settle(w));
+    QVERIFY(!w.differenceView()->isVisibleTo(&w));
+
     // The same scenario under 3.4.1 never skips.
     scenario.release = release("3.4.1");
     w.runSimulation(scenario);
@@ -541,7 +587,7 @@ void ExplorerWindow::simulatorPanelInputsReachTheScenario()
     w.runSimulation(steady);
     QVERIFY(settle(w));
     // app-fast commits every second: samples every 100 ms, 6000 in ten minutes.
-    QCOMPARE(w.result()->truth.size(), size_t{6000});
+    QCOMPARE(w.result()->truths.front().size(), size_t{6000});
     widgets::SimulatorPanel* panel = w.simulator();
     const auto statusOf = [&] {
         return panel->findChild<QLabel*>("simulatorStatus")->text();
@@ -580,7 +626,7 @@ void ExplorerWindow::simulatorPanelInputsReachTheScenario()
         20'000));
     QVERIFY(settle(w));
     QVERIFY(w.result()->summary->info.syncGroupOffsets);
-    QCOMPARE(w.result()->truth.size(), size_t{6000});
+    QCOMPARE(w.result()->truths.front().size(), size_t{6000});
     QCOMPARE(statusOf(), expectedStatus(asked));
     // Unchecked, the groups keep the pace of the scenario the panel was loaded with.
     fixedRate->setChecked(false);

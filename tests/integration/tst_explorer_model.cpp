@@ -6,6 +6,7 @@
 // past. A session that does not grow gets exactly buildSelectionSeries. Samples taken in late
 // count as if they had been there from the start.
 #include "model/analysis/explorer_model.h"
+#include "model/analysis/release_difference.h"
 #include "model/analysis/report_format.h"
 #include "support/demo_capture.h"
 #include "support/qtest_printers.h"
@@ -126,6 +127,7 @@ private Q_SLOTS:
     void aRecordStampedInThePastStartsTheSeriesAgain();
     void answersShareWhatDidNotChange();
     void lateSamplesCountAsIfTheyHadBeenThere();
+    void aCaptureComparedIsReadUnderBothReleases();
 };
 
 void ExplorerModelTest::aSessionThatDoesNotGrowGetsBuildSelectionSeries()
@@ -286,6 +288,40 @@ void ExplorerModelTest::lateSamplesCountAsIfTheyHadBeenThere()
     QCOMPARE(cursor.committed(ClusterSide::Source, group, p0)->atMs, int64_t(3000));
     cursor.advanceTo(5000);
     QCOMPARE(cursor.committed(ClusterSide::Source, group, p0)->offset, int64_t(50));
+}
+
+// Compare on a capture: the same records read under two releases' rules, and where they part.
+void ExplorerModelTest::aCaptureComparedIsReadUnderBothReleases()
+{
+    ExplorerModel model;
+    model.replace(demoCapture().since({}));
+    ExplorerRequest request = requestFor("2.4.0", "analytics", 400);
+    request.compare = parseRelease("3.9.0").value();
+    const ExplorerAnswer answer = model.answer(request);
+    QCOMPARE(answer.releases.size(), size_t{2});
+    const TopicPartition tp = answer.selection.partition.value();
+    const Release releases[2] = {answer.releases[0].release, answer.releases[1].release};
+    const ReleaseDifference d = compareReleases(releases, *answer.releases[0].series->series.find(tp),
+                                                *answer.releases[1].series->series.find(tp));
+    // The checkpoints are the capture's own; under 2.4.0's rules no sync explains them.
+    const std::vector<std::string> expected = {
+        "2.4.0 and 3.9.0 first differ on clicks-0 at 2026-11-29T13:36:30.381Z",
+        "translation of the committed offset: differs at 358 of 358 moments, first at "
+        "2026-11-29T13:36:30.381Z "
+        "(2.4.0: committed 225 does not translate (too-old); 3.9.0: committed 225 translates to 102)",
+        "checkpoint in force: the same at every moment",
+        "failover outcome: differs at 358 of 358 moments, first at 2026-11-29T13:36:30.381Z (2.4.0: resumes "
+        "at "
+        "102, replays an unknown number of offsets (checkpoint-unexplained); 3.9.0: resumes at 102, replays "
+        "123 "
+        "offsets)",
+        "2.4.0: of 358 moments with a resume position, a failover skips at 0, may skip at 0, replays an "
+        "unknown "
+        "number of offsets at 358 and a known number at 0",
+        "3.9.0: of 358 moments with a resume position, a failover skips at 0, may skip at 0, replays an "
+        "unknown "
+        "number of offsets at 0 and a known number at 358 (up to 815 offsets)"};
+    QCOMPARE(differenceLines(d), expected);
 }
 
 QTEST_GUILESS_MAIN(ExplorerModelTest)

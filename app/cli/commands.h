@@ -18,5 +18,6 @@ int runServe(const QStringList& args);
 int runDemoCluster(const QStringList& args);
 int runImport(const QStringList& args);
 int runExport(const QStringList& args);
+int runReleases(const QStringList& args);
 
 } // namespace driftscope::cli

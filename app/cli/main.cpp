@@ -31,6 +31,7 @@ constexpr const char* kUsage =
     "  import      MM2 formatter text or JSON Lines into a capture file\n"
     "  export      a capture as JSON Lines\n"
     "  demo-cluster  run the embedded demo clusters (source and target with MM2) in the foreground\n"
+    "  releases    the MM2 releases driftscope knows and what each changed from the one before\n"
     "\n"
     "Run 'driftscope-cli <command> --help' for a command's options.\n"
     "Exit codes: 0 success, 1 input error, 2 usage error, 3 (report, failover-plan) a --fail-on verdict,\n"
@@ -77,6 +78,8 @@ int main(int argc, char** argv)
         code = runFailoverPlan(commandArgs);
     else if (command == "record")
         code = runRecord(commandArgs);
+    else if (command == "releases")
+        code = runReleases(commandArgs);
     else if (command == "serve")
         code = runServe(commandArgs);
     else if (command == "import")

@@ -1,5 +1,6 @@
 #include "app/gui/dialogs.h"
 
+#include "model/mm2/release_notes.h"
 #include "model/util/text_format.h"
 
 #include <QAction>
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace driftscope::gui {
@@ -79,6 +81,37 @@ void showShortcuts(QWidget* parent, const QList<QAction*>& actions)
                                      {"Home or 0", "Fit the focused plot to its data"}})
         rows.push_back({keys, what});
     showTable(parent, "Keyboard shortcuts", "Plots take the keys once clicked.", {"Keys", "Action"}, rows);
+}
+
+void showReleaseChanges(QWidget* parent)
+{
+    QString html = "<p>The rules driftscope applies, release by release, as <tt>driftscope-cli releases</tt> "
+                   "lists them; a release not listed changed none of them.</p>";
+    for (const Release& r : knownReleases()) {
+        const std::vector<ReleaseChange> changes = releaseChanges(r);
+        if (changes.empty())
+            continue;
+        html += "<h4>" + QString::fromStdString(toString(r)) + "</h4><ul>";
+        for (const ReleaseChange& c : changes)
+            html += "<li><b>" + QString::fromStdString(c.aspect).toHtmlEscaped() +
+                    "</b>: " + QString::fromStdString(c.now).toHtmlEscaped() +
+                    " <i>(before: " + QString::fromStdString(c.before).toHtmlEscaped() + ")</i></li>";
+        html += "</ul>";
+    }
+    // Not modal: it stays open beside the window while the release selector is tried.
+    auto* dialog = new QDialog(parent);
+    dialog->setObjectName("releaseChanges");
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle("What changed between MM2 releases");
+    auto* text = new QTextBrowser;
+    text->setHtml(html);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    dialog->resize(760, 520);
+    dialog->open();
 }
 
 std::optional<ReplayBudget> askReplayBudget(QWidget* parent, const ReplayBudget& current)

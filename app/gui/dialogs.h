@@ -13,6 +13,8 @@ namespace driftscope::gui {
 
 void showUndecodableRecords(QWidget* parent, const std::vector<UndecodableRecord>& records);
 void showShortcuts(QWidget* parent, const QList<QAction*>& actions);
+// Every rule each MM2 release changed from the one before (`driftscope-cli releases`).
+void showReleaseChanges(QWidget* parent);
 // Asks for a replay budget (offsets and/or seconds per partition, each optional); none when the
 // user cancels.
 std::optional<ReplayBudget> askReplayBudget(QWidget* parent, const ReplayBudget& current);

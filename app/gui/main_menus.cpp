@@ -195,6 +195,11 @@ void MainWindow::buildMenus()
                              all << a;
                  showShortcuts(this, all);
              }},
+            {"What changed between MM2 &releases",
+             {},
+             [this] {
+                 showReleaseChanges(this);
+             }},
             {"&About driftscope",
              {},
              [this] {

@@ -8,6 +8,7 @@
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
 #include "model/io/plan_files.h"
+#include "model/mm2/release_notes.h"
 #include "model/sim/timeline_format.h"
 #include "model/util/text_format.h"
 #include "model/util/user_time.h"
@@ -69,8 +70,14 @@ QString simulationStatus(const std::optional<sim::RunSummary>& run)
 
 void fillReleases(QComboBox* box)
 {
-    for (const Release& r : knownReleases())
+    // Each release with what it changed from the one before, as `driftscope-cli releases` says.
+    for (const Release& r : knownReleases()) {
         box->addItem(q(toString(r)));
+        QStringList changes;
+        for (const std::string& line : releaseChangeLines(r))
+            changes << q(line);
+        box->setItemData(box->count() - 1, changes.join("\n"), Qt::ToolTipRole);
+    }
     box->setCurrentText(q(toString(kDefaultRelease)));
 }
 
@@ -200,6 +207,7 @@ void MainWindow::buildViews()
     auto* tools = addToolBar("Rules");
     tools->setObjectName("rulesToolbar");
     m_releaseBox = new QComboBox;
+    m_releaseBox->setObjectName("releaseSelector");
     fillReleases(m_releaseBox);
     m_releaseBox->setToolTip(
         "The MM2 release whose rules rebuild the store and translate (the patch matters)");
@@ -620,6 +628,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         input.series = rel.series.get();
         input.cursor = &rel.cursor;
         input.truth = i < r.truths.size() ? &r.truths[i] : nullptr;
+        input.release = rel.release;
         input.emitIntervalMs = rel.cursor.report.emitIntervalMs;
         input.staleAfterMs = rel.cursor.report.staleAfterMs;
         const QString heading =

@@ -40,6 +40,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace driftscope;
 using namespace driftscope::gui;
@@ -141,6 +142,7 @@ private Q_SLOTS:
     void opensTheCaptureAndPlotsTheModel();
     void retainedSlotsAndLifetimes();
     void releaseSwitchChangesTranslations();
+    void releaseNotesInTheSelectorAndHelp();
     void replayBudgetMarksTheRowsOverIt();
     void compareModeShowsBothReleases();
     void timeCursorScrubs();
@@ -293,6 +295,37 @@ void ExplorerWindow::retainedSlotsAndLifetimes()
     QCOMPARE(seriesOf(plot, "expired syncs").size(), 2 * expired);
     QCOMPARE(alive, e.cursor.retained.size());
     QVERIFY(expired > 0);
+    // The store's rule beside its slots, in the words of the release notes.
+    QCOMPARE(plot->ruleCaption(), QString("MM2 4.4.0: 64 slots, slot j within 2^j of the newest"));
+    QVERIFY(plot->toolTip().contains("(KAFKA-15202)"));
+}
+
+// Each release of the selector says what it changed (as driftscope-cli releases), and Help lists
+// every change.
+void ExplorerWindow::releaseNotesInTheSelectorAndHelp()
+{
+    MainWindow& w = *m_window;
+    auto* box = w.findChild<QComboBox*>("releaseSelector");
+    QVERIFY(box);
+    const int i = box->findText("3.7.0");
+    QCOMPARE(
+        box->itemData(i, Qt::ToolTipRole).toString(),
+        QString(
+            "3.7.0: sync sends: the newest triggered sync waits for a send, and the newest untriggered one "
+            "is sent at each offset commit (delayed syncs) (before: the newest triggered sync of a "
+            "partition waits for one of the 10 sends)"));
+    QCOMPARE(box->itemData(box->findText("3.4.1"), Qt::ToolTipRole).toString().count('\n'), 9); // ten rules
+    QAction* help = nullptr;
+    for (QAction* a : w.findChildren<QAction*>())
+        if (a->text().remove('&') == "What changed between MM2 releases")
+            help = a;
+    QVERIFY(help);
+    help->trigger();
+    auto* dialog = w.findChild<QDialog*>("releaseChanges");
+    QVERIFY(dialog && dialog->isVisible());
+    const QString text = dialog->findChild<QTextBrowser*>()->toPlainText();
+    QVERIFY(text.contains("KAFKA-9914") && text.contains("delayed syncs") && !text.contains("3.4.0\n"));
+    dialog->close();
 }
 
 void ExplorerWindow::releaseSwitchChangesTranslations()
@@ -308,6 +341,7 @@ void ExplorerWindow::releaseSwitchChangesTranslations()
     QVERIFY(settle(w));
     checkMapShows(w.page(0), legacy);
     QVERIFY(w.page(0)->details().contains("is behind the only sync MM2 keeps"));
+    QCOMPARE(w.page(0)->retainedSyncs()->ruleCaption(), QString("MM2 2.4.0: the newest sync only"));
     QCOMPARE(rowCell(w, "analytics", "payments-0", 3), QString("too-old"));
     // 2.4.0 extrapolates: its outcomes are unknown, and the plot has marks for them, not numbers.
     QVERIFY(!seriesOf(w.page(0)->replayWindow(), "replay unknown").xs().empty());

@@ -37,6 +37,7 @@ private Q_SLOTS:
     void translateJson();
     void syncs_data();
     void syncs();
+    void releases();
     void decode_data();
     void decode();
     void errors_data();
@@ -247,6 +248,34 @@ void Cli::decode()
     QCOMPARE(r.out, out);
     QCOMPARE(r.err, QString());
     QCOMPARE(r.exitCode, 0);
+}
+
+// The release notes the window's selector shows, for scripts and trainers.
+void Cli::releases()
+{
+    const Run all = cli({"releases"});
+    QCOMPARE(all.exitCode, 0);
+    QCOMPARE(all.err, QString());
+    QVERIFY(
+        all.out.startsWith("2.4.0: the first release with MirrorMaker 2\n2.4.1: no rule driftscope models "
+                           "changed\n2.5.0: disabled checkpoints: "));
+    QCOMPARE(all.out.count("\n3.4.1: "), 10);
+    const Run one = cli({"releases", "--mm2-version", "3.7.1", "--json"});
+    QCOMPARE(one.exitCode, 0);
+    QCOMPARE(
+        one.out,
+        QString("{\"release\":\"3.7.1\",\"store\":\"keeps up to 64 syncs per partition, newest in slot 0, s"
+                "lot j within 2^j offsets of the newest and apart from its neighbours, so old and recent of"
+                "fsets both translate; the slots' update rewritten (KAFKA-15202): it walks the old slots an"
+                "d keeps more history when syncs come unevenly\",\"changes\":[{\"aspect\":\"start-up\",\"no"
+                "w\":\"restores its checkpoints at start and keeps the history of the syncs read during the"
+                " first read (KAFKA-15905), unless the checkpoints topic failed to load\",\"before\":\"tran"
+                "slates nothing until the offset-syncs topic was read to its end once, and keeps only the l"
+                "ast sync per partition read during that read (start-up gate)\"}]}"
+                "\n"));
+    const Run bad = cli({"releases", "--mm2-version", "3.10.0"});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY(bad.err.startsWith("driftscope-cli: MM2 release '3.10.0'"));
 }
 
 void Cli::errors_data()

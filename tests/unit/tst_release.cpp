@@ -1,5 +1,6 @@
 // Release strings and the behaviour each release maps to (docs/mm2-behaviour.md §7).
 #include "model/mm2/release.h"
+#include "model/mm2/release_notes.h"
 #include "support/qtest_printers.h"
 
 #include <QTest>
@@ -33,6 +34,7 @@ private Q_SLOTS:
     void profiles();
     void edgeFlags_data();
     void edgeFlags();
+    void releaseNotesFollowTheProfiles();
 };
 
 void ReleaseProfiles::everyKnownReleaseParses()
@@ -344,6 +346,56 @@ void ReleaseProfiles::edgeFlags()
     QCOMPARE(p.disabledCheckpoints, disabled);
     QCOMPARE(p.checkpointsWhenEmitDisabled(), disabled == DisabledCheckpoints::BusyLoop);
     QCOMPARE(p.groupListing, listing);
+}
+
+// The release notes come from the profiles: the lines the issue names change where the profiles
+// do, and a release whose rules equal its predecessor's says so.
+void ReleaseProfiles::releaseNotesFollowTheProfiles()
+{
+    const auto aspects = [](const char* release) {
+        std::vector<std::string> out;
+        for (const ReleaseChange& c : releaseChanges(parseRelease(release).value()))
+            out.push_back(c.aspect);
+        return out;
+    };
+    using Aspects = std::vector<std::string>;
+    QCOMPARE(aspects("2.4.0"), Aspects{});
+    QCOMPARE(releaseChangeLines(Release{2, 4, 0}),
+             std::vector<std::string>{"2.4.0: the first release with MirrorMaker 2"});
+    QCOMPARE(releaseChangeLines(Release{3, 4, 0}),
+             std::vector<std::string>{"3.4.0: no rule driftscope models changed"});
+    QCOMPARE(aspects("3.4.1"), (Aspects{"offset syncs", "sync sends", "offset-sync store", "slot update",
+                                        "translation", "start-up", "checkpoints", "null committed offsets",
+                                        "groups checkpointed", "group-offset sync memory"}));
+    QCOMPARE(aspects("3.5.2"), (Aspects{"slot update", "null target group offsets", "internal topic names"}));
+    QCOMPARE(aspects("3.6.0"), Aspects{"null target group offsets"}); // back to aborting, fixed in 3.6.1
+    QCOMPARE(aspects("3.7.0"), Aspects{"sync sends"});
+    QCOMPARE(aspects("3.7.1"), Aspects{"start-up"});
+    QCOMPARE(aspects("4.0.0"),
+             (Aspects{"disabled checkpoints", "internal topics", "*.blacklist settings", "heartbeats"}));
+    QCOMPARE(aspects("4.1.0"), Aspects{"group listing"});
+    QCOMPARE(
+        releaseChangeLines(Release{4, 4, 0}),
+        (std::vector<std::string>{
+            "4.4.0: cycles: a topic named with a hop from the flow's source alias is a cycle too "
+            "(KAFKA-9914) "
+            "(before: only a hop from the flow's target alias marks a cycle)",
+            "4.4.0: record versions: a checkpoint or heartbeat of another value version stops MM2 "
+            "(KAFKA-20659) (before: a checkpoint or heartbeat of another value version is read as version "
+            "0)"}));
+    QCOMPARE(
+        releaseChanges(Release{3, 4, 1})[4].now,
+        std::string("goes back to the newest retained sync at or before the committed offset (its "
+                    "downstream offset, +1 when ahead, never further): a failover replays, never skips"));
+    QCOMPARE(storeRuleText(StoreKind::LatestOnly),
+             std::string("keeps only the newest sync of each partition"));
+    // Every release that changes a rule is one of the lines docs/mm2-behaviour.md §7 names.
+    const std::vector<std::string> lines = {"2.5.0", "2.7.0", "3.0.0", "3.1.0", "3.3.0",
+                                            "3.4.1", "3.5.1", "3.5.2", "3.6.0", "3.6.1",
+                                            "3.7.0", "3.7.1", "4.0.0", "4.1.0", "4.4.0"};
+    for (const Release& r : knownReleases())
+        QCOMPARE(!releaseChanges(r).empty(),
+                 std::find(lines.begin(), lines.end(), toString(r)) != lines.end());
 }
 
 QTEST_APPLESS_MAIN(ReleaseProfiles)

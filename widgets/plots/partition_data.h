@@ -13,6 +13,7 @@ struct PartitionData {
     const SelectionSeries* series = nullptr;
     const CursorView* cursor = nullptr;
     const std::vector<sim::TruthPoint>* truth = nullptr; // simulations only
+    Release release = kDefaultRelease;                   // whose rules the values follow
     int64_t emitIntervalMs = 60'000;
     int64_t staleAfterMs = 90'000;
 

@@ -1,5 +1,6 @@
 #include "widgets/plots/retained_syncs_plot.h"
 
+#include "model/mm2/release_notes.h"
 #include "model/util/java_long.h"
 
 #include <cmath>
@@ -23,6 +24,12 @@ RetainedSyncsPlot::RetainedSyncsPlot(QWidget* parent) : ExplorerPlot("Retained s
     rects->addElement(0, 1, m_lifeRect);
     rects->setColumnStretchFactor(0, 1);
     rects->setColumnStretchFactor(1, 2);
+    m_rule = new QCPTextElement(this, QString());
+    QFont caption = m_rule->font();
+    caption.setPointSizeF(caption.pointSizeF() * 0.85);
+    m_rule->setFont(caption);
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, m_rule);
     auto* margins = new QCPMarginGroup(this);
     slotRect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     m_lifeRect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
@@ -73,12 +80,17 @@ void RetainedSyncsPlot::applyTheme(const PlotTheme& t)
         g->setPen(QPen(t.skip, 1.2, Qt::DashLine));
     m_expired->setColor(t.faint, 1.0);
     m_note->setColor(t.foreground);
+    m_rule->setTextColor(t.foreground);
     m_alive->setColor(t.seriesColor(0), 2.2);
 }
 
 void RetainedSyncsPlot::display(const PartitionData& input)
 {
     m_series = input.series;
+    const StoreKind store = profileFor(input.release).store;
+    m_rule->setText(
+        QString::fromStdString("MM2 " + toString(input.release) + ": " + storeRuleCaption(store)));
+    setToolTip(QString::fromStdString("MM2 " + toString(input.release) + "'s store " + storeRuleText(store)));
     m_retained = input.cursor ? input.cursor->retained : std::vector<RetainedSync>{};
     std::vector<int64_t> ex, ey, ox, oy, bx, by;
     const bool slotted = !m_retained.empty() && (m_retained.size() > 1 || m_retained.front().slotCount > 1);
@@ -131,6 +143,11 @@ void RetainedSyncsPlot::display(const PartitionData& input)
         setCursorTime(input.cursor->atMs);
     resetView();
     replotInTurn();
+}
+
+QString RetainedSyncsPlot::ruleCaption() const
+{
+    return m_rule->text();
 }
 
 void RetainedSyncsPlot::resetView()

@@ -3,7 +3,8 @@
 // the 2^slot bound of invariant B; runs of one sync alternate colours, so a sync holding several
 // slots shows as a wide bar. Right, on the same distance axis over time: every sync ever read
 // as a faint line from when it was written to when the store let it go, the retained ones
-// strong up to the cursor.
+// strong up to the cursor. Under the title, the release's rule for keeping syncs in words (in
+// full as the plot's tooltip).
 #pragma once
 
 #include "widgets/plots/explorer_plot.h"
@@ -22,6 +23,7 @@ public:
 
     // Distance from the newest sync per slot, slot 0 first (empty without a slotted store).
     std::vector<int64_t> slotDistances() const;
+    QString ruleCaption() const; // the release's rule for keeping syncs, under the title
 
 protected:
     QString explainPoint(const PlotSeries& series, size_t index) const override;
@@ -33,7 +35,8 @@ private:
     PlotSeries* m_bound;
     PlotSeries* m_expired;
     PlotSeries* m_alive;
-    QCPItemText* m_note; // why there are no slots to show
+    QCPItemText* m_note;    // why there are no slots to show
+    QCPTextElement* m_rule; // the release's rule for keeping syncs, under the title
     std::vector<RetainedSync> m_retained;
     std::vector<const SyncLifetime*> m_expiredOf, m_aliveOf; // segment -> its sync
     const SelectionSeries* m_series = nullptr;

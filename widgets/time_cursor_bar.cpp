@@ -60,6 +60,17 @@ TimeCursorBar::TimeCursorBar(QWidget* parent)
     setLiveAvailable(false);
 }
 
+void TimeCursorBar::chooseSpeedFor(int64_t spanMs)
+{
+    const int factor = spanMs <= 10 * 60'000 ? 1 : spanMs <= 6 * 3'600'000 ? 60 : 600;
+    m_speed->setCurrentIndex(m_speed->findData(factor));
+}
+
+int TimeCursorBar::speed() const
+{
+    return m_speed->currentData().toInt();
+}
+
 void TimeCursorBar::setSpan(int64_t fromMs, int64_t toMs)
 {
     m_fromMs = fromMs;

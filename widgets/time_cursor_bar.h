@@ -31,6 +31,10 @@ public:
     void moveTo(int64_t atMs);
     int64_t cursorMs() const { return m_cursorMs; }
     bool playing() const;
+    // The playback speed a session of this span starts with: real time up to ten minutes, 60x up
+    // to six hours (an hour in a minute), 600x beyond.
+    void chooseSpeedFor(int64_t spanMs);
+    int speed() const; // the factor chosen
 
 public Q_SLOTS:
     void togglePlay();

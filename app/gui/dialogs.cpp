@@ -83,6 +83,44 @@ void showShortcuts(QWidget* parent, const QList<QAction*>& actions)
     showTable(parent, "Keyboard shortcuts", "Plots take the keys once clicked.", {"Keys", "Action"}, rows);
 }
 
+namespace {
+
+// A text dialog that stays open beside the window (not modal) and deletes itself when closed.
+QTextBrowser* openTextDialog(QWidget* parent, const QString& name, const QString& title, QSize size)
+{
+    auto* dialog = new QDialog(parent);
+    dialog->setObjectName(name);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(title);
+    auto* text = new QTextBrowser;
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    dialog->resize(size);
+    dialog->open();
+    return text;
+}
+
+} // namespace
+
+QTextBrowser* openGuide(QWidget* parent)
+{
+    return openTextDialog(parent, "guide", "Guide: how MM2 translates offsets, on this session", {640, 600});
+}
+
+QString guideHtml(const std::vector<GuideStep>& steps)
+{
+    QString html =
+        "<p><i>The numbers are those of the selected group partition at the time cursor; they follow "
+        "the cursor, the selection and the release.</i></p>";
+    for (const GuideStep& step : steps)
+        html += "<h4>" + QString::fromStdString(step.title).toHtmlEscaped() + "</h4><p>" +
+                QString::fromStdString(step.text).toHtmlEscaped() + "</p>";
+    return html;
+}
+
 void showReleaseChanges(QWidget* parent)
 {
     QString html = "<p>The rules driftscope applies, release by release, as <tt>driftscope-cli releases</tt> "
@@ -98,20 +136,8 @@ void showReleaseChanges(QWidget* parent)
                     " <i>(before: " + QString::fromStdString(c.before).toHtmlEscaped() + ")</i></li>";
         html += "</ul>";
     }
-    // Not modal: it stays open beside the window while the release selector is tried.
-    auto* dialog = new QDialog(parent);
-    dialog->setObjectName("releaseChanges");
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle("What changed between MM2 releases");
-    auto* text = new QTextBrowser;
-    text->setHtml(html);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
-    auto* layout = new QVBoxLayout(dialog);
-    layout->addWidget(text);
-    layout->addWidget(buttons);
-    dialog->resize(760, 520);
-    dialog->open();
+    // It stays open beside the window while the release selector is tried.
+    openTextDialog(parent, "releaseChanges", "What changed between MM2 releases", {760, 520})->setHtml(html);
 }
 
 std::optional<ReplayBudget> askReplayBudget(QWidget* parent, const ReplayBudget& current)

@@ -32,8 +32,12 @@ struct ExplorerState {
 
     // Adopts what "the first group" or "its first partition" turned out to be in `answer`, unless
     // the user chose something else meanwhile; a group the session does not have (yet) stays.
+    // "The first group" is adopted once it has syncs: until then the model chooses again with each
+    // answer, so that a live session moves to a group with syncs as soon as one has them.
     void adoptResolved(const ExplorerAnswer& answer)
     {
+        if (selection.group.empty() && !answer.selectionSettled)
+            return;
         if (answer.request.selection.group == selection.group &&
             answer.request.selection.partition == selection.partition &&
             (selection.group.empty() || answer.selection.group == selection.group))

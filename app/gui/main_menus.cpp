@@ -195,6 +195,11 @@ void MainWindow::buildMenus()
                              all << a;
                  showShortcuts(this, all);
              }},
+            {"&Guide: how MM2 translates offsets",
+             {},
+             [this] {
+                 showGuide();
+             }},
             {"What changed between MM2 &releases",
              {},
              [this] {

@@ -42,6 +42,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -109,6 +110,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     connect(&m_sources, &SourceController::sessionReplaced, this,
             [this](std::shared_ptr<Session> session, std::shared_ptr<const SimulationSource> simulation) {
+                if (simulation)
+                    focusOn(simulation->scenario);
                 m_analysis.setSession(std::move(session), std::move(simulation));
                 sourceStarted();
                 requestAnalysis();
@@ -337,6 +340,32 @@ void MainWindow::runSimulation(const sim::Scenario& scenario)
     m_sources.runSimulation(scenario);
 }
 
+void MainWindow::showGuide()
+{
+    if (!m_guide)
+        m_guide = openGuide(this);
+    updateGuide();
+}
+
+void MainWindow::updateGuide()
+{
+    if (!m_guide || !m_result)
+        return;
+    const ReleaseAnswer& shown = m_result->releases.front();
+    m_guide->setHtml(guideHtml(guideSteps(shown.cursor, shown.series->lifetimes, shown.release)));
+}
+
+// A simulation opens on the group its scenario tells the story of, unless the group selected is
+// one of its groups (chosen on the command line, or kept over a rerun from the panel).
+void MainWindow::focusOn(const sim::Scenario& scenario)
+{
+    const std::string& group = m_state.selection.group;
+    const bool ofScenario = std::any_of(scenario.groups.begin(), scenario.groups.end(),
+                                        [&](const sim::GroupSpec& g) { return g.name == group; });
+    if (!ofScenario)
+        m_state.selection = {scenario.focusGroup, std::nullopt};
+}
+
 void MainWindow::connectLive(std::vector<kafka::LiveReaderOptions> flows)
 {
     m_budgetKey.clear(); // not a saved profile: nowhere to keep a budget
@@ -361,6 +390,7 @@ void MainWindow::sourceStarted()
 {
     const SourceKind kind = m_sources.kind();
     m_state.cursorMs.reset();
+    m_speedForSpan = true;
     m_timeBar->setLiveAvailable(kind == SourceKind::Demo || kind == SourceKind::Live);
     m_status->sourceStarted(m_sources.live() != nullptr);
     showFlows();
@@ -595,6 +625,10 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
                                                : QString());
 
     m_timeBar->setSpan(r.fromMs, r.toMs);
+    if (m_speedForSpan && r.toMs > r.fromMs) {
+        m_speedForSpan = false;
+        m_timeBar->chooseSpeedFor(r.toMs - r.fromMs);
+    }
     m_timeBar->setCursor(r.cursorMs);
     const SessionSummary& s = *r.summary;
     const ReleaseAnswer& first = r.releases.front();
@@ -649,6 +683,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     m_groupsTable->setRows(widgets::ReportTableModel::Rows(m_result, &first.cursor.report.rows), 0, SIZE_MAX,
                            first.cursor.report.staleAfterMs);
     m_drill->setReport(report, r.selection.group);
+    updateGuide();
 
     m_status->showSession(s);
     if (m_sources.kind() == SourceKind::Simulation)

@@ -11,6 +11,7 @@
 #include "app/gui/tune_runner.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <QSettings>
 #include <functional>
@@ -24,6 +25,7 @@ class QComboBox;
 class QMenu;
 class QSplitter;
 class QTabWidget;
+class QTextBrowser;
 
 namespace driftscope::widgets {
 class ExplorerPlot;
@@ -115,6 +117,9 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void focusOn(const sim::Scenario& scenario);
+    void showGuide();
+    void updateGuide(); // with the answer shown, while the guide is open
     void buildViews();
     void buildMenus();
     void buildStatusBar();
@@ -148,6 +153,8 @@ private:
     Theme m_theme = Theme::Light;
 
     ExplorerState m_state;
+    QPointer<QTextBrowser> m_guide; // Help > Guide, while open
+    bool m_speedForSpan = false;    // the next answer's span chooses the playback speed (a new source)
     QString m_releaseWarning, m_compareWarning; // resolveRelease's, for the rules applied
     bool m_releasePinned = false;
     bool m_budgetPinned = false;

@@ -418,12 +418,15 @@ ExplorerAnswer ExplorerModel::answer(const ExplorerRequest& request, const Publi
     ExplorerAnswer result;
     result.sessionVersion = m_version;
     result.request = request;
-    result.selection = resolveSelection(session, request.selection);
+    result.summary = summary();
+    const std::vector<TopicPartition>& synced = result.summary->upstreamPartitions;
+    result.selection = resolveSelection(session, request.selection, synced);
+    result.selectionSettled = result.selection.partition &&
+                              std::binary_search(synced.begin(), synced.end(), *result.selection.partition);
     const auto [from, to] = m_span.of(session);
     result.fromMs = from;
     result.toMs = to;
     result.cursorMs = std::clamp(request.cursorMs.value_or(to), from, std::max(from, to));
-    result.summary = summary();
     std::vector<Release> releases = {request.state.release};
     if (request.compare && *request.compare != request.state.release)
         releases.push_back(*request.compare);

@@ -62,6 +62,9 @@ struct ExplorerAnswer {
     // False for the first answer on a large session: the report holds the selected group's rows
     // only (exactly those of the whole session), the other groups follow in the next answer.
     bool complete = true;
+    // The request named no group and the one chosen has offset syncs on the selected partition:
+    // the choice can stay. Before any sync, "the first group" is chosen again with each answer.
+    bool selectionSettled = false;
 };
 
 class ExplorerModel {

@@ -8,10 +8,29 @@
 
 namespace driftscope {
 
-Selection resolveSelection(const Session& session, const Selection& wanted)
+namespace {
+
+// The first of `groups` with a partition in `synced`, and that partition.
+std::optional<Selection> firstSyncedGroup(const Session& session, const std::vector<std::string>& groups,
+                                          const std::vector<TopicPartition>& synced)
+{
+    for (const std::string& group : groups)
+        for (const TopicPartition& tp : groupPartitions(session, group))
+            if (std::binary_search(synced.begin(), synced.end(), tp))
+                return Selection{group, tp};
+    return std::nullopt;
+}
+
+} // namespace
+
+Selection resolveSelection(const Session& session, const Selection& wanted,
+                           const std::vector<TopicPartition>& synced)
 {
     Selection s = wanted;
     const std::vector<std::string> groups = knownGroups(session);
+    if (s.group.empty() && !synced.empty())
+        if (auto first = firstSyncedGroup(session, groups, synced))
+            return *first;
     if (std::find(groups.begin(), groups.end(), s.group) == groups.end())
         s.group = groups.empty() ? std::string() : groups.front();
     if (s.group.empty() || s.partition)

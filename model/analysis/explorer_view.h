@@ -23,7 +23,11 @@ struct Selection {
 };
 
 // The selection made concrete: a group the session has (or none), and one of its partitions.
-Selection resolveSelection(const Session& session, const Selection& wanted);
+// Without a wanted group, the first group with a partition that has offset syncs (`synced`:
+// sorted upstream partitions), and that partition: a first view shows a translation, not an
+// idle group; else the first group and its first partition.
+Selection resolveSelection(const Session& session, const Selection& wanted,
+                           const std::vector<TopicPartition>& synced = {});
 
 // Series cover the selected partition and at most this many of the group's partitions in all
 // (a plot of a thousand age curves says nothing; the groups table has every partition).

@@ -35,6 +35,7 @@ Scenario steady()
     Scenario s;
     s.name = "steady";
     s.groups = {{"app-fast", -1, 1000}, {"app-default", -1, 5000}, {"app-slow-commits", -1, 60'000}};
+    s.focusGroup = "app-slow-commits"; // its replay is mostly commit cadence
     return s;
 }
 
@@ -47,6 +48,7 @@ Scenario bursty()
     s.burstPeriodMs = 300'000;
     s.burstLengthMs = 30'000;
     s.groups.push_back({"app-behind", 40, 5000}); // cannot keep up with bursts
+    s.focusGroup = "app-behind";
     return s;
 }
 
@@ -69,6 +71,7 @@ Scenario checkpointTaskRestart()
     Scenario s = steady();
     s.name = "checkpoint-task-restart";
     s.groups.push_back({"app-behind", 30, 5000});
+    s.focusGroup = "app-behind";
     Event restart;
     restart.atMs = 1'800'000;
     restart.kind = EventKind::CheckpointTaskRestart;
@@ -92,6 +95,7 @@ Scenario legacySkip()
     s.compactionGapSize = 20'000;
     s.syncReadLagMs = 2000;
     s.groups = {{"app-stops", -1, 1000}, {"app-default", -1, 5000}};
+    s.focusGroup = "app-stops";
     Event stop;
     stop.atMs = 1'801'000;
     stop.kind = EventKind::ConsumerStall;

@@ -39,6 +39,8 @@ struct Event {
 
 struct Scenario {
     std::string name = "custom";
+    // The group whose story the scenario tells: the explorer opens on it (empty: the first group).
+    std::string focusGroup;
     Release release = kDefaultRelease;
     uint64_t seed = 1;
     int64_t durationMs = 3'600'000;

@@ -7,6 +7,7 @@
 #include "app/gui/exports.h"
 #include "app/gui/main_window.h"
 #include "model/analysis/failover_plan.h"
+#include "model/analysis/guide.h"
 #include "model/analysis/report_format.h"
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
@@ -26,6 +27,7 @@
 #include "widgets/report_table.h"
 #include "widgets/session_panel.h"
 #include "widgets/simulator_panel.h"
+#include "widgets/time_cursor_bar.h"
 #include "widgets/tune_panel.h"
 
 #include <QCheckBox>
@@ -133,6 +135,15 @@ QString rowCell(MainWindow& w, const QString& group, const QString& partition, i
 
 } // namespace
 
+// The window's menu action of this text (without its & mnemonic), or nullptr.
+static QAction* menuAction(const MainWindow& w, const QString& text)
+{
+    for (QAction* a : w.findChildren<QAction*>())
+        if (a->text().remove('&') == text)
+            return a;
+    return nullptr;
+}
+
 class ExplorerWindow : public QObject {
     Q_OBJECT
 
@@ -143,6 +154,7 @@ private Q_SLOTS:
     void retainedSlotsAndLifetimes();
     void releaseSwitchChangesTranslations();
     void releaseNotesInTheSelectorAndHelp();
+    void theGuideFollowsTheCursor();
     void replayBudgetMarksTheRowsOverIt();
     void compareModeShowsBothReleases();
     void timeCursorScrubs();
@@ -315,16 +327,42 @@ void ExplorerWindow::releaseNotesInTheSelectorAndHelp()
             "is sent at each offset commit (delayed syncs) (before: the newest triggered sync of a "
             "partition waits for one of the 10 sends)"));
     QCOMPARE(box->itemData(box->findText("3.4.1"), Qt::ToolTipRole).toString().count('\n'), 9); // ten rules
-    QAction* help = nullptr;
-    for (QAction* a : w.findChildren<QAction*>())
-        if (a->text().remove('&') == "What changed between MM2 releases")
-            help = a;
+    QAction* help = menuAction(w, "What changed between MM2 releases");
     QVERIFY(help);
     help->trigger();
     auto* dialog = w.findChild<QDialog*>("releaseChanges");
     QVERIFY(dialog && dialog->isVisible());
     const QString text = dialog->findChild<QTextBrowser*>()->toPlainText();
     QVERIFY(text.contains("KAFKA-9914") && text.contains("delayed syncs") && !text.contains("3.4.0\n"));
+    dialog->close();
+}
+
+// Help > Guide tells the story with the numbers of the selection at the cursor, and follows it.
+void ExplorerWindow::theGuideFollowsTheCursor()
+{
+    MainWindow& w = *m_window;
+    QAction* help = menuAction(w, "Guide: how MM2 translates offsets");
+    QVERIFY(help);
+    help->trigger();
+    auto* dialog = w.findChild<QDialog*>("guide");
+    QVERIFY(dialog && dialog->isVisible());
+    auto* text = dialog->findChild<QTextBrowser*>();
+    const auto expected = [&] {
+        const ReleaseAnswer& shown = w.result()->releases.front();
+        QString all;
+        for (const GuideStep& step : guideSteps(shown.cursor, shown.series->lifetimes, shown.release))
+            all += QString::fromStdString(step.title) + "\n" + QString::fromStdString(step.text) + "\n";
+        return all;
+    };
+    const QString atEnd = text->toPlainText();
+    QVERIFY(atEnd.contains("consumers must be idempotent") && atEnd.contains("RPO"));
+    for (const QString& line : expected().split('\n', Qt::SkipEmptyParts))
+        QVERIFY2(atEnd.contains(line), qPrintable(line));
+    w.moveCursor(w.result()->fromMs + (w.result()->toMs - w.result()->fromMs) / 2);
+    QVERIFY(settle(w));
+    QVERIFY(text->toPlainText() != atEnd);
+    for (const QString& line : expected().split('\n', Qt::SkipEmptyParts))
+        QVERIFY2(text->toPlainText().contains(line), qPrintable(line));
     dialog->close();
 }
 
@@ -538,6 +576,9 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     w.runSimulation(scenario);
     QVERIFY(settle(w));
     QVERIFY(w.result()->hasTruth);
+    // It opens on the group the scenario tells the story of, the one that stops and skips.
+    QCOMPARE(w.result()->selection.group, std::string("app-stops"));
+    QCOMPARE(w.timeCursor()->speed(), 60); // 32 minutes: at 60x
     w.selectGroup("app-stops");
     QVERIFY(settle(w));
     const auto& skips = seriesOf(w.page(0)->replayWindow(), "skipped (truth)");
@@ -622,6 +663,8 @@ void ExplorerWindow::simulatorPanelInputsReachTheScenario()
     QVERIFY(settle(w));
     // app-fast commits every second: samples every 100 ms, 6000 in ten minutes.
     QCOMPARE(w.result()->truths.front().size(), size_t{6000});
+    QCOMPARE(w.result()->selection.group, std::string("app-slow-commits")); // steady's focus
+    QCOMPARE(w.timeCursor()->speed(), 1);                                   // ten minutes play in real time
     widgets::SimulatorPanel* panel = w.simulator();
     const auto statusOf = [&] {
         return panel->findChild<QLabel*>("simulatorStatus")->text();

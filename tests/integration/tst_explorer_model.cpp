@@ -6,6 +6,7 @@
 // past. A session that does not grow gets exactly buildSelectionSeries. Samples taken in late
 // count as if they had been there from the start.
 #include "model/analysis/explorer_model.h"
+#include "model/analysis/guide.h"
 #include "model/analysis/release_difference.h"
 #include "model/analysis/report_format.h"
 #include "support/demo_capture.h"
@@ -128,6 +129,8 @@ private Q_SLOTS:
     void answersShareWhatDidNotChange();
     void lateSamplesCountAsIfTheyHadBeenThere();
     void aCaptureComparedIsReadUnderBothReleases();
+    void theFirstViewIsAGroupWithSyncs();
+    void theGuideTellsTheStoryWithTheSelectionsNumbers();
 };
 
 void ExplorerModelTest::aSessionThatDoesNotGrowGetsBuildSelectionSeries()
@@ -322,6 +325,82 @@ void ExplorerModelTest::aCaptureComparedIsReadUnderBothReleases()
         "unknown "
         "number of offsets at 0 and a known number at 358 (up to 815 offsets)"};
     QCOMPARE(differenceLines(d), expected);
+}
+
+// Without a group asked for, the explorer opens on the first group with offset syncs, not on an
+// idle group listed first; and says whether that choice can stay.
+void ExplorerModelTest::theFirstViewIsAGroupWithSyncs()
+{
+    Session session = demoCapture().since({});
+    session.info.groups.insert(session.info.groups.begin(), "aaa-idle"); // listed, never committed
+    ExplorerModel model;
+    model.replace(std::move(session));
+    ExplorerRequest request;
+    const ExplorerAnswer answer = model.answer(request);
+    QCOMPARE(answer.selection.group, std::string("analytics"));
+    QCOMPARE(answer.selection.partition, std::optional<TopicPartition>(TopicPartition{"clicks", 0}));
+    QVERIFY(answer.selectionSettled);
+    // Asked for by name, the idle group is shown, without a partition.
+    request.selection.group = "aaa-idle";
+    const ExplorerAnswer idle = model.answer(request);
+    QCOMPARE(idle.selection.group, std::string("aaa-idle"));
+    QVERIFY(!idle.selection.partition && !idle.selectionSettled);
+    // Before any sync, the first group is chosen, and the choice does not stay.
+    Session early = demoCapture().since({});
+    early.syncs.clear();
+    model.replace(std::move(early));
+    const ExplorerAnswer unsettled = model.answer({});
+    QCOMPARE(unsettled.selection.group, std::string("analytics"));
+    QVERIFY(!unsettled.selectionSettled);
+}
+
+// The guide tells MM2's story with the numbers of the selection at the cursor.
+void ExplorerModelTest::theGuideTellsTheStoryWithTheSelectionsNumbers()
+{
+    ExplorerModel model;
+    model.replace(demoCapture().since({}));
+    const ExplorerAnswer answer = model.answer(requestFor("3.9.0", "analytics", 400));
+    const ReleaseAnswer& shown = answer.releases.front();
+    const std::vector<GuideStep> steps = guideSteps(shown.cursor, shown.series->lifetimes, shown.release);
+    const std::vector<std::pair<std::string, std::string>> expected = {
+        {"1. Offset syncs are sparse",
+         "MM2's source task wrote 63 offset syncs of clicks-0 by the cursor, over source offsets 101 to 4"
+         ",545: one every 71 offsets on average, not one per record. Between two syncs, nothing records w"
+         "hich target offset holds which source record."},
+        {"2. Translation goes back to a sync",
+         "From 3.4.1 on, MM2 translates a committed offset to the newest retained sync at or before it, s"
+         "o a failover replays and never skips. Here under MM2 3.9.0: committed 1,975 -> newest retained "
+         "sync at or before it is 1,736 -> 1,736; the group is ahead of it, so 1,737."},
+        {"3. The store keeps a few syncs, spread into the past",
+         "MM2 3.9.0's checkpoint task keeps up to 64 syncs per partition, newest in slot 0, slot j within"
+         " 2^j offsets of the newest and apart from its neighbours, so old and recent offsets both transl"
+         "ate; the slots' update rewritten (KAFKA-15202): it walks the old slots and keeps more history w"
+         "hen syncs come unevenly. At the cursor it holds 7 distinct syncs of this partition, the newest "
+         "4,545 -> 4,545 and the oldest 101 -> 101, 4,444 offsets behind it: a group that far behind stil"
+         "l translates."},
+        {"4. Checkpoints come at intervals, and age",
+         "MM2 emits checkpoints every 10.0 s (emit.checkpoints.interval.seconds); between two, the group "
+         "commits on and the checkpoint falls behind. The checkpoint in force, 1,975 -> 1,737, was emitte"
+         "d 11.4 s before the cursor."},
+        {"5. A failover replays: its parts",
+         "The replay adds up granularity (the committed offset back to its sync), staleness (the group's "
+         "progress since the checkpoint), commit cadence (its progress since its last commit) and, where "
+         "MM2 syncs group offsets, the group-offset sync's age. Here: a failover now resumes at 1,737 on "
+         "A.clicks-0 (the checkpoint) and replays 238 offsets, about 10.1 s of analytics's processing at "
+         "23.4 offsets/s over the last 1 min 3 s of readings (granularity 238 + staleness 0 + commit cade"
+         "nce 0)."},
+        {"6. Tune for an RPO, and make consumers idempotent",
+         "Smaller offset.lag.max and emit.checkpoints.interval.seconds (and, with group-offset sync, sync"
+         ".group.offsets.interval.seconds) cut the replay, at a cost: more offset-sync records, more chec"
+         "kpoint work and load on both clusters. So one chooses an RPO, how much a failover may replay (d"
+         "riftscope-cli tune, or the simulator's Replay target), and tunes MM2 for it. What remains is re"
+         "played after every failover, so consumers must be idempotent: processing a record twice must do"
+         " no harm. Here that is 238 offsets, about 10.1 s of the group's processing."}};
+    QCOMPARE(steps.size(), expected.size());
+    for (size_t i = 0; i < steps.size(); ++i) {
+        QCOMPARE(steps[i].title, expected[i].first);
+        QCOMPARE(steps[i].text, expected[i].second);
+    }
 }
 
 QTEST_GUILESS_MAIN(ExplorerModelTest)

@@ -65,6 +65,9 @@ public:
     // The initial read-to-end finished (MM2's `start()`). No effect on releases without gating.
     void finishInitialLoad() { m_readToEnd = true; }
     bool readToEnd() const { return m_readToEnd; }
+    // Whether a sync read during the initial load clears its partition's history (the start-up
+    // gate of 3.4.1-3.7.0, and of later releases whose checkpoints were not restored).
+    bool clearsDuringLoad() const;
 
     Translation translate(const TopicPartition& tp, int64_t upstream) const;
     Translation translate(PartitionId partition, int64_t upstream) const;
@@ -105,7 +108,6 @@ private:
     static constexpr uint64_t kNoSync = UINT64_MAX;
 
     void addPartition();
-    bool clearsDuringLoad() const;
     Translation translateWithoutSync(int64_t upstream) const;
 
     ReleaseProfile m_profile;

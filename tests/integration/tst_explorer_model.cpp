@@ -9,6 +9,7 @@
 #include "model/analysis/guide.h"
 #include "model/analysis/release_difference.h"
 #include "model/analysis/report_format.h"
+#include "model/analysis/store_step.h"
 #include "support/demo_capture.h"
 #include "support/qtest_printers.h"
 
@@ -131,6 +132,8 @@ private Q_SLOTS:
     void aCaptureComparedIsReadUnderBothReleases();
     void theFirstViewIsAGroupWithSyncs();
     void theGuideTellsTheStoryWithTheSelectionsNumbers();
+    void storeStepsAgreeWithTheSyncLifetimes_data();
+    void storeStepsAgreeWithTheSyncLifetimes();
 };
 
 void ExplorerModelTest::aSessionThatDoesNotGrowGetsBuildSelectionSeries()
@@ -401,6 +404,76 @@ void ExplorerModelTest::theGuideTellsTheStoryWithTheSelectionsNumbers()
         QCOMPARE(steps[i].title, expected[i].first);
         QCOMPARE(steps[i].text, expected[i].second);
     }
+}
+
+void ExplorerModelTest::storeStepsAgreeWithTheSyncLifetimes_data()
+{
+    QTest::addColumn<QString>("release");
+    QTest::addColumn<int>("taskStart");
+    QTest::newRow("4.4.0") << "4.4.0" << 0;
+    QTest::newRow("3.4.1") << "3.4.1" << 0;
+    QTest::newRow("3.4.1, task restarted at record 100") << "3.4.1" << 100;
+    QTest::newRow("2.4.0") << "2.4.0" << 0;
+}
+
+// Each step of the store, sync by sync, agrees with the store's own history (the sync lifetimes
+// the explorer draws): a sync leaves the slots at the step its lifetime ends, and one step's
+// "after" is the next one's "before".
+void ExplorerModelTest::storeStepsAgreeWithTheSyncLifetimes()
+{
+    QFETCH(QString, release);
+    QFETCH(int, taskStart);
+    const Session& session = demoCapture();
+    Mm2StateOptions options;
+    options.release = parseRelease(release.toStdString()).value();
+    options.taskStart = static_cast<size_t>(taskStart);
+    const TopicPartition tp{"clicks", 0};
+    const SharedChunks<SyncLifetime> lives =
+        syncLifetimes(session, options, session.findPartition(tp).value(), INT64_MAX);
+    const std::vector<int64_t> times = syncTimes(session, tp);
+    QCOMPARE(times.size(), lives.size());
+    std::vector<std::optional<SlotSync>> previous;
+    size_t expiredSeen = 0;
+    for (size_t k = 0; k < times.size(); ++k) {
+        const std::optional<StoreStep> step = storeStep(session, options, tp, k, 1975);
+        QVERIFY(step);
+        QCOMPARE(step->atMs, times[k]);
+        QCOMPARE(step->upstream, lives[k].upstream);
+        if (k > 0)
+            QCOMPARE(step->before, previous);
+        for (size_t j = 0; j < k; ++j) {
+            const bool before = std::any_of(step->before.begin(), step->before.end(),
+                                            [&](const auto& s) { return s && s->ordinal == j; });
+            const bool after = std::any_of(step->after.begin(), step->after.end(),
+                                           [&](const auto& s) { return s && s->ordinal == j; });
+            if (before && !after)
+                QCOMPARE(lives[j].expiredAtMs, std::optional<int64_t>(times[k]));
+        }
+        expiredSeen += step->expired.size();
+        for (int slot : step->changedSlots)
+            QVERIFY(step->before[static_cast<size_t>(slot)] != step->after[static_cast<size_t>(slot)]);
+        previous = step->after;
+    }
+    const size_t expiredInLives = static_cast<size_t>(std::count_if(
+        lives.begin(), lives.end(), [](const SyncLifetime& l) { return l.expiredAtMs.has_value(); }));
+    QCOMPARE(expiredSeen, expiredInLives);
+    QVERIFY(!storeStep(session, options, tp, times.size()));
+    if (release != "4.4.0" || taskStart != 0)
+        return;
+    // Step 7 (sync #7, 606 -> 606) under 4.4.0: one sync past its slot's bound, one dropped for spacing.
+    const StoreStep seven = storeStep(session, options, tp, 7, 1975).value();
+    QCOMPARE(seven.changedSlots.size(), size_t{9});
+    const std::vector<std::string> expected = {
+        "476 -> 476 (sync #5) left the store: it is now 130 offsets behind the newest sync, past the bound "
+        "2^7 - 1 = 127 of slot 7, the last it held, and slot 8 keeps 505 -> 505 (sync #6)",
+        "404 -> 404 (sync #4) left the store: it is 202 offsets behind the newest sync, within slot 8's "
+        "bound, "
+        "but slot 8 now holds 505 -> 505 (sync #6): the update keeps the slots' syncs spaced apart"};
+    QCOMPARE(seven.expired, expected);
+    // Before its first sync, 1975 does not translate; the store translates it once syncs are there.
+    QCOMPARE(storeStep(session, options, tp, 0, 1975)->translatedBefore->status, TranslationStatus::NoSync);
+    QCOMPARE(seven.translatedBefore->downstream, std::optional<int64_t>(506)); // ahead of 505 -> 505: +1
+    QCOMPARE(seven.translatedAfter->downstream, std::optional<int64_t>(607));  // ahead of 606 -> 606: +1
 }
 
 QTEST_GUILESS_MAIN(ExplorerModelTest)

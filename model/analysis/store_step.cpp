@@ -1,0 +1,153 @@
+#include "model/analysis/store_step.h"
+
+#include "model/analysis/translation_text.h"
+#include "model/util/java_long.h"
+
+#include <algorithm>
+
+namespace driftscope {
+namespace {
+
+// The store's slots of `tp`, from its runs of retained syncs (ids count the partition's syncs).
+std::vector<std::optional<SlotSync>> slotsOf(const SyncStore& store, const TopicPartition& tp)
+{
+    const bool slotted = store.profile().store != StoreKind::LatestOnly;
+    std::vector<std::optional<SlotSync>> slots(slotted ? kSlotCount : 1);
+    for (const RetainedSync& r : store.retained(tp))
+        for (int s = r.firstSlot; s < r.firstSlot + r.slotCount && s < static_cast<int>(slots.size()); ++s)
+            slots[static_cast<size_t>(s)] =
+                SlotSync{static_cast<size_t>(r.sync.id), r.sync.upstream, r.sync.downstream};
+    return slots;
+}
+
+std::string syncText(const SlotSync& s)
+{
+    return withThousands(s.upstream) + " -> " + withThousands(s.downstream) + " (sync #" +
+           std::to_string(s.ordinal) + ")";
+}
+
+// A sync that holds a slot after the step; the new one fills the slots not in use (its run).
+std::string keptText(const StoreStep& step, const SlotSync& kept)
+{
+    return syncText(kept) + (kept.ordinal == step.ordinal ? ", the new sync in slots not in use" : "");
+}
+
+// Why `gone`, held in slots [first, last] before the step, is in no slot after it: the rule in
+// words, with the figures that show it.
+std::string whyExpired(const StoreStep& step, const SlotSync& gone, int first, int last, StoreKind store,
+                       bool clearedByLoad)
+{
+    const std::string what = syncText(gone) + " left the store: ";
+    if (clearedByLoad)
+        return what +
+               "the checkpoint task is still in its first read of the offset-syncs topic, during which " +
+               "each sync read clears the partition's history (the start-up gate)";
+    if (store == StoreKind::LatestOnly)
+        return what + "this release keeps only the newest sync of a partition";
+    const SlotSync& oldHead = *step.before.front();
+    if (step.upstream < oldHead.upstream)
+        return what + "the new sync's upstream offset " + withThousands(step.upstream) +
+               " is below the newest one's " + withThousands(oldHead.upstream) +
+               " (a rewind), which clears all " + "64 slots";
+    const int64_t distance = javalong::sub(step.upstream, gone.upstream);
+    // Slot j keeps a sync at most 2^j - 1 offsets behind the newest (the bound the slots plot draws).
+    const int64_t bound = last >= 62 ? INT64_MAX : (int64_t{1} << last) - 1;
+    const std::string held = first == last ? "slot " + std::to_string(last)
+                                           : "slots " + std::to_string(first) + "-" + std::to_string(last);
+    if (distance > bound) {
+        std::string text = what + "it is now " + withThousands(distance) +
+                           " offsets behind the newest sync, past " + "the bound 2^" + std::to_string(last) +
+                           " - 1 = " + withThousands(bound) + " of slot " + std::to_string(last) +
+                           ", the last it held";
+        if (last + 1 < static_cast<int>(step.after.size()) && step.after[static_cast<size_t>(last + 1)])
+            text += ", and slot " + std::to_string(last + 1) + " keeps " +
+                    keptText(step, *step.after[static_cast<size_t>(last + 1)]);
+        return text;
+    }
+    const std::string rule = store == StoreKind::SlotsOriginal
+                                 ? "the first update (KAFKA-14666) keeps the slots' syncs spaced apart and "
+                                   "reconsiders only the last sync it pushed out"
+                                 : "the update keeps the slots' syncs spaced apart";
+    return what + "it is " + withThousands(distance) + " offsets behind the newest sync, within " + held +
+           "'s bound, but " + held + " now hold" + (first == last ? "s " : " ") +
+           keptText(step, *step.after[static_cast<size_t>(first)]) + ": " + rule;
+}
+
+void describeChanges(StoreStep& step, StoreKind store, bool clearedByLoad)
+{
+    for (size_t s = 0; s < step.after.size(); ++s)
+        if (step.before[s] != step.after[s])
+            step.changedSlots.push_back(static_cast<int>(s));
+    const auto heldAfter = [&](size_t ordinal) {
+        return std::any_of(step.after.begin(), step.after.end(),
+                           [&](const std::optional<SlotSync>& s) { return s && s->ordinal == ordinal; });
+    };
+    for (size_t s = 0; s < step.before.size(); ++s) {
+        const std::optional<SlotSync>& b = step.before[s];
+        const bool firstOfRun = b && (s == 0 || step.before[s - 1] != b);
+        if (!firstOfRun || heldAfter(b->ordinal))
+            continue;
+        size_t last = s;
+        while (last + 1 < step.before.size() && step.before[last + 1] == b)
+            ++last;
+        step.expired.push_back(
+            whyExpired(step, *b, static_cast<int>(s), static_cast<int>(last), store, clearedByLoad));
+    }
+}
+
+} // namespace
+
+std::vector<int64_t> syncTimes(const Session& session, const TopicPartition& upstream)
+{
+    std::vector<int64_t> times;
+    const std::optional<uint32_t> id = session.findPartition(upstream);
+    if (!id)
+        return times;
+    for (const ObservedSync& s : session.syncs)
+        if (s.partition == *id)
+            times.push_back(s.stamp.timestampMs);
+    return times;
+}
+
+std::optional<StoreStep> storeStep(const Session& session, const StoreReplayOptions& options,
+                                   const TopicPartition& upstream, size_t ordinal,
+                                   std::optional<int64_t> committed)
+{
+    const std::optional<uint32_t> id = session.findPartition(upstream);
+    if (!id)
+        return std::nullopt;
+    SyncsReplay replay(options);
+    const SyncStore::PartitionId storeId = replay.store().partitionId(upstream);
+    size_t seen = 0;
+    for (size_t i = 0; i < session.syncs.size(); ++i) {
+        const ObservedSync& s = session.syncs[i];
+        if (s.partition != *id) {
+            replay.skip();
+            continue;
+        }
+        if (seen++ < ordinal) {
+            replay.apply(storeId, s.upstream, s.downstream);
+            continue;
+        }
+        StoreStep step;
+        step.ordinal = ordinal;
+        step.sessionIndex = i;
+        step.atMs = s.stamp.timestampMs;
+        step.upstream = s.upstream;
+        step.downstream = s.downstream;
+        step.committed = committed;
+        step.before = slotsOf(replay.store(), upstream);
+        if (committed)
+            step.translatedBefore = replay.store().translate(upstream, *committed);
+        const bool clearedByLoad = !replay.store().readToEnd() && replay.store().clearsDuringLoad();
+        replay.apply(storeId, s.upstream, s.downstream);
+        step.after = slotsOf(replay.store(), upstream);
+        if (committed)
+            step.translatedAfter = replay.store().translate(upstream, *committed);
+        describeChanges(step, replay.store().profile().store, clearedByLoad);
+        return step;
+    }
+    return std::nullopt;
+}
+
+} // namespace driftscope

@@ -1,0 +1,49 @@
+// Stepping through the store one offset sync at a time, for the selected partition: what the
+// checkpoint task's store held before and after a sync, which slots changed, which syncs it forced
+// out and by which of its rules, and what the group's committed offset translated to before and
+// after. The store is replayed exactly as Mm2State does (SyncsReplay: same release, task start and
+// initial load), so a step agrees with the explorer's slots and sync lifetimes.
+#pragma once
+
+#include "model/mm2/store_replay.h"
+#include "model/session/session.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace driftscope {
+
+// A sync of the partition as the store holds it in a slot.
+struct SlotSync {
+    size_t ordinal = 0; // the partition's n-th sync, from 0
+    int64_t upstream = 0;
+    int64_t downstream = 0;
+    friend bool operator==(const SlotSync&, const SlotSync&) = default;
+};
+
+struct StoreStep {
+    size_t ordinal = 0;      // the sync applied: the partition's n-th
+    size_t sessionIndex = 0; // into Session::syncs
+    int64_t atMs = 0;        // its record time, when the store applied it
+    int64_t upstream = 0, downstream = 0;
+    // Slot by slot (64, or 1 for the releases that keep the newest sync only); none: empty.
+    std::vector<std::optional<SlotSync>> before, after;
+    std::vector<int> changedSlots;
+    // Each sync the step forced out, with the rule in words.
+    std::vector<std::string> expired;
+    // The committed offset asked about, translated before and after the step.
+    std::optional<int64_t> committed;
+    std::optional<Translation> translatedBefore, translatedAfter;
+};
+
+// The record times of the partition's syncs, in topic order (step k is at syncTimes[k]).
+std::vector<int64_t> syncTimes(const Session& session, const TopicPartition& upstream);
+
+// Step `ordinal` of the partition (none: it has no such sync). `committed`: an offset to translate
+// before and after.
+std::optional<StoreStep> storeStep(const Session& session, const StoreReplayOptions& options,
+                                   const TopicPartition& upstream, size_t ordinal,
+                                   std::optional<int64_t> committed = std::nullopt);
+
+} // namespace driftscope

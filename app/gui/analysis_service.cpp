@@ -266,6 +266,26 @@ void AnalysisService::request(const ExplorerRequest& request)
     });
 }
 
+void AnalysisService::stepView(const ExplorerAnswer& answer, std::optional<size_t> ordinal,
+                               std::function<void(std::shared_ptr<const StepView>)> done)
+{
+    const Selection& selection = answer.selection;
+    if (!selection.partition || answer.releases.empty())
+        return done(std::make_shared<const StepView>());
+    const CursorView& cursor = answer.releases.front().cursor;
+    const std::optional<TopicPartition> downstream =
+        cursor.row ? std::optional<TopicPartition>(cursor.row->downstream) : std::nullopt;
+    const std::optional<int64_t> committed = cursor.row ? cursor.row->committed : std::nullopt;
+    post([this, options = answer.request.state, selection, downstream, committed, at = answer.cursorMs,
+          ordinal, done = std::move(done)](Worker& w) {
+        auto view = std::make_shared<const StepView>(stepViewAt(w.model.session(), options, selection.group,
+                                                                *selection.partition, downstream, at,
+                                                                committed, ordinal));
+        QMetaObject::invokeMethod(
+            this, [done, view] { done(view); }, Qt::QueuedConnection);
+    });
+}
+
 void AnalysisService::withSession(std::function<QString(const Session&)> work,
                                   std::function<void(const QString&)> done)
 {

@@ -10,6 +10,7 @@
 
 #include "model/analysis/explorer_model.h"
 #include "model/analysis/release_difference.h"
+#include "model/analysis/store_step.h"
 #include "model/sim/sim_session.h"
 
 #include <QObject>
@@ -66,6 +67,11 @@ public:
     // Sessions of at least this many syncs and checkpoints get a first answer for the selected
     // partition before the whole state is rebuilt (default one million).
     void setFirstAnswerFrom(size_t records);
+    // What the store stepper shows for the selection of `answer` at its cursor (store_step.h),
+    // computed on the worker; `done` gets it on the GUI thread.
+    // `ordinal`: the sync to show when the store applied it by the cursor (stepViewAt).
+    void stepView(const ExplorerAnswer& answer, std::optional<size_t> ordinal,
+                  std::function<void(std::shared_ptr<const StepView>)> done);
     // Runs `work` on the worker with the session (e.g. to save it as a capture); `done` gets
     // its answer on the GUI thread.
     void withSession(std::function<QString(const Session&)> work, std::function<void(const QString&)> done);

@@ -80,7 +80,7 @@ int main(int argc, char** argv)
         "(UTC unless a zone is given) or milliseconds since the epoch. A moment outside "
         "the session is refused.",
         "TIME");
-    const QCommandLineOption page("page", "Show this page first: partition, groups or drill.", "PAGE");
+    const QCommandLineOption page("page", "Show this page first: partition, groups, drill or steps.", "PAGE");
     const QCommandLineOption screenshot(
         "screenshot", "Save a PNG of the window after --screenshot-delay, then quit.", "PNG");
     const QCommandLineOption delay("screenshot-delay", "Seconds to wait before the screenshot (default 2).",
@@ -132,9 +132,9 @@ int main(int argc, char** argv)
     if (parser.isSet(demo) &&
         std::find(names.begin(), names.end(), parser.value(demo).toStdString()) == names.end())
         usageError("--demo: unknown scenario '" + parser.value(demo) + "' (" + oneOf(names) + ")");
-    const QStringList pages{"partition", "groups", "drill"};
+    const QStringList pages{"partition", "groups", "drill", "steps"};
     if (parser.isSet(page) && !pages.contains(parser.value(page)))
-        usageError("--page: expected partition, groups or drill, got '" + parser.value(page) + "'");
+        usageError("--page: expected partition, groups, drill or steps, got '" + parser.value(page) + "'");
     if (parser.isSet(theme) && parser.value(theme) != "light" && parser.value(theme) != "dark")
         usageError("--theme: expected light or dark, got '" + parser.value(theme) + "'");
     std::optional<int64_t> atMs;

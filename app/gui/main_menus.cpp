@@ -183,6 +183,30 @@ void MainWindow::buildMenus()
                      chooseTheme(Theme::Dark);
                  }},
             });
+    using Target = widgets::StoreStepper::Target;
+    addMenu(menuBar(), this, "&Step",
+            {
+                {"Previous &sync of the partition", QKeySequence(Qt::ALT | Qt::Key_Left),
+                 [this] {
+                     step(Target::PreviousSync);
+                 }},
+                {"&Next sync of the partition", QKeySequence(Qt::ALT | Qt::Key_Right),
+                 [this] {
+                     step(Target::NextSync);
+                 }},
+                {"Previous store &update", QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_Left),
+                 [this] {
+                     step(Target::PreviousUpdate);
+                 }},
+                {"Next store u&pdate", QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_Right),
+                 [this] {
+                     step(Target::NextUpdate);
+                 }},
+                {"Next &checkpoint", QKeySequence(Qt::ALT | Qt::Key_Down),
+                 [this] {
+                     step(Target::NextCheckpoint);
+                 }},
+            });
     addMenu(
         menuBar(), this, "&Help",
         {

@@ -20,6 +20,7 @@
 #include "widgets/report_table.h"
 #include "widgets/session_panel.h"
 #include "widgets/simulator_panel.h"
+#include "widgets/store_stepper.h"
 #include "widgets/time_cursor_bar.h"
 #include "widgets/tune_panel.h"
 
@@ -296,6 +297,16 @@ void MainWindow::buildViews()
     m_tabs->addTab(partitionTab, "Partition");
     m_tabs->addTab(m_groupsTable, "All groups");
     m_tabs->addTab(m_drill, "Failover drill");
+    m_stepper = new widgets::StoreStepper;
+    // A step to the moment shown (syncs of one millisecond) shows the sync named at once.
+    connect(m_stepper, &widgets::StoreStepper::momentChosen, this, [this](int64_t at) {
+        if (m_result && m_result->cursorMs == at && m_state.cursorMs == at)
+            updateStepper();
+        else
+            m_timeBar->moveTo(at);
+    });
+    m_tabs->addTab(m_stepper, "Store steps");
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateStepper(); });
 
     m_timeBar = new widgets::TimeCursorBar;
     connect(m_timeBar, &widgets::TimeCursorBar::cursorMoved, this, &MainWindow::moveCursor);
@@ -353,6 +364,43 @@ void MainWindow::updateGuide()
         return;
     const ReleaseAnswer& shown = m_result->releases.front();
     m_guide->setHtml(guideHtml(guideSteps(shown.cursor, shown.series->lifetimes, shown.release)));
+}
+
+// The stepper shows the answer's selection at its cursor; computed on the worker, and only while
+// its tab is shown (it replays the partition's syncs). A Step key pressed elsewhere opens the tab
+// and steps once the view is there.
+void MainWindow::updateStepper()
+{
+    if (!m_result || m_tabs->currentWidget() != m_stepper)
+        return;
+    const uint64_t serial = ++m_stepSerial;
+    const std::shared_ptr<const AnalysisResult> result = m_result;
+    m_analysis.stepView(*result, m_stepper->takeOrdinal(),
+                        [this, serial, result](std::shared_ptr<const StepView> view) {
+                            if (serial != m_stepSerial)
+                                return; // a newer answer asked again
+                            const QString heading =
+                                result->selection.partition
+                                    ? QString("<b>%1</b> on <b>%2</b> · MM2 <b>%3</b> rules · time cursor %4")
+                                          .arg(q(result->selection.group).toHtmlEscaped(),
+                                               q(toString(*result->selection.partition)).toHtmlEscaped(),
+                                               q(toString(result->releases.front().release)),
+                                               q(formatUtcMs(result->cursorMs)))
+                                    : QString("No group partition selected");
+                            m_stepper->display(std::move(view), result->cursorMs, heading);
+                            if (const auto pending = std::exchange(m_pendingStep, std::nullopt))
+                                m_stepper->go(*pending);
+                        });
+}
+
+void MainWindow::step(widgets::StoreStepper::Target target)
+{
+    if (m_tabs->currentWidget() == m_stepper && m_stepper->view()) {
+        m_stepper->go(target);
+        return;
+    }
+    m_pendingStep = target;
+    m_tabs->setCurrentWidget(m_stepper);
 }
 
 // A simulation opens on the group its scenario tells the story of, unless the group selected is
@@ -684,6 +732,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
                            first.cursor.report.staleAfterMs);
     m_drill->setReport(report, r.selection.group);
     updateGuide();
+    updateStepper();
 
     m_status->showSession(s);
     if (m_sources.kind() == SourceKind::Simulation)

@@ -9,6 +9,7 @@
 #include "app/gui/status_strip.h"
 #include "app/gui/theme.h"
 #include "app/gui/tune_runner.h"
+#include "widgets/store_stepper.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -95,6 +96,7 @@ public:
     SourceController& sources() { return m_sources; }
     const AnalysisResult* result() const { return m_result.get(); }
     widgets::DifferenceView* differenceView() const { return m_difference; }
+    widgets::StoreStepper* stepper() const { return m_stepper; }
     widgets::PartitionPage* page(int release = 0) const { return m_pages[release]; }
     widgets::SessionPanel* panel() const { return m_panel; }
     widgets::ReportTable* groupsTable() const { return m_groupsTable; }
@@ -119,7 +121,9 @@ protected:
 private:
     void focusOn(const sim::Scenario& scenario);
     void showGuide();
-    void updateGuide(); // with the answer shown, while the guide is open
+    void updateStepper();
+    void step(widgets::StoreStepper::Target target); // the Step menu
+    void updateGuide();                              // with the answer shown, while the guide is open
     void buildViews();
     void buildMenus();
     void buildStatusBar();
@@ -172,6 +176,9 @@ private:
     widgets::PartitionPage* m_pages[2];
     widgets::ReportTable* m_groupsTable;
     widgets::FailoverDrill* m_drill;
+    widgets::StoreStepper* m_stepper;
+    uint64_t m_stepSerial = 0; // the stepper shows the answer to its newest request only
+    std::optional<widgets::StoreStepper::Target> m_pendingStep;
     widgets::DifferenceView* m_difference; // Compare's: where the two releases part
     widgets::SimulatorPanel* m_simulator;
     widgets::TunePanel* m_tune;

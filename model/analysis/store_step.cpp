@@ -1,5 +1,6 @@
 #include "model/analysis/store_step.h"
 
+#include "model/analysis/group_series.h"
 #include "model/analysis/translation_text.h"
 #include "model/util/java_long.h"
 
@@ -148,6 +149,54 @@ std::optional<StoreStep> storeStep(const Session& session, const StoreReplayOpti
         return step;
     }
     return std::nullopt;
+}
+
+StepView stepViewAt(const Session& session, const StoreReplayOptions& options, const std::string& group,
+                    const TopicPartition& upstream, const std::optional<TopicPartition>& downstream,
+                    int64_t atMs, std::optional<int64_t> committed, std::optional<size_t> ordinal)
+{
+    StepView view;
+    const std::optional<uint32_t> partition = session.findPartition(upstream);
+    if (!partition)
+        return view;
+    view.places.syncOrder = syncTimes(session, upstream);
+    view.places.syncs = view.places.syncOrder;
+    // Sorted to step to: record times need not follow topic order.
+    std::sort(view.places.syncs.begin(), view.places.syncs.end());
+    for (const SyncLifetime& l : syncLifetimes(session, options, *partition, INT64_MAX))
+        if (l.expiredAtMs)
+            view.places.updates.push_back(*l.expiredAtMs);
+    std::sort(view.places.updates.begin(), view.places.updates.end());
+    view.places.updates.erase(std::unique(view.places.updates.begin(), view.places.updates.end()),
+                              view.places.updates.end());
+    const std::optional<uint32_t> groupId = session.findGroup(group);
+    const std::optional<uint32_t> target = downstream ? session.findPartition(*downstream) : std::nullopt;
+    if (groupId && target)
+        for (const ObservedCheckpoint& c : session.checkpoints)
+            if (c.group == *groupId && c.partition == *target)
+                view.places.checkpoints.push_back(c.stamp.timestampMs);
+    std::sort(view.places.checkpoints.begin(), view.places.checkpoints.end());
+    // The syncs the store applied by atMs: the topic's records up to the first stamped later, as
+    // Mm2State and the sync lifetimes take them.
+    size_t written = 0;
+    for (size_t i = 0; i < session.syncs.size() && session.syncs[i].stamp.timestampMs <= atMs; ++i)
+        written += session.syncs[i].partition == *partition;
+    if (written > 0)
+        view.step = storeStep(session, options, upstream,
+                              ordinal && *ordinal < written ? *ordinal : written - 1, committed);
+    return view;
+}
+
+std::optional<int64_t> nextAfter(const std::vector<int64_t>& times, int64_t atMs)
+{
+    const auto it = std::upper_bound(times.begin(), times.end(), atMs);
+    return it == times.end() ? std::nullopt : std::optional<int64_t>(*it);
+}
+
+std::optional<int64_t> lastBefore(const std::vector<int64_t>& times, int64_t atMs)
+{
+    const auto it = std::lower_bound(times.begin(), times.end(), atMs);
+    return it == times.begin() ? std::nullopt : std::optional<int64_t>(*(it - 1));
 }
 
 } // namespace driftscope

@@ -5,6 +5,7 @@
 // initial load), so a step agrees with the explorer's slots and sync lifetimes.
 #pragma once
 
+#include "model/analysis/explorer_view.h"
 #include "model/mm2/store_replay.h"
 #include "model/session/session.h"
 
@@ -45,5 +46,30 @@ std::vector<int64_t> syncTimes(const Session& session, const TopicPartition& ups
 std::optional<StoreStep> storeStep(const Session& session, const StoreReplayOptions& options,
                                    const TopicPartition& upstream, size_t ordinal,
                                    std::optional<int64_t> committed = std::nullopt);
+
+// The moments a stepper goes to for a group partition: each of its syncs, each sync that forced
+// another out of the store (a store update worth a look), each checkpoint of the group for it.
+struct StepPlaces {
+    std::vector<int64_t> syncs, updates, checkpoints; // record times, ascending
+    std::vector<int64_t> syncOrder;                   // the record time of each sync, in topic order
+};
+
+// What the stepper shows at `atMs`: the step of the partition's last sync at or before it (none
+// before its first sync), or of sync `ordinal` when the store applied it by then (syncs stamped
+// in one millisecond are one moment: stepping sync by sync names the one to show), and where to
+// step next. `downstream`: the partition's name on the
+// target, as checkpoints name it (none: no checkpoints to step to).
+struct StepView {
+    std::optional<StoreStep> step;
+    StepPlaces places;
+};
+StepView stepViewAt(const Session& session, const StoreReplayOptions& options, const std::string& group,
+                    const TopicPartition& upstream, const std::optional<TopicPartition>& downstream,
+                    int64_t atMs, std::optional<int64_t> committed,
+                    std::optional<size_t> ordinal = std::nullopt);
+
+// The first of `times` after `atMs`, or the last before it (none: there is no such moment).
+std::optional<int64_t> nextAfter(const std::vector<int64_t>& times, int64_t atMs);
+std::optional<int64_t> lastBefore(const std::vector<int64_t>& times, int64_t atMs);
 
 } // namespace driftscope

@@ -9,6 +9,7 @@
 #include "model/analysis/failover_plan.h"
 #include "model/analysis/guide.h"
 #include "model/analysis/report_format.h"
+#include "model/analysis/store_step.h"
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
 #include "model/io/session_file.h"
@@ -27,6 +28,7 @@
 #include "widgets/report_table.h"
 #include "widgets/session_panel.h"
 #include "widgets/simulator_panel.h"
+#include "widgets/store_stepper.h"
 #include "widgets/time_cursor_bar.h"
 #include "widgets/tune_panel.h"
 
@@ -40,6 +42,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -155,6 +158,7 @@ private Q_SLOTS:
     void releaseSwitchChangesTranslations();
     void releaseNotesInTheSelectorAndHelp();
     void theGuideFollowsTheCursor();
+    void theStepperStepsThroughTheStore();
     void replayBudgetMarksTheRowsOverIt();
     void compareModeShowsBothReleases();
     void timeCursorScrubs();
@@ -364,6 +368,75 @@ void ExplorerWindow::theGuideFollowsTheCursor()
     for (const QString& line : expected().split('\n', Qt::SkipEmptyParts))
         QVERIFY2(text->toPlainText().contains(line), qPrintable(line));
     dialog->close();
+}
+
+// Store steps: the store at the last sync before the cursor, as storeStep() gives it, and the
+// Step menu's keys move the cursor sync by sync, update by update, to the next checkpoint.
+void ExplorerWindow::theStepperStepsThroughTheStore()
+{
+    MainWindow& w = *m_window;
+    const Session& session = sampleSession();
+    const TopicPartition tp = *m_selection.partition;
+    const std::vector<int64_t> times = syncTimes(session, tp);
+    // From two syncs of one millisecond in the second half of the session, where the group has
+    // committed and has checkpoints.
+    size_t k = times.size() / 2;
+    while (k + 2 < times.size() && times[k + 1] != times[k + 2])
+        ++k;
+    QVERIFY(k + 2 < times.size());
+    w.moveCursor(times[k]);
+    QVERIFY(settle(w));
+    QVERIFY(w.result()->releases.front().cursor.row);
+    QAction* next = menuAction(w, "Next sync of the partition");
+    QVERIFY(next);
+    w.tabs()->setCurrentWidget(w.stepper());
+    const std::optional<int64_t> committed = w.result()->releases.front().cursor.row->committed;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const StepView* v = w.stepper()->view();
+            return v && v->step && v->step->committed == committed && !w.analysis().busy();
+        },
+        10'000));
+    const Mm2StateOptions options = w.result()->request.state; // the capture's task start too
+    const StoreStep expected = storeStep(session, options, tp, k, committed).value();
+    const StoreStep shown = *w.stepper()->view()->step;
+    QCOMPARE(shown.ordinal, k);
+    QCOMPARE(shown.after, expected.after);
+    QCOMPARE(shown.expired, expected.expired);
+    QCOMPARE(shown.translatedAfter->status, expected.translatedAfter->status);
+    QCOMPARE(shown.translatedAfter->downstream, expected.translatedAfter->downstream);
+    // Changed slots are the highlighted rows.
+    int highlighted = 0;
+    for (int row = 0; row < w.stepper()->slotTable()->rowCount(); ++row)
+        highlighted += w.stepper()->slotTable()->item(row, 2)->font().bold();
+    QCOMPARE(static_cast<size_t>(highlighted), expected.changedSlots.size());
+    for (const std::string& line : expected.expired)
+        QVERIFY(w.stepper()->details().contains(QString::fromStdString(line)));
+    // Alt+Right: the next sync, and again: syncs k+1 and k+2 share a millisecond, each is shown;
+    // Alt+Left: back.
+    next->trigger();
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return w.stepper()->view() && w.stepper()->view()->step &&
+                   w.stepper()->view()->step->ordinal == k + 1;
+        },
+        10'000));
+    QCOMPARE(w.result()->cursorMs, times[k + 1]);
+    next->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return w.stepper()->view()->step->ordinal == k + 2; }, 10'000));
+    menuAction(w, "Previous sync of the partition")->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return w.stepper()->view()->step->ordinal == k + 1; }, 10'000));
+    menuAction(w, "Previous sync of the partition")->trigger();
+    QVERIFY(
+        QTest::qWaitFor([&] { return w.result()->cursorMs == times[k] && !w.analysis().busy(); }, 10'000));
+    // The next checkpoint of the group on the partition, from the session's own records.
+    const auto checkpoints = w.stepper()->view()->places.checkpoints;
+    QVERIFY(!checkpoints.empty());
+    const auto after = std::upper_bound(checkpoints.begin(), checkpoints.end(), times[k]);
+    QVERIFY(after != checkpoints.end());
+    menuAction(w, "Next checkpoint")->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return w.result()->cursorMs == *after; }, 10'000));
+    w.tabs()->setCurrentIndex(0);
 }
 
 void ExplorerWindow::releaseSwitchChangesTranslations()

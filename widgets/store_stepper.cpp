@@ -101,10 +101,12 @@ void StoreStepper::go(Target target)
         const std::vector<int64_t>& order = m_view->places.syncOrder;
         if (target == Target::PreviousSync ? k == 0 : k + 1 >= order.size())
             return;
-        m_ordinal = target == Target::PreviousSync ? k - 1 : k + 1;
-        Q_EMIT momentChosen(order[*m_ordinal]);
+        const size_t to = target == Target::PreviousSync ? k - 1 : k + 1;
+        m_ordinal = {to, order[to]};
+        Q_EMIT momentChosen(order[to]);
         return;
     }
+    m_ordinal.reset();
     if (const std::optional<int64_t> at = targetOf(target))
         Q_EMIT momentChosen(*at);
 }

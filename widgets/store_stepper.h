@@ -36,9 +36,13 @@ public:
     enum class Target { PreviousSync, NextSync, PreviousUpdate, NextUpdate, NextCheckpoint };
     std::optional<int64_t> targetOf(Target target) const;
     void go(Target target); // emits momentChosen when there is somewhere to go
-    // The sync a step to the previous or next sync named (taken once): syncs stamped in one
-    // millisecond share a moment of the time cursor.
-    std::optional<size_t> takeOrdinal() { return std::exchange(m_ordinal, std::nullopt); }
+    // The sync the last step to the previous or next sync named, for a view at `cursorMs` when that
+    // is the moment it went to (syncs of one millisecond share a moment of the time cursor).
+    std::optional<size_t> ordinalAt(int64_t cursorMs) const
+    {
+        return m_ordinal && m_ordinal->second == cursorMs ? std::optional<size_t>(m_ordinal->first)
+                                                          : std::nullopt;
+    }
 
 Q_SIGNALS:
     void momentChosen(int64_t atMs);
@@ -51,7 +55,7 @@ private:
     QTextBrowser* m_details;
     std::shared_ptr<const StepView> m_view;
     int64_t m_cursorMs = 0;
-    std::optional<size_t> m_ordinal;
+    std::optional<std::pair<size_t, int64_t>> m_ordinal; // the sync named and the moment it is at
 };
 
 } // namespace driftscope::widgets

@@ -104,6 +104,7 @@ struct AnalysisService::Worker {
         theirs.state.release = *request.compare;
         theirs.state.releaseWarning.clear();
         theirs.selection = result.selection;
+        theirs.cursorMs = result.cursorMs; // the same moment on both pages, also when following the end
         result.releases.push_back(std::move(other.model.answer(theirs).releases.front()));
     }
 

@@ -99,7 +99,7 @@ QTextBrowser* openTextDialog(QWidget* parent, const QString& name, const QString
     layout->addWidget(text);
     layout->addWidget(buttons);
     dialog->resize(size);
-    dialog->open();
+    dialog->show(); // not open(): that would block the window the text follows
     return text;
 }
 

@@ -363,7 +363,12 @@ void MainWindow::updateGuide()
     if (!m_guide || !m_result)
         return;
     const ReleaseAnswer& shown = m_result->releases.front();
-    m_guide->setHtml(guideHtml(guideSteps(shown.cursor, shown.series->lifetimes, shown.release)));
+    // Only when the words changed: a live answer each second must not scroll the reader back up.
+    const QString html = guideHtml(guideSteps(shown.cursor, shown.series->lifetimes, shown.release));
+    if (m_guide->property("html").toString() != html) {
+        m_guide->setProperty("html", html);
+        m_guide->setHtml(html);
+    }
 }
 
 // The stepper shows the answer's selection at its cursor; computed on the worker, and only while
@@ -375,7 +380,7 @@ void MainWindow::updateStepper()
         return;
     const uint64_t serial = ++m_stepSerial;
     const std::shared_ptr<const AnalysisResult> result = m_result;
-    m_analysis.stepView(*result, m_stepper->takeOrdinal(),
+    m_analysis.stepView(*result, m_stepper->ordinalAt(result->cursorMs),
                         [this, serial, result](std::shared_ptr<const StepView> view) {
                             if (serial != m_stepSerial)
                                 return; // a newer answer asked again

@@ -51,8 +51,10 @@ GuideStep translation(const CursorView& view, const Release& release)
     const std::string rule =
         profile.translation == TranslationRule::CappedPlusOne
             ? "From 3.4.1 on, MM2 translates a committed offset to the newest retained sync at or before it, "
-              "so "
-              "a failover replays and never skips."
+              "so the translation never lands past the committed record: the failover replays instead (it "
+              "can "
+              "still skip when the group rewound, or resumes at a synced target group offset that MM2 never "
+              "moves back)."
             : "Up to 3.4.0, MM2 extrapolated from the newest sync (D + (U - u)): across gaps it could land "
               "past "
               "records the group never processed, so a failover could skip. 3.4.1 replaced this.";
@@ -153,8 +155,10 @@ GuideStep rpo(const CursorView& view)
                      ".";
     else if (view.row && (outcomeOf(*view.row) == Outcome::Skips || outcomeOf(*view.row) == Outcome::MaySkip))
         step.text +=
-            " Here a failover may SKIP records: no idempotence makes up for records never read; a release "
-            "from 3.4.1 on replays instead.";
+            std::string(" Here a failover may SKIP records: no idempotence makes up for records never read") +
+            (profileFor(view.report.release).translation == TranslationRule::Extrapolate
+                 ? "; from 3.4.1 on MM2 no longer extrapolates, which is what skips here."
+                 : "; the row says why (a rewind, or a synced target group offset ahead).");
     return step;
 }
 

@@ -180,7 +180,10 @@ std::vector<std::string> differenceLines(const ReleaseDifference& d)
                         withThousands(static_cast<int64_t>(d.moments)) + " moments compared");
         return lines;
     }
-    lines.push_back(pair + " first differ on " + toString(d.upstream) + " at " + formatUtcMs(*first));
+    // The series are evaluated at moments (checkpoints, samples, a grid, thinned on long sessions):
+    // the first difference is the first among them.
+    lines.push_back(pair + " first differ on " + toString(d.upstream) + " at " + formatUtcMs(*first) +
+                    ", of the moments compared");
     lines.push_back(aspectLine("translation of the committed offset", d.translation, d.releases, d.moments));
     lines.push_back(aspectLine("checkpoint in force", d.checkpoint, d.releases, d.moments));
     lines.push_back(aspectLine("failover outcome", d.outcome, d.releases, d.moments));

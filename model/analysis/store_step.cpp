@@ -52,7 +52,7 @@ std::string whyExpired(const StoreStep& step, const SlotSync& gone, int first, i
                " (a rewind), which clears all " + "64 slots";
     const int64_t distance = javalong::sub(step.upstream, gone.upstream);
     // Slot j keeps a sync at most 2^j - 1 offsets behind the newest (the bound the slots plot draws).
-    const int64_t bound = last >= 62 ? INT64_MAX : (int64_t{1} << last) - 1;
+    const int64_t bound = last >= 63 ? INT64_MAX : (int64_t{1} << last) - 1;
     const std::string held = first == last ? "slot " + std::to_string(last)
                                            : "slots " + std::to_string(first) + "-" + std::to_string(last);
     if (distance > bound) {
@@ -65,13 +65,18 @@ std::string whyExpired(const StoreStep& step, const SlotSync& gone, int first, i
                     keptText(step, *step.after[static_cast<size_t>(last + 1)]);
         return text;
     }
-    const std::string rule = store == StoreKind::SlotsOriginal
-                                 ? "the first update (KAFKA-14666) keeps the slots' syncs spaced apart and "
-                                   "reconsiders only the last sync it pushed out"
-                                 : "the update keeps the slots' syncs spaced apart";
-    return what + "it is " + withThousands(distance) + " offsets behind the newest sync, within " + held +
-           "'s bound, but " + held + " now hold" + (first == last ? "s " : " ") +
-           keptText(step, *step.after[static_cast<size_t>(first)]) + ": " + rule;
+    // Within the bound, the sync fell to the update's spacing checks (against the slot before or after
+    // it, or a walk that stopped early); which one is not worked out here, so the words say so.
+    const std::string update =
+        store == StoreKind::SlotsOriginal
+            ? "the first update (KAFKA-14666), which reconsiders only the last sync it "
+              "pushed out and keeps the slots' syncs spaced apart,"
+            : "the update, which keeps the slots' syncs spaced apart,";
+    return what + "it is " + withThousands(distance) +
+           " offsets behind the newest sync, within the bound 2^" + std::to_string(last) + " - 1 of " + held +
+           ", and " + update + " did not keep it (slot " + std::to_string(first) + " now holds " +
+           keptText(step, *step.after[static_cast<size_t>(first)]) +
+           "); which of its checks dropped it is not worked out here";
 }
 
 void describeChanges(StoreStep& step, StoreKind store, bool clearedByLoad)
@@ -104,9 +109,12 @@ std::vector<int64_t> syncTimes(const Session& session, const TopicPartition& ups
     const std::optional<uint32_t> id = session.findPartition(upstream);
     if (!id)
         return times;
-    for (const ObservedSync& s : session.syncs)
+    int64_t applied = INT64_MIN;
+    for (const ObservedSync& s : session.syncs) {
+        applied = std::max(applied, s.stamp.timestampMs);
         if (s.partition == *id)
-            times.push_back(s.stamp.timestampMs);
+            times.push_back(applied);
+    }
     return times;
 }
 
@@ -120,8 +128,10 @@ std::optional<StoreStep> storeStep(const Session& session, const StoreReplayOpti
     SyncsReplay replay(options);
     const SyncStore::PartitionId storeId = replay.store().partitionId(upstream);
     size_t seen = 0;
+    int64_t applied = INT64_MIN;
     for (size_t i = 0; i < session.syncs.size(); ++i) {
         const ObservedSync& s = session.syncs[i];
+        applied = std::max(applied, s.stamp.timestampMs);
         if (s.partition != *id) {
             replay.skip();
             continue;
@@ -133,7 +143,7 @@ std::optional<StoreStep> storeStep(const Session& session, const StoreReplayOpti
         StoreStep step;
         step.ordinal = ordinal;
         step.sessionIndex = i;
-        step.atMs = s.stamp.timestampMs;
+        step.atMs = applied;
         step.upstream = s.upstream;
         step.downstream = s.downstream;
         step.committed = committed;
@@ -160,9 +170,7 @@ StepView stepViewAt(const Session& session, const StoreReplayOptions& options, c
     if (!partition)
         return view;
     view.places.syncOrder = syncTimes(session, upstream);
-    view.places.syncs = view.places.syncOrder;
-    // Sorted to step to: record times need not follow topic order.
-    std::sort(view.places.syncs.begin(), view.places.syncs.end());
+    view.places.syncs = view.places.syncOrder; // ascending: times of application
     for (const SyncLifetime& l : syncLifetimes(session, options, *partition, INT64_MAX))
         if (l.expiredAtMs)
             view.places.updates.push_back(*l.expiredAtMs);

@@ -26,7 +26,9 @@ struct SlotSync {
 struct StoreStep {
     size_t ordinal = 0;      // the sync applied: the partition's n-th
     size_t sessionIndex = 0; // into Session::syncs
-    int64_t atMs = 0;        // its record time, when the store applied it
+    // When the store applied it: the latest record time up to it in the topic (Mm2State applies
+    // the topic's records up to the first one stamped after a moment).
+    int64_t atMs = 0;
     int64_t upstream = 0, downstream = 0;
     // Slot by slot (64, or 1 for the releases that keep the newest sync only); none: empty.
     std::vector<std::optional<SlotSync>> before, after;
@@ -38,7 +40,8 @@ struct StoreStep {
     std::optional<Translation> translatedBefore, translatedAfter;
 };
 
-// The record times of the partition's syncs, in topic order (step k is at syncTimes[k]).
+// When the store applied each of the partition's syncs, in topic order (step k is at
+// syncTimes[k]): the latest record time up to it in the topic, as StoreStep::atMs.
 std::vector<int64_t> syncTimes(const Session& session, const TopicPartition& upstream);
 
 // Step `ordinal` of the partition (none: it has no such sync). `committed`: an offset to translate
@@ -51,7 +54,7 @@ std::optional<StoreStep> storeStep(const Session& session, const StoreReplayOpti
 // another out of the store (a store update worth a look), each checkpoint of the group for it.
 struct StepPlaces {
     std::vector<int64_t> syncs, updates, checkpoints; // record times, ascending
-    std::vector<int64_t> syncOrder;                   // the record time of each sync, in topic order
+    std::vector<int64_t> syncOrder;                   // when each sync was applied, in topic order
 };
 
 // What the stepper shows at `atMs`: the step of the partition's last sync at or before it (none

@@ -34,7 +34,7 @@ std::string translationWords(const ReleaseProfile& p)
         return "extrapolates from the newest sync, D + (U - u): across gaps it can land past records the "
                "group never processed, so a failover may skip";
     return "goes back to the newest retained sync at or before the committed offset (its downstream "
-           "offset, +1 when ahead, never further): a failover replays, never skips";
+           "offset, +1 when ahead, never further): a translation never lands past the committed record";
 }
 
 std::string noSyncWords(const ReleaseProfile& p)

@@ -685,7 +685,7 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
                  "the simulation's truth at 2026-01-01T00:32:00.000Z: a failover would replay 319 records"));
     const std::vector<std::string>& lines = w.result()->differenceLines;
     const std::vector<std::string> expected = {
-        "2.4.0 and 3.4.1 first differ on orders-0 at 2026-01-01T00:00:02.600Z",
+        "2.4.0 and 3.4.1 first differ on orders-0 at 2026-01-01T00:00:02.600Z, of the moments compared",
         "the simulation's truth: differs at 18,601 of 19,200 samples, first at 2026-01-01T00:01:00.000Z "
         "(2.4.0: would replay 39 records; 3.4.1: would replay 455 records)",
         "2.4.0 in truth: a failover would skip records at 1,189 of 19,200 samples (up to 19,684, first at "

@@ -311,7 +311,7 @@ void ExplorerModelTest::aCaptureComparedIsReadUnderBothReleases()
                                                 *answer.releases[1].series->series.find(tp));
     // The checkpoints are the capture's own; under 2.4.0's rules no sync explains them.
     const std::vector<std::string> expected = {
-        "2.4.0 and 3.9.0 first differ on clicks-0 at 2026-11-29T13:36:30.381Z",
+        "2.4.0 and 3.9.0 first differ on clicks-0 at 2026-11-29T13:36:30.381Z, of the moments compared",
         "translation of the committed offset: differs at 358 of 358 moments, first at "
         "2026-11-29T13:36:30.381Z "
         "(2.4.0: committed 225 does not translate (too-old); 3.9.0: committed 225 translates to 102)",
@@ -371,9 +371,11 @@ void ExplorerModelTest::theGuideTellsTheStoryWithTheSelectionsNumbers()
          ",545: one every 71 offsets on average, not one per record. Between two syncs, nothing records w"
          "hich target offset holds which source record."},
         {"2. Translation goes back to a sync",
-         "From 3.4.1 on, MM2 translates a committed offset to the newest retained sync at or before it, s"
-         "o a failover replays and never skips. Here under MM2 3.9.0: committed 1,975 -> newest retained "
-         "sync at or before it is 1,736 -> 1,736; the group is ahead of it, so 1,737."},
+         "From 3.4.1 on, MM2 translates a committed offset to the newest retained sync at or before it, "
+         "so the translation never lands past the committed record: the failover replays instead (it can "
+         "still skip when the group rewound, or resumes at a synced target group offset that MM2 never "
+         "moves back). Here under MM2 3.9.0: committed 1,975 -> newest retained sync at or before it is "
+         "1,736 -> 1,736; the group is ahead of it, so 1,737."},
         {"3. The store keeps a few syncs, spread into the past",
          "MM2 3.9.0's checkpoint task keeps up to 64 syncs per partition, newest in slot 0, slot j within"
          " 2^j offsets of the newest and apart from its neighbours, so old and recent offsets both transl"
@@ -466,9 +468,11 @@ void ExplorerModelTest::storeStepsAgreeWithTheSyncLifetimes()
     const std::vector<std::string> expected = {
         "476 -> 476 (sync #5) left the store: it is now 130 offsets behind the newest sync, past the bound "
         "2^7 - 1 = 127 of slot 7, the last it held, and slot 8 keeps 505 -> 505 (sync #6)",
-        "404 -> 404 (sync #4) left the store: it is 202 offsets behind the newest sync, within slot 8's "
-        "bound, "
-        "but slot 8 now holds 505 -> 505 (sync #6): the update keeps the slots' syncs spaced apart"};
+        "404 -> 404 (sync #4) left the store: it is 202 offsets behind the newest sync, within the bound 2^8 "
+        "- 1 "
+        "of slot 8, and the update, which keeps the slots' syncs spaced apart, did not keep it (slot 8 now "
+        "holds "
+        "505 -> 505 (sync #6)); which of its checks dropped it is not worked out here"};
     QCOMPARE(seven.expired, expected);
     // Before its first sync, 1975 does not translate; the store translates it once syncs are there.
     QCOMPARE(storeStep(session, options, tp, 0, 1975)->translatedBefore->status, TranslationStatus::NoSync);

@@ -385,8 +385,10 @@ void ReleaseProfiles::releaseNotesFollowTheProfiles()
             "0)"}));
     QCOMPARE(
         releaseChanges(Release{3, 4, 1})[4].now,
-        std::string("goes back to the newest retained sync at or before the committed offset (its "
-                    "downstream offset, +1 when ahead, never further): a failover replays, never skips"));
+        std::string(
+            "goes back to the newest retained sync at or before the committed offset (its "
+            "downstream offset, +1 when ahead, never further): a translation never lands past the committed "
+            "record"));
     QCOMPARE(storeRuleText(StoreKind::LatestOnly),
              std::string("keeps only the newest sync of each partition"));
     // Every release that changes a rule is one of the lines docs/mm2-behaviour.md §7 names.

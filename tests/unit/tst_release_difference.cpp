@@ -87,7 +87,7 @@ void ReleaseDifferenceTest::rowsDifferByTranslationCheckpointAndOutcome()
     QCOMPARE(d.outcomes[0].maxSkip, int64_t{100});
     QCOMPARE(d.outcomes[1].replaying, size_t{1});
     const std::vector<std::string> expected = {
-        "3.4.0 and 3.4.1 first differ on orders-0 at 1970-01-01T00:02:00.000Z",
+        "3.4.0 and 3.4.1 first differ on orders-0 at 1970-01-01T00:02:00.000Z, of the moments compared",
         "translation of the committed offset: differs at 1 of 2 moments, first at 1970-01-01T00:02:00.000Z "
         "(3.4.0: committed 1,200 translates to 1,200; 3.4.1: committed 1,200 translates to 1,101)",
         "checkpoint in force: differs at 1 of 2 moments, first at 1970-01-01T00:02:00.000Z (3.4.0: "

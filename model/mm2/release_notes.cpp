@@ -240,7 +240,8 @@ std::string storeRuleText(StoreKind store)
 
 std::string storeRuleCaption(StoreKind store)
 {
-    return store == StoreKind::LatestOnly ? "the newest sync only" : "64 slots, slot j within 2^j of the newest";
+    return store == StoreKind::LatestOnly ? "the newest sync only"
+                                          : "64 slots, slot j within 2^j of the newest";
 }
 
 std::vector<ReleaseChange> releaseChanges(const Release& release)

@@ -82,6 +82,9 @@ void PartitionPage::display(const PartitionData& input, const QString& heading)
     m_ages->display(input);
     m_replay->display(input);
     m_verdicts->display(input);
+    static const std::vector<TimelineMark> none;
+    for (ExplorerPlot* plot : plots())
+        plot->setMarks(input.marks ? *input.marks : none);
     m_cursorText = input.cursor ? QString::fromStdString(input.cursor->explanation) : QString();
     // A simulation knows what the records alone may not: say it beside the report's words.
     if (input.cursor && input.truth)

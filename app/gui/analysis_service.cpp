@@ -2,6 +2,7 @@
 
 #include "model/io/kafka/live_reader.h"
 #include "model/io/thread_priority.h"
+#include "model/sim/scenario_marks.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -119,6 +120,10 @@ struct AnalysisService::Worker {
             static_cast<ExplorerAnswer&>(result) = model.answer(request, first);
         if (simulation) {
             result.hasTruth = true;
+            // What the scenario made happen, beside what its records show.
+            result.marks = std::make_shared<const std::vector<TimelineMark>>(
+                mergeMarks(result.marks ? *result.marks : std::vector<TimelineMark>{},
+                           sim::scenarioMarks(simulation->scenario, simulation->epochMs, result.selection)));
             result.truths.push_back(truthOf(simulation->truth, result.selection));
             if (result.releases.size() == 2)
                 result.truths.push_back(rerun && rerun->release == result.releases[1].release

@@ -715,6 +715,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         input.series = rel.series.get();
         input.cursor = &rel.cursor;
         input.truth = i < r.truths.size() ? &r.truths[i] : nullptr;
+        input.marks = r.marks.get();
         input.release = rel.release;
         input.emitIntervalMs = rel.cursor.report.emitIntervalMs;
         input.staleAfterMs = rel.cursor.report.staleAfterMs;

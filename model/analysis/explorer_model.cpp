@@ -444,7 +444,20 @@ ExplorerAnswer ExplorerModel::answer(const ExplorerRequest& request, const Publi
             return buildCursorView(session, c.state, c.samples, options, result.selection);
         }));
     }
+    result.marks = marksFor(result);
     return result;
+}
+
+std::shared_ptr<const std::vector<TimelineMark>> ExplorerModel::marksFor(const ExplorerAnswer& answer)
+{
+    const int64_t interval = answer.releases.front().cursor.report.emitIntervalMs;
+    auto key = std::tuple{m_version, answer.selection.group, answer.selection.partition, interval};
+    if (!m_marks || key != m_marksKey) {
+        m_marks = std::make_shared<const std::vector<TimelineMark>>(
+            timelineMarks(m_session, answer.selection, interval, answer.toMs));
+        m_marksKey = std::move(key);
+    }
+    return m_marks;
 }
 
 } // namespace driftscope

@@ -17,12 +17,14 @@
 #pragma once
 
 #include "model/analysis/explorer_view.h"
+#include "model/analysis/timeline_marks.h"
 #include "model/util/side_thread.h"
 
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <tuple>
 
 namespace driftscope {
 
@@ -65,6 +67,9 @@ struct ExplorerAnswer {
     // The request named no group and the one chosen has offset syncs on the selected partition:
     // the choice can stay. Before any sync, "the first group" is chosen again with each answer.
     bool selectionSettled = false;
+    // What happened on the time axis of the selection (timeline_marks.h), under the first
+    // release's emit interval.
+    std::shared_ptr<const std::vector<TimelineMark>> marks;
 };
 
 class ExplorerModel {
@@ -113,6 +118,9 @@ private:
                                                      const ExplorerAnswer& frame);
     template <class View>
     ReleaseAnswer releaseAnswer(const ReportOptions& options, const ExplorerAnswer& frame, View view);
+    // The marks of the answer's selection, computed again only when the session or the selection
+    // changed.
+    std::shared_ptr<const std::vector<TimelineMark>> marksFor(const ExplorerAnswer& answer);
     std::optional<ExplorerAnswer> firstForSelection(const ExplorerAnswer& base,
                                                     const std::vector<Release>& releases);
 
@@ -127,6 +135,8 @@ private:
     SessionSpan m_span;
     SideThread m_seriesThread{"driftscope-seri"}; // a release's series beside its cursor view
     uint64_t m_summaryVersion = UINT64_MAX;
+    std::shared_ptr<const std::vector<TimelineMark>> m_marks;
+    std::tuple<uint64_t, std::string, std::optional<TopicPartition>, int64_t> m_marksKey;
     std::vector<bool> m_upstreamSeen;
     size_t m_syncsSummed = 0;
 };

@@ -168,6 +168,7 @@ private Q_SLOTS:
     void keysZoomAndPan();
     void simulatorSlidersRerun();
     void simulationShowsTruthAndSkips();
+    void eventsAreMarkedOnEveryTimeAxis();
     void simulatorPanelInputsReachTheScenario();
     void targetPanelRecommendsAndApplies();
     void budgetKeptPerCapture();
@@ -722,6 +723,57 @@ void ExplorerWindow::simulationShowsTruthAndSkips()
     w.selectRelease(release("3.4.1"));
     QVERIFY(settle(w));
     QCOMPARE(seriesOf(w.page(0)->replayWindow(), "skipped (truth)").size(), size_t(0));
+}
+
+// What happened is marked on every time axis of the page, with its words on hover: here the
+// scenario's checkpoint task restart, a band of 10 s at 30 min.
+void ExplorerWindow::eventsAreMarkedOnEveryTimeAxis()
+{
+    MainWindow w;
+    auto scenario = sim::namedScenario("checkpoint-task-restart").value();
+    scenario.durationMs = 35 * 60'000;
+    w.runSimulation(scenario);
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->selection.group, std::string("app-behind"));
+    // The restart, and what the records show of it: no checkpoint from the round before it to the
+    // first round after it.
+    const std::string gap =
+        "no checkpoint of any group from 2026-01-01T00:29:00.000Z to 2026-01-01T00:31:10.000Z (2 min 10 s); "
+        "MM2 "
+        "emits every 1 min 0 s when it runs: its checkpoint task was stopped or restarting, or (3.4.1+) no "
+        "group's translation moved";
+    const std::string text =
+        "scenario: MM2's checkpoint task restarts at 2026-01-01T00:30:00.000Z for 10.0 s and "
+        "rebuilds its store from the offset-syncs topic";
+    QVERIFY(w.result()->marks);
+    const std::vector<TimelineMark>& marks = *w.result()->marks;
+    QCOMPARE(marks.size(), size_t{2});
+    QCOMPARE(QString::fromStdString(marks[0].text), QString::fromStdString(gap));
+    QCOMPARE(QString::fromStdString(marks[1].text), QString::fromStdString(text));
+    const int64_t from = marks[1].fromMs;
+    QCOMPARE(marks[1].toMs - from, int64_t{10'000});
+    QCOMPARE(marks[0].toMs - marks[0].fromMs, int64_t{130'000});
+    size_t marked = 0;
+    for (widgets::ExplorerPlot* plot : w.page(0)->plots()) {
+        QCOMPARE(plot->marks(), *w.result()->marks);
+        int items = 0;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            items += plot->item(i)->objectName() == "mark" ? 1 : 0;
+        QCOMPARE(items, static_cast<int>(2 * plot->timeAxes().size())); // a band per mark and time axis
+        marked += plot->timeAxes().size();
+    }
+    QCOMPARE(marked, size_t{5}); // every plot but the offset map, which has no time axis
+    // Hovering the restart's band names both, beside the point under the pointer if any.
+    widgets::ExplorerPlot* plot = w.page(0)->checkpointAges();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QCPAxis* axis = plot->timeAxes().front();
+    const double x =
+        axis->coordToPixel(widgets::PlotSeries::coordinate(from + 5'000, widgets::AxisKind::TimeMs));
+    const QString hovered = plot->describeAt(QPointF(x, axis->axisRect()->center().y()));
+    QVERIFY2(hovered.endsWith(QString::fromStdString(gap + "\n" + text)), qPrintable(hovered));
+    const double before =
+        axis->coordToPixel(widgets::PlotSeries::coordinate(from - 120'000, widgets::AxisKind::TimeMs));
+    QVERIFY(!plot->describeAt(QPointF(before, axis->axisRect()->center().y())).contains("checkpoint"));
 }
 
 // The first view of a simulation and every rerun from the panel sample by sim::sampleIntervalOf,

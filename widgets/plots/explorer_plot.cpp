@@ -59,6 +59,27 @@ private:
 };
 
 constexpr double kHoverRadius = 12; // pixels
+// More marks than this on one plot are not drawn (their bands would cover it); the rest still
+// show on hover.
+constexpr size_t kMaxDrawnMarks = 400;
+// A mark's text on hover: at most this many marks under the pointer are named.
+constexpr int kMaxHoveredMarks = 3;
+
+bool isTrouble(MarkKind kind)
+{
+    return kind == MarkKind::ReaderProblem || kind == MarkKind::ClusterOutage ||
+           kind == MarkKind::LogWentBack;
+}
+
+// Places an item position at time `t` (plot coordinates) and a ratio of the axis rect's height.
+void placeAt(QCPItemPosition* p, QCPAxis* timeAxis, double t, double heightRatio)
+{
+    p->setAxes(timeAxis, timeAxis->axisRect()->axis(QCPAxis::atLeft));
+    p->setAxisRect(timeAxis->axisRect());
+    p->setTypeX(QCPItemPosition::ptPlotCoords);
+    p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    p->setCoords(t, heightRatio);
+}
 
 } // namespace
 
@@ -135,12 +156,8 @@ void ExplorerPlot::addTimeAxis(QCPAxis* axis)
     // (whatever the value axis's scale).
     auto* line = new QCPItemStraightLine(this);
     line->setClipAxisRect(axis->axisRect());
-    for (QCPItemPosition* p : {line->point1, line->point2}) {
-        p->setAxes(axis, axis->axisRect()->axis(QCPAxis::atLeft));
-        p->setAxisRect(axis->axisRect());
-        p->setTypeX(QCPItemPosition::ptPlotCoords);
-        p->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    }
+    placeAt(line->point1, axis, 0, 0);
+    placeAt(line->point2, axis, 0, 1);
     line->setPen(QPen(m_theme.cursor, 1, Qt::DashLine));
     line->setVisible(false);
     line->setSelectable(false);
@@ -165,6 +182,71 @@ void ExplorerPlot::setCursorTime(int64_t atMs)
         line->point2->setCoords(t, 1);
         line->setVisible(true);
     }
+}
+
+void ExplorerPlot::setMarks(const std::vector<TimelineMark>& marks)
+{
+    if (marks == m_marks)
+        return;
+    m_marks = marks;
+    drawMarks();
+}
+
+void ExplorerPlot::drawMarks()
+{
+    for (QCPAbstractItem* item : m_markItems)
+        removeItem(item);
+    m_markItems.clear();
+    const size_t drawn = std::min(m_marks.size(), kMaxDrawnMarks);
+    for (QCPAxis* axis : m_timeAxes)
+        for (size_t i = 0; i < drawn; ++i) {
+            const TimelineMark& m = m_marks[i];
+            const QColor color = isTrouble(m.kind) ? m_theme.trouble : m_theme.event;
+            const double from = PlotSeries::coordinate(m.fromMs, AxisKind::TimeMs);
+            QCPAbstractItem* item = nullptr;
+            if (m.isSpan()) {
+                auto* band = new QCPItemRect(this);
+                placeAt(band->topLeft, axis, from, 0);
+                placeAt(band->bottomRight, axis, PlotSeries::coordinate(m.toMs, AxisKind::TimeMs), 1);
+                QColor fill = color;
+                fill.setAlpha(m_theme.dark ? 32 : 20);
+                band->setBrush(fill);
+                band->setPen(QPen(color, 1, Qt::DotLine));
+                item = band;
+            } else {
+                auto* line = new QCPItemStraightLine(this);
+                placeAt(line->point1, axis, from, 0);
+                placeAt(line->point2, axis, from, 1);
+                line->setPen(QPen(color, 1.5));
+                item = line;
+            }
+            item->setClipAxisRect(axis->axisRect());
+            item->setSelectable(false);
+            item->setObjectName("mark");
+            m_markItems.push_back(item);
+        }
+}
+
+QString ExplorerPlot::marksAt(const QPointF& pixel) const
+{
+    QStringList texts;
+    for (QCPAxis* axis : m_timeAxes) {
+        if (!axis->axisRect()->rect().contains(pixel.toPoint()))
+            continue;
+        for (const TimelineMark& m : m_marks) {
+            const double from = axis->coordToPixel(PlotSeries::coordinate(m.fromMs, AxisKind::TimeMs));
+            const double to = axis->coordToPixel(PlotSeries::coordinate(m.toMs, AxisKind::TimeMs));
+            if (pixel.x() < std::min(from, to) - kHoverRadius / 2 ||
+                pixel.x() > std::max(from, to) + kHoverRadius / 2)
+                continue;
+            if (texts.size() == kMaxHoveredMarks) {
+                texts.push_back("(and more marks here)");
+                return texts.join('\n');
+            }
+            texts.push_back(QString::fromStdString(m.text));
+        }
+    }
+    return texts.join('\n');
 }
 
 void ExplorerPlot::resetView()
@@ -209,6 +291,7 @@ void ExplorerPlot::applyTheme(const PlotTheme& theme)
         line->setPen(QPen(theme.cursor, 1, Qt::DashLine));
     for (size_t i = 0; i < m_series.size(); ++i)
         m_series[i]->setColor(theme.seriesColor(static_cast<int>(i)));
+    drawMarks();
 }
 
 QString ExplorerPlot::exportImage(const QString& path, int width, int height)
@@ -269,7 +352,9 @@ QString ExplorerPlot::describeAt(const QPointF& pixel) const
             bestIndex = hit->first;
             bestDistance = hit->second;
         }
-    return best ? explainPoint(*best, bestIndex) : QString();
+    const QString point = best ? explainPoint(*best, bestIndex) : QString();
+    const QString marks = marksAt(pixel);
+    return point.isEmpty() || marks.isEmpty() ? point + marks : point + '\n' + marks;
 }
 
 void ExplorerPlot::mouseMoveEvent(QMouseEvent* event)

@@ -6,6 +6,8 @@
 #include "widgets/plots/plot_series.h"
 #include "widgets/plots/plot_theme.h"
 
+#include "model/analysis/timeline_marks.h"
+
 #include <memory>
 #include <vector>
 
@@ -32,6 +34,10 @@ public:
 
     // The time cursor on the plot's time axes (no effect on plots without one).
     virtual void setCursorTime(int64_t atMs);
+    // Marks what happened (timeline_marks.h) on every time axis: a line for a moment, a band for
+    // a span, their text on hover. Nothing is redrawn when they did not change.
+    void setMarks(const std::vector<TimelineMark>& marks);
+    const std::vector<TimelineMark>& marks() const { return m_marks; }
     // Fits every axis to the data.
     virtual void resetView();
     // Redraws after new data, in a turn of the event loop of its own: the plots of a page
@@ -64,6 +70,9 @@ protected:
 
 private:
     void styleAxis(QCPAxis* axis);
+    void drawMarks();
+    // The texts of the marks under `pixel` on a time axis, one per line.
+    QString marksAt(const QPointF& pixel) const;
 
     QString m_titleText;
     QCPTextElement* m_title;
@@ -71,6 +80,8 @@ private:
     std::vector<std::unique_ptr<PlotSeries>> m_series;
     std::vector<QCPAxis*> m_timeAxes;
     std::vector<QCPItemStraightLine*> m_cursorLines;
+    std::vector<TimelineMark> m_marks;
+    std::vector<QCPAbstractItem*> m_markItems;
     int64_t m_cursorMs = 0;
     QString m_lastHover;
 };

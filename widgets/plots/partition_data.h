@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/analysis/explorer_view.h"
+#include "model/analysis/timeline_marks.h"
 #include "model/sim/sim_session.h"
 
 #include <vector>
@@ -13,6 +14,7 @@ struct PartitionData {
     const SelectionSeries* series = nullptr;
     const CursorView* cursor = nullptr;
     const std::vector<sim::TruthPoint>* truth = nullptr; // simulations only
+    const std::vector<TimelineMark>* marks = nullptr;    // what happened, on every time axis
     Release release = kDefaultRelease;                   // whose rules the values follow
     int64_t emitIntervalMs = 60'000;
     int64_t staleAfterMs = 90'000;

@@ -12,6 +12,7 @@ struct PlotTheme {
     bool dark = false;
     QColor background, foreground, grid, subGrid, faint, cursor, band;
     QColor skip, warning;   // the health colours of skip possible and checkpoint stale
+    QColor event, trouble;  // marks: what MM2 or a scenario did, and what went wrong for the reader
     QVector<QColor> series; // distinct colours for series, in order
 
     QColor seriesColor(int i) const { return series[i % series.size()]; }
@@ -28,6 +29,8 @@ struct PlotTheme {
         t.band = QColor(245, 121, 0, 60);
         t.skip = healthColor(Health::SkipPossible, Shade::Light);
         t.warning = healthColor(Health::CheckpointStale, Shade::Light);
+        t.event = QColor(186, 0, 150);
+        t.trouble = QColor(204, 0, 0);
         t.series = {QColor(32, 74, 135),  QColor(78, 154, 6),   QColor(245, 121, 0), QColor(117, 80, 123),
                     QColor(193, 125, 17), QColor(52, 101, 164), QColor(143, 89, 2),  QColor(92, 53, 102)};
         return t;
@@ -46,6 +49,8 @@ struct PlotTheme {
         t.band = QColor(252, 175, 62, 70);
         t.skip = healthColor(Health::SkipPossible, Shade::Dark);
         t.warning = healthColor(Health::CheckpointStale, Shade::Dark);
+        t.event = QColor(255, 125, 230);
+        t.trouble = QColor(255, 95, 95);
         t.series = {QColor(114, 159, 207), QColor(138, 226, 52), QColor(252, 175, 62), QColor(173, 127, 168),
                     QColor(233, 185, 110), QColor(52, 170, 220), QColor(200, 160, 80), QColor(200, 140, 200)};
         return t;

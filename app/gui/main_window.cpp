@@ -51,6 +51,15 @@ namespace driftscope::gui {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+// Screens narrower than this put the simulator dock in a tab beside the flow and groups, and
+// keep that dock narrow: Compare's two pages need the room.
+constexpr int kBothDocksMinWidth = 1500;
+
+bool narrowScreen()
+{
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    return screen && screen->availableGeometry().width() < kBothDocksMinWidth;
+}
 
 QString q(const std::string& s)
 {
@@ -251,7 +260,7 @@ void MainWindow::buildViews()
     panelDock->setWidget(m_panel);
     panelDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, panelDock);
-    resizeDocks({panelDock}, {320}, Qt::Horizontal);
+    resizeDocks({panelDock}, {narrowScreen() ? 230 : 320}, Qt::Horizontal);
     connect(m_panel, &widgets::SessionPanel::groupChosen, this, &MainWindow::selectGroup);
     connect(m_panel, &widgets::SessionPanel::partitionChosen, this,
             [this](const QString& group, const QString& topic, int partition) {
@@ -260,6 +269,9 @@ void MainWindow::buildViews()
             });
 
     buildSimulatorDock();
+    // On a screen too narrow for both docks beside the pages, the simulator shares the left one.
+    if (narrowScreen())
+        tabifyDockWidget(panelDock, m_simulatorDock);
 
     m_pageSplit = new QSplitter(Qt::Horizontal);
     for (auto*& page : m_pages) {
@@ -289,10 +301,17 @@ void MainWindow::buildViews()
     m_difference->hide();
     connect(m_difference, &widgets::DifferenceView::momentChosen, this,
             [this](int64_t at) { m_timeBar->moveTo(at); });
+    // The pages scroll rather than grow the window past a small screen (Compare doubles them);
+    // the difference stays in view under them.
+    auto* pagesScroll = new QScrollArea;
+    pagesScroll->setObjectName("partitionScroll");
+    pagesScroll->setWidgetResizable(true);
+    pagesScroll->setFrameShape(QFrame::NoFrame);
+    pagesScroll->setWidget(m_pageSplit);
     auto* partitionTab = new QWidget;
     auto* partitionLayout = new QVBoxLayout(partitionTab);
     partitionLayout->setContentsMargins(0, 0, 0, 0);
-    partitionLayout->addWidget(m_pageSplit, 1);
+    partitionLayout->addWidget(pagesScroll, 1);
     partitionLayout->addWidget(m_difference);
     m_tabs->addTab(partitionTab, "Partition");
     m_tabs->addTab(m_groupsTable, "All groups");
@@ -346,6 +365,7 @@ void MainWindow::runSimulation(const sim::Scenario& scenario)
 {
     m_budgetKey.clear();
     m_simulatorDock->show();
+    m_simulatorDock->raise(); // its tab, where it shares a dock area
     m_simulator->setScenario(scenario);
     m_simulator->setStatus("Simulating " + QString::number(scenario.durationMs / 60'000) + " min…");
     m_sources.runSimulation(scenario);

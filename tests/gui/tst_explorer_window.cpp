@@ -169,6 +169,7 @@ private Q_SLOTS:
     void simulatorSlidersRerun();
     void simulationShowsTruthAndSkips();
     void eventsAreMarkedOnEveryTimeAxis();
+    void compareAndSimulatorFit1280x720();
     void simulatorPanelInputsReachTheScenario();
     void targetPanelRecommendsAndApplies();
     void budgetKeptPerCapture();
@@ -774,6 +775,27 @@ void ExplorerWindow::eventsAreMarkedOnEveryTimeAxis()
     const double before =
         axis->coordToPixel(widgets::PlotSeries::coordinate(from - 120'000, widgets::AxisKind::TimeMs));
     QVERIFY(!plot->describeAt(QPointF(before, axis->axisRect()->center().y())).contains("checkpoint"));
+}
+
+// A simulation compared with another release, the simulator open: the window still fits a
+// 1280x720 screen, the pages scroll inside it rather than grow it, and the difference stays.
+void ExplorerWindow::compareAndSimulatorFit1280x720()
+{
+    MainWindow w;
+    auto scenario = sim::namedScenario("legacy-skip").value();
+    scenario.durationMs = 5 * 60'000;
+    w.runSimulation(scenario);
+    w.setCompareRelease(release("3.4.1"));
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->releases.size(), size_t{2});
+    const QSize least = w.minimumSizeHint().expandedTo(w.minimumSize());
+    QVERIFY2(least.width() <= 1280 && least.height() <= 720,
+             qPrintable(QString("%1x%2").arg(least.width()).arg(least.height())));
+    QCOMPARE(w.size(), QSize(1280, 720));
+    QVERIFY(w.differenceView()->isVisible());
+    QVERIFY(w.page(1)->isVisible());
 }
 
 // The first view of a simulation and every rerun from the panel sample by sim::sampleIntervalOf,

@@ -59,6 +59,7 @@ private:
 };
 
 constexpr double kHoverRadius = 12; // pixels
+constexpr int kTimeLabelRoomPx = 90;
 // More marks than this on one plot are not drawn (their bands would cover it); the rest still
 // show on hover.
 constexpr size_t kMaxDrawnMarks = 400;
@@ -113,8 +114,16 @@ ExplorerPlot::ExplorerPlot(const QString& title, QWidget* parent)
     QFont small = legend->font();
     small.setPointSizeF(small.pointSizeF() * 0.8);
     legend->setFont(small);
-    setMinimumSize(320, 200);
+    // Small enough for three rows of plots on a 1280x720 screen, and two pages side by side
+    // (Compare); the pages scroll below that.
+    setMinimumSize(230, 150);
     setAntialiasedElements(QCP::aeNone);
+    // Time labels ("00:10:00") need about this much room each: fewer ticks on narrow axes, so
+    // that labels never run together.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        for (QCPAxis* axis : m_timeAxes)
+            axis->ticker()->setTickCount(std::clamp(axis->axisRect()->width() / kTimeLabelRoomPx, 2, 6));
+    });
 }
 
 ExplorerPlot::~ExplorerPlot() = default;

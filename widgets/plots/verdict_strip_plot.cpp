@@ -13,7 +13,7 @@ VerdictStripPlot::VerdictStripPlot(QWidget* parent) : ExplorerPlot("Verdicts ove
     legend->setVisible(false);
     yAxis->setSubTicks(false);
     yAxis->grid()->setVisible(false);
-    setMinimumSize(320, 120);
+    setMinimumSize(230, 110);
 }
 
 void VerdictStripPlot::applyTheme(const PlotTheme& t)

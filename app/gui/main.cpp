@@ -1,5 +1,6 @@
 // driftscope: the desktop explorer of Kafka MirrorMaker 2 offset translation. Given nothing, it
 // starts the embedded demo clusters and reads them through the Kafka protocol.
+#include "app/gui/dialogs.h"
 #include "app/gui/main_window.h"
 #include "model/demo/demo_scenario.h"
 #include "model/io/kafka/kafka_client.h"
@@ -15,6 +16,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDialog>
+#include <QPainter>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -36,6 +39,18 @@ namespace {
 QString oneOf(const std::vector<std::string>& names)
 {
     return QString::fromStdString(joinNames(names));
+}
+
+// The window as it looks, with the dialogs open over it drawn where they stand.
+QPixmap windowWithDialogs(QWidget& window)
+{
+    QPixmap shot = window.grab();
+    QPainter painter(&shot);
+    for (QWidget* top : QApplication::topLevelWidgets())
+        if (auto* dialog = qobject_cast<QDialog*>(top); dialog && dialog->isVisible())
+            painter.drawPixmap(dialog->frameGeometry().topLeft() - window.geometry().topLeft(),
+                               dialog->grab());
+    return shot;
 }
 
 } // namespace
@@ -81,6 +96,11 @@ int main(int argc, char** argv)
         "the session is refused.",
         "TIME");
     const QCommandLineOption page("page", "Show this page first: partition, groups, drill or steps.", "PAGE");
+    const QCommandLineOption helpDialog(
+        "help-dialog",
+        "Open this Help dialog beside the window: guide (how MM2 translates offsets, on the session) "
+        "or releases (what changed between MM2 releases). Screenshots include it.",
+        "DIALOG");
     const QCommandLineOption screenshot(
         "screenshot", "Save a PNG of the window after --screenshot-delay, then quit.", "PNG");
     const QCommandLineOption delay("screenshot-delay", "Seconds to wait before the screenshot (default 2).",
@@ -109,8 +129,9 @@ int main(int argc, char** argv)
         "settings that keep a failover's replay within it at p99 (as driftscope-cli tune).");
     const QCommandLineOption flow("flow", "The flow of --mm2-config, e.g. A->B (default: its only one).",
                                   "A->B");
-    for (const auto& o : {demo, simulate, release, compare, group, partition, theme, at, page, screenshot,
-                          delay, mm2Config, clientSetting, flow, maxRecords, maxSeconds, recommend})
+    for (const auto& o :
+         {demo, simulate, release, compare, group, partition, theme, at, page, helpDialog, screenshot, delay,
+          mm2Config, clientSetting, flow, maxRecords, maxSeconds, recommend})
         parser.addOption(o);
 
     // Options are read and checked before the application exists: --help, --version and a wrong
@@ -135,6 +156,9 @@ int main(int argc, char** argv)
     const QStringList pages{"partition", "groups", "drill", "steps"};
     if (parser.isSet(page) && !pages.contains(parser.value(page)))
         usageError("--page: expected partition, groups, drill or steps, got '" + parser.value(page) + "'");
+    const QStringList helpDialogs{"guide", "releases"};
+    if (parser.isSet(helpDialog) && !helpDialogs.contains(parser.value(helpDialog)))
+        usageError("--help-dialog: expected guide or releases, got '" + parser.value(helpDialog) + "'");
     if (parser.isSet(theme) && parser.value(theme) != "light" && parser.value(theme) != "dark")
         usageError("--theme: expected light or dark, got '" + parser.value(theme) + "'");
     std::optional<int64_t> atMs;
@@ -236,6 +260,10 @@ int main(int argc, char** argv)
         window.selectGroup(parser.value(group));
     if (parser.isSet(page))
         window.tabs()->setCurrentIndex(static_cast<int>(pages.indexOf(parser.value(page))));
+    if (parser.value(helpDialog) == "guide")
+        window.showGuide();
+    else if (parser.value(helpDialog) == "releases")
+        gui::showReleaseChanges(&window);
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());
     else if (parser.isSet(mm2Config)) {
@@ -271,7 +299,7 @@ int main(int argc, char** argv)
         QTimer::singleShot(static_cast<int>(delaySeconds * 1000), &window, [&window, &failed, path] {
             if (failed)
                 return;
-            const bool saved = window.grab().save(path);
+            const bool saved = windowWithDialogs(window).save(path);
             // What the status bar said, for scripts: the clusters' states and the records read.
             std::fprintf(stderr, "driftscope: status: %s\n", qPrintable(window.statusText()));
             if (const gui::AnalysisResult* shown = window.result())

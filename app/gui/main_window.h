@@ -108,6 +108,9 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
 
+    // Help > Guide: how MM2 translates offsets, on this session; follows the cursor.
+    void showGuide();
+
 Q_SIGNALS:
     // Something the window was asked to do cannot be done (a file that does not open, a demo that
     // does not start, a cursor outside the session); the window also tells the user in a dialog.
@@ -120,7 +123,6 @@ protected:
 
 private:
     void focusOn(const sim::Scenario& scenario);
-    void showGuide();
     void updateStepper();
     void step(widgets::StoreStepper::Target target); // the Step menu
     void updateGuide();                              // with the answer shown, while the guide is open

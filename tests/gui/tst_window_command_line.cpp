@@ -68,6 +68,7 @@ private Q_SLOTS:
     void cursorOutsideTheSessionEndsTheRun();
     void optionsAreNotRemembered();
     void newerReleaseIsNoted();
+    void helpDialogIsInTheScreenshot();
     void recommendNeedsASimulationAndATarget();
 };
 
@@ -130,6 +131,27 @@ void WindowCommandLine::optionsAreNotRemembered()
     QCOMPARE(settings.value("theme").toString(), QString("light"));
     // What the run did keep: the file it opened, in the recent files (as File > Open does).
     QCOMPARE(settings.allKeys(), (QStringList{"recentFiles", "theme"}));
+}
+
+// A trainer opens the session with the release notes (or the guide) beside it; the screenshot
+// shows the dialog over the window. A wrong name is a usage error.
+void WindowCommandLine::helpDialogIsInTheScreenshot()
+{
+    WindowRunner runner;
+    const QString plain = runner.path("plain.png");
+    const QString withNotes = runner.path("notes.png");
+    const QStringList common = {kCapture, "--at", "2026-11-29T13:37:00Z", "--screenshot-delay", "4"};
+    QCOMPARE(runner.run(common + QStringList{"--screenshot", plain}).exitCode, 0);
+    QCOMPARE(
+        runner.run(common + QStringList{"--help-dialog", "releases", "--screenshot", withNotes}).exitCode, 0);
+    QFile a(plain), b(withNotes);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    const QByteArray pictureA = a.readAll(), pictureB = b.readAll();
+    QVERIFY(pictureA.startsWith("\x89PNG") && pictureB.startsWith("\x89PNG"));
+    QVERIFY(pictureA != pictureB); // the dialog is drawn over the window
+    const WindowRun wrong = runner.run({kCapture, "--help-dialog", "notes"});
+    QCOMPARE(wrong.exitCode, 2);
+    QCOMPARE(wrong.err, QStringList{"driftscope: --help-dialog: expected guide or releases, got 'notes'"});
 }
 
 void WindowCommandLine::newerReleaseIsNoted()

@@ -39,8 +39,11 @@ QString translationText(const std::optional<Translation>& t)
 } // namespace
 
 StoreStepper::StoreStepper(QWidget* parent)
-    : QWidget(parent), m_heading(new QLabel), m_slotTable(new QTableWidget(0, 3)), m_details(new QTextBrowser)
+    : QWidget(parent), m_heading(new QLabel), m_notice(new QLabel), m_slotTable(new QTableWidget(0, 3)),
+      m_details(new QTextBrowser)
 {
+    m_notice->setObjectName("stepNotice");
+    m_notice->hide();
     m_heading->setTextFormat(Qt::RichText);
     m_heading->setWordWrap(true);
     m_slotTable->setHorizontalHeaderLabels({"Slot", "Before the sync", "After the sync"});
@@ -67,6 +70,7 @@ StoreStepper::StoreStepper(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
     layout->addWidget(m_heading);
+    layout->addWidget(m_notice);
     layout->addLayout(split, 1);
 }
 
@@ -99,8 +103,10 @@ void StoreStepper::go(Target target)
     if (bySync && m_view && m_view->step) {
         const size_t k = m_view->step->ordinal;
         const std::vector<int64_t>& order = m_view->places.syncOrder;
-        if (target == Target::PreviousSync ? k == 0 : k + 1 >= order.size())
+        if (target == Target::PreviousSync ? k == 0 : k + 1 >= order.size()) {
+            sayNowhere(target);
             return;
+        }
         const size_t to = target == Target::PreviousSync ? k - 1 : k + 1;
         m_ordinal = {to, order[to]};
         Q_EMIT momentChosen(order[to]);
@@ -109,10 +115,29 @@ void StoreStepper::go(Target target)
     m_ordinal.reset();
     if (const std::optional<int64_t> at = targetOf(target))
         Q_EMIT momentChosen(*at);
+    else
+        sayNowhere(target);
+}
+
+void StoreStepper::sayNowhere(Target target)
+{
+    static const char* const kWhat[] = {"no earlier offset sync", "no later offset sync",
+                                        "no earlier store update", "no later store update",
+                                        "no later checkpoint of the group"};
+    m_notice->setText(
+        QString("Nowhere to go: %1 for this partition in the session.").arg(kWhat[static_cast<int>(target)]));
+    m_notice->show();
+}
+
+QString StoreStepper::notice() const
+{
+    return m_notice->isHidden() ? QString() : m_notice->text();
 }
 
 void StoreStepper::display(std::shared_ptr<const StepView> view, int64_t cursorMs, const QString& heading)
 {
+    if (view.get() != m_view.get() || cursorMs != m_cursorMs)
+        m_notice->hide();
     m_view = std::move(view);
     m_cursorMs = cursorMs;
     if (!m_view || !m_view->step) {

@@ -35,7 +35,9 @@ public:
     // is where "previous" starts from.
     enum class Target { PreviousSync, NextSync, PreviousUpdate, NextUpdate, NextCheckpoint };
     std::optional<int64_t> targetOf(Target target) const;
-    void go(Target target); // emits momentChosen when there is somewhere to go
+    // Emits momentChosen when there is somewhere to go, else says why not (notice()).
+    void go(Target target);
+    QString notice() const;
     // The sync the last step to the previous or next sync named, for a view at `cursorMs` when that
     // is the moment it went to (syncs of one millisecond share a moment of the time cursor).
     std::optional<size_t> ordinalAt(int64_t cursorMs) const
@@ -49,8 +51,10 @@ Q_SIGNALS:
 
 private:
     void showSlots(const StoreStep& step);
+    void sayNowhere(Target target);
 
     QLabel* m_heading;
+    QLabel* m_notice; // why a step went nowhere; cleared by the next view
     QTableWidget* m_slotTable;
     QTextBrowser* m_details;
     std::shared_ptr<const StepView> m_view;

@@ -438,6 +438,15 @@ void ExplorerWindow::theStepperStepsThroughTheStore()
     QVERIFY(after != checkpoints.end());
     menuAction(w, "Next checkpoint")->trigger();
     QVERIFY(QTest::qWaitFor([&] { return w.result()->cursorMs == *after; }, 10'000));
+    // From the last checkpoint on, Next checkpoint goes nowhere and says so.
+    w.moveCursor(checkpoints.back());
+    using Target = widgets::StoreStepper::Target;
+    QVERIFY(QTest::qWaitFor([&] { return !w.stepper()->targetOf(Target::NextCheckpoint); }, 10'000));
+    QCOMPARE(w.stepper()->notice(), QString());
+    menuAction(w, "Next checkpoint")->trigger();
+    QCOMPARE(w.stepper()->notice(),
+             QString("Nowhere to go: no later checkpoint of the group for this partition in the session."));
+    QCOMPARE(w.result()->cursorMs, checkpoints.back());
     w.tabs()->setCurrentIndex(0);
 }
 
@@ -1017,6 +1026,49 @@ void ExplorerWindow::demoStatusNamesItsOwnMirrorLag()
     QVERIFY(!w.statusText().contains("cannot keep up"));
 }
 
+// The store stepper on a live session, the cursor paused on a past sync: what it shows is what
+// storeStep gives from the session the worker holds (which grows on meanwhile).
+void checkStepperOnLiveSession(MainWindow& w)
+{
+    const TopicPartition tp = *w.result()->selection.partition;
+    std::vector<int64_t> times;
+    bool done = false;
+    w.analysis().withSession(
+        [&](const Session& session) {
+            times = syncTimes(session, tp);
+            return QString();
+        },
+        [&](const QString&) { done = true; });
+    QVERIFY(QTest::qWaitFor([&] { return done; }, 20'000));
+    QVERIFY(times.size() >= 2);
+    const int64_t paused = times[times.size() / 2];
+    w.tabs()->setCurrentWidget(w.stepper());
+    w.moveCursor(paused);
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const StepView* v = w.stepper()->view();
+            return w.result()->cursorMs == paused && v && v->step && v->step->atMs == paused;
+        },
+        20'000));
+    const StoreStep shown = *w.stepper()->view()->step;
+    const Mm2StateOptions options = w.result()->request.state;
+    std::optional<StoreStep> expected;
+    done = false;
+    w.analysis().withSession(
+        [&](const Session& session) {
+            expected = storeStep(session, options, tp, shown.ordinal, shown.committed);
+            return QString();
+        },
+        [&](const QString&) { done = true; });
+    QVERIFY(QTest::qWaitFor([&] { return done; }, 20'000));
+    QVERIFY(expected);
+    QCOMPARE(shown.before, expected->before);
+    QCOMPARE(shown.after, expected->after);
+    QCOMPARE(shown.changedSlots, expected->changedSlots);
+    QCOMPARE(shown.expired, expected->expired);
+    w.tabs()->setCurrentIndex(0);
+}
+
 void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
 {
     // A live pair (the demo clusters, through the Kafka protocol) connected with secret client
@@ -1062,6 +1114,7 @@ void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
             everything += QByteArray::fromStdString(key + "=" + value + "\n");
         QVERIFY(everything.contains("[redacted]"));
         QVERIFY(!everything.contains(planted));
+        checkStepperOnLiveSession(w);
         for (const QString& path : {capture, capture + "-wal"}) {
             QFile f(path);
             if (f.open(QIODevice::ReadOnly))

@@ -15,6 +15,8 @@ void printJson(const Release& release)
     json.beginObject();
     json.key("release").value(toString(release));
     json.key("store").value(storeRuleText(profileFor(release).store));
+    if (const std::optional<Release> previous = previousInHistory(release))
+        json.key("since").value(toString(*previous));
     json.key("changes").beginArray();
     for (const ReleaseChange& c : releaseChanges(release)) {
         json.beginObject();
@@ -35,11 +37,13 @@ int runReleases(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "List the MM2 releases driftscope knows (2.4.0 to 4.4.0) and, for each, the rules it changed from "
-        "the release before it: what the --mm2-version of every command applies.\n"
+        "the release before it in its history (a patch release: the one before it in its line; the first "
+        "of a line: the first of the line before): what the --mm2-version of every command applies.\n"
         "Exit codes: 0 ok, 1 input error (an unknown release), 2 usage error.");
     parser.addOption({"mm2-version", "Only this release.", "V"});
-    parser.addOption(
-        {"json", "One JSON object per release: release, store, changes [{aspect, now, before}]."});
+    parser.addOption({"json",
+                      "One JSON object per release: release, store, since (the release compared with; none "
+                      "for 2.4.0), changes [{aspect, now, before}]."});
     if (auto exit = parseCommandLine(parser, args))
         return *exit;
     if (!parser.positionalArguments().isEmpty())

@@ -123,17 +123,22 @@ QString guideHtml(const std::vector<GuideStep>& steps)
 
 void showReleaseChanges(QWidget* parent)
 {
-    QString html = "<p>The rules driftscope applies, release by release, as <tt>driftscope-cli releases</tt> "
-                   "lists them; a release not listed changed none of them.</p>";
+    QString html =
+        "<p>The rules driftscope applies, release by release, as <tt>driftscope-cli releases</tt> "
+        "lists them, each against the release before it in its history (a patch release against the one "
+        "before it in its line, the first of a line against the first of the line before); a "
+        "release not listed changed none of them.</p>";
     for (const Release& r : knownReleases()) {
         const std::vector<ReleaseChange> changes = releaseChanges(r);
         if (changes.empty())
             continue;
-        html += "<h4>" + QString::fromStdString(toString(r)) + "</h4><ul>";
+        const QString previous = QString::fromStdString(toString(previousInHistory(r).value()));
+        html += "<h4>" + QString::fromStdString(toString(r)) + " <small>(since " + previous +
+                ")</small></h4><ul>";
         for (const ReleaseChange& c : changes)
             html += "<li><b>" + QString::fromStdString(c.aspect).toHtmlEscaped() +
-                    "</b>: " + QString::fromStdString(c.now).toHtmlEscaped() +
-                    " <i>(before: " + QString::fromStdString(c.before).toHtmlEscaped() + ")</i></li>";
+                    "</b>: " + QString::fromStdString(c.now).toHtmlEscaped() + " <i>(" + previous + ": " +
+                    QString::fromStdString(c.before).toHtmlEscaped() + ")</i></li>";
         html += "</ul>";
     }
     // It stays open beside the window while the release selector is tried.

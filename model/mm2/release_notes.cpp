@@ -1,6 +1,7 @@
 #include "model/mm2/release_notes.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace driftscope {
 namespace {
@@ -9,7 +10,8 @@ std::string storeWords(StoreKind store)
 {
     return store == StoreKind::LatestOnly
                ? "keeps only the newest sync of each partition"
-               : "keeps up to 64 syncs per partition, newest in slot 0, slot j within 2^j offsets of the "
+               : "keeps up to 64 syncs per partition, newest in slot 0, slot j at most 2^j - 1 offsets "
+                 "behind the "
                  "newest "
                  "and apart from its neighbours, so old and recent offsets both translate";
 }
@@ -113,8 +115,7 @@ std::string internalTopicWords(const ReleaseProfile& p)
     return p.internalTopicRule == InternalTopicRule::AnyInternalSuffix
                ? "every topic ending in .internal or -internal is MM2's own, never mirrored"
                : "only mm2*.internal and checkpoints topics are MM2's own (KIP-1074); other *.internal "
-                 "topics "
-                 "are mirrored";
+                 "topics can be mirrored";
 }
 
 std::string flag(bool on, const char* yes, const char* no)
@@ -241,16 +242,31 @@ std::string storeRuleText(StoreKind store)
 std::string storeRuleCaption(StoreKind store)
 {
     return store == StoreKind::LatestOnly ? "the newest sync only"
-                                          : "64 slots, slot j within 2^j of the newest";
+                                          : "64 slots, slot j at most 2^j - 1 behind the newest";
+}
+
+std::optional<Release> previousInHistory(const Release& release)
+{
+    const std::span<const Release> known = knownReleases();
+    if (std::find(known.begin(), known.end(), release) == known.end())
+        return std::nullopt;
+    std::optional<Release> previous;
+    for (const Release& r : known) {
+        if (!(r < release))
+            break;
+        const bool sameLine = r.major == release.major && r.minor == release.minor;
+        if (release.patch > 0 ? sameLine : r.patch == 0)
+            previous = r;
+    }
+    return previous;
 }
 
 std::vector<ReleaseChange> releaseChanges(const Release& release)
 {
-    const std::span<const Release> known = knownReleases();
-    const auto it = std::find(known.begin(), known.end(), release);
-    if (it == known.begin() || it == known.end())
+    const std::optional<Release> previous = previousInHistory(release);
+    if (!previous)
         return {};
-    const ReleaseProfile now = profileFor(release), before = profileFor(*(it - 1));
+    const ReleaseProfile now = profileFor(release), before = profileFor(*previous);
     std::vector<ReleaseChange> out;
     for (const Rule& rule : kRules)
         if (std::string a = rule.words(now), b = rule.words(before); a != b)
@@ -264,10 +280,14 @@ std::vector<std::string> releaseChangeLines(const Release& release)
     if (release == knownReleases().front())
         return {name + ": the first release with MirrorMaker 2"};
     std::vector<std::string> lines;
+    const std::optional<Release> previous = previousInHistory(release);
+    if (!previous)
+        return {name + ": not a release driftscope knows"};
+    const std::string since = " (" + toString(*previous) + ": ";
     for (const ReleaseChange& c : releaseChanges(release))
-        lines.push_back(name + ": " + c.aspect + ": " + c.now + " (before: " + c.before + ")");
+        lines.push_back(name + ": " + c.aspect + ": " + c.now + since + c.before + ")");
     if (lines.empty())
-        lines.push_back(name + ": no rule driftscope models changed");
+        lines.push_back(name + ": no rule driftscope models changed since " + toString(*previous));
     return lines;
 }
 

@@ -314,7 +314,7 @@ void ExplorerWindow::retainedSlotsAndLifetimes()
     QCOMPARE(alive, e.cursor.retained.size());
     QVERIFY(expired > 0);
     // The store's rule beside its slots, in the words of the release notes.
-    QCOMPARE(plot->ruleCaption(), QString("MM2 4.4.0: 64 slots, slot j within 2^j of the newest"));
+    QCOMPARE(plot->ruleCaption(), QString("MM2 4.4.0: 64 slots, slot j at most 2^j - 1 behind the newest"));
     QVERIFY(plot->toolTip().contains("(KAFKA-15202)"));
 }
 
@@ -330,8 +330,10 @@ void ExplorerWindow::releaseNotesInTheSelectorAndHelp()
         box->itemData(i, Qt::ToolTipRole).toString(),
         QString(
             "3.7.0: sync sends: the newest triggered sync waits for a send, and the newest untriggered one "
-            "is sent at each offset commit (delayed syncs) (before: the newest triggered sync of a "
-            "partition waits for one of the 10 sends)"));
+            "is sent at each offset commit (delayed syncs) (3.6.0: the newest triggered sync of a "
+            "partition waits for one of the 10 sends)\n3.7.0: null target group offsets: a target group's "
+            "null "
+            "offset is handled (3.6.0: a target group's null offset aborts the group-offset sync run)"));
     QCOMPARE(box->itemData(box->findText("3.4.1"), Qt::ToolTipRole).toString().count('\n'), 9); // ten rules
     QAction* help = menuAction(w, "What changed between MM2 releases");
     QVERIFY(help);

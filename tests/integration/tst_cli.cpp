@@ -258,20 +258,26 @@ void Cli::releases()
     QCOMPARE(all.err, QString());
     QVERIFY(
         all.out.startsWith("2.4.0: the first release with MirrorMaker 2\n2.4.1: no rule driftscope models "
-                           "changed\n2.5.0: disabled checkpoints: "));
+                           "changed since 2.4.0\n2.5.0: disabled checkpoints: "));
     QCOMPARE(all.out.count("\n3.4.1: "), 10);
+    QCOMPARE(all.out.count("\n3.5.0: "), 10); // the same ten, brought to the 3.5 line
+    QVERIFY(
+        all.out.contains("\n3.6.0: slot update: the slots' update rewritten (KAFKA-15202): it walks the old "
+                         "slots and keeps more history when syncs come unevenly (3.5.0: the slots' first "
+                         "update (KAFKA-14666): only the last sync pushed out is reconsidered)\n"));
     const Run one = cli({"releases", "--mm2-version", "3.7.1", "--json"});
     QCOMPARE(one.exitCode, 0);
     QCOMPARE(
         one.out,
         QString("{\"release\":\"3.7.1\",\"store\":\"keeps up to 64 syncs per partition, newest in slot 0, s"
-                "lot j within 2^j offsets of the newest and apart from its neighbours, so old and recent of"
-                "fsets both translate; the slots' update rewritten (KAFKA-15202): it walks the old slots an"
-                "d keeps more history when syncs come unevenly\",\"changes\":[{\"aspect\":\"start-up\",\"no"
-                "w\":\"restores its checkpoints at start and keeps the history of the syncs read during the"
-                " first read (KAFKA-15905), unless the checkpoints topic failed to load\",\"before\":\"tran"
-                "slates nothing until the offset-syncs topic was read to its end once, and keeps only the l"
-                "ast sync per partition read during that read (start-up gate)\"}]}"
+                "lot j at most 2^j - 1 offsets behind the newest and apart from its neighbours, so old and "
+                "recent offsets both translate; the slots' update rewritten (KAFKA-15202): it walks the old"
+                " slots and keeps more history when syncs come unevenly\",\"since\":\"3.7.0\",\"changes\":["
+                "{\"aspect\":\"start-up\",\"now\":\"restores its checkpoints at start and keeps the history"
+                " of the syncs read during the first read (KAFKA-15905), unless the checkpoints topic faile"
+                "d to load\",\"before\":\"translates nothing until the offset-syncs topic was read to its e"
+                "nd once, and keeps only the last sync per partition read during that read (start-up gate)"
+                "\"}]}"
                 "\n"));
     const Run bad = cli({"releases", "--mm2-version", "3.10.0"});
     QCOMPARE(bad.exitCode, 1);

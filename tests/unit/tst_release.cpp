@@ -363,14 +363,30 @@ void ReleaseProfiles::releaseNotesFollowTheProfiles()
     QCOMPARE(releaseChangeLines(Release{2, 4, 0}),
              std::vector<std::string>{"2.4.0: the first release with MirrorMaker 2"});
     QCOMPARE(releaseChangeLines(Release{3, 4, 0}),
-             std::vector<std::string>{"3.4.0: no rule driftscope models changed"});
+             std::vector<std::string>{"3.4.0: no rule driftscope models changed since 3.3.0"});
+    QCOMPARE(releaseChangeLines(Release{4, 4, 1}),
+             std::vector<std::string>{"4.4.1: not a release driftscope knows"});
+    // Against the release before it in its history, not in version order: a patch release
+    // against its line's previous one, the first of a line against the first of the line before.
+    QCOMPARE(previousInHistory(Release{3, 5, 2}), std::optional<Release>(Release{3, 5, 1}));
+    QCOMPARE(previousInHistory(Release{3, 6, 0}), std::optional<Release>(Release{3, 5, 0}));
+    QCOMPARE(previousInHistory(Release{4, 0, 0}), std::optional<Release>(Release{3, 9, 0}));
+    QCOMPARE(previousInHistory(Release{2, 4, 1}), std::optional<Release>(Release{2, 4, 0}));
+    QCOMPARE(previousInHistory(Release{2, 4, 0}), std::nullopt);
+    QCOMPARE(previousInHistory(Release{4, 4, 1}), std::nullopt);
     QCOMPARE(aspects("3.4.1"), (Aspects{"offset syncs", "sync sends", "offset-sync store", "slot update",
                                         "translation", "start-up", "checkpoints", "null committed offsets",
                                         "groups checkpointed", "group-offset sync memory"}));
+    QCOMPARE(aspects("3.5.0"), aspects("3.4.1")); // the store came to 3.4.1 and to the 3.5 line
     QCOMPARE(aspects("3.5.2"), (Aspects{"slot update", "null target group offsets", "internal topic names"}));
-    QCOMPARE(aspects("3.6.0"), Aspects{"null target group offsets"}); // back to aborting, fixed in 3.6.1
-    QCOMPARE(aspects("3.7.0"), Aspects{"sync sends"});
+    // KAFKA-15202 and the formatter label under 3.6.0 too; its null target offsets abort as
+    // 3.5.0's did, until 3.6.1.
+    QCOMPARE(aspects("3.6.0"),
+             (Aspects{"slot update", "checkpoint formatter label", "internal topic names"}));
+    QCOMPARE(aspects("3.6.1"), Aspects{"null target group offsets"});
+    QCOMPARE(aspects("3.7.0"), (Aspects{"sync sends", "null target group offsets"}));
     QCOMPARE(aspects("3.7.1"), Aspects{"start-up"});
+    QCOMPARE(aspects("3.8.0"), Aspects{"start-up"});
     QCOMPARE(aspects("4.0.0"),
              (Aspects{"disabled checkpoints", "internal topics", "*.blacklist settings", "heartbeats"}));
     QCOMPARE(aspects("4.1.0"), Aspects{"group listing"});
@@ -379,9 +395,9 @@ void ReleaseProfiles::releaseNotesFollowTheProfiles()
         (std::vector<std::string>{
             "4.4.0: cycles: a topic named with a hop from the flow's source alias is a cycle too "
             "(KAFKA-9914) "
-            "(before: only a hop from the flow's target alias marks a cycle)",
+            "(4.3.0: only a hop from the flow's target alias marks a cycle)",
             "4.4.0: record versions: a checkpoint or heartbeat of another value version stops MM2 "
-            "(KAFKA-20659) (before: a checkpoint or heartbeat of another value version is read as version "
+            "(KAFKA-20659) (4.3.0: a checkpoint or heartbeat of another value version is read as version "
             "0)"}));
     QCOMPARE(
         releaseChanges(Release{3, 4, 1})[4].now,
@@ -392,9 +408,10 @@ void ReleaseProfiles::releaseNotesFollowTheProfiles()
     QCOMPARE(storeRuleText(StoreKind::LatestOnly),
              std::string("keeps only the newest sync of each partition"));
     // Every release that changes a rule is one of the lines docs/mm2-behaviour.md §7 names.
-    const std::vector<std::string> lines = {"2.5.0", "2.7.0", "3.0.0", "3.1.0", "3.3.0",
-                                            "3.4.1", "3.5.1", "3.5.2", "3.6.0", "3.6.1",
-                                            "3.7.0", "3.7.1", "4.0.0", "4.1.0", "4.4.0"};
+    // 3.5.0 and 3.8.0 repeat what 3.4.1 and 3.7.1 brought to the line before.
+    const std::vector<std::string> lines = {"2.5.0", "2.7.0", "3.0.0", "3.1.0", "3.3.0", "3.4.1",
+                                            "3.5.0", "3.5.1", "3.5.2", "3.6.0", "3.6.1", "3.7.0",
+                                            "3.7.1", "3.8.0", "4.0.0", "4.1.0", "4.4.0"};
     for (const Release& r : knownReleases())
         QCOMPARE(!releaseChanges(r).empty(),
                  std::find(lines.begin(), lines.end(), toString(r)) != lines.end());

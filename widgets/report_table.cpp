@@ -83,7 +83,7 @@ QString text(const PartitionReport& r, int column, int64_t staleAfterMs)
     case Checkpoint:
         return QString::fromStdString(checkpointText(r, staleAfterMs));
     case Age:
-        return r.checkpoint ? QString::fromStdString(formatDurationMs(r.checkpoint->ageMs)) : "-";
+        return QString::fromStdString(checkpointAgeText(r));
     case Resume:
         return r.resume ? number(r.resume->offset) : "- (" + QString::fromStdString(r.noResumeReason) + ")";
     case ResumeFrom:

@@ -152,8 +152,23 @@ void TimeCursorBar::stepBack()
     moveTo(m_cursorMs - span() / 100);
 }
 
+void TimeCursorBar::setTimesUnknown(bool unknown)
+{
+    m_timesUnknown = unknown;
+    showLabel();
+}
+
+QString TimeCursorBar::labelText() const
+{
+    return m_label->text();
+}
+
 void TimeCursorBar::showLabel()
 {
+    if (m_timesUnknown) {
+        m_label->setText("time unknown: the records carry none");
+        return;
+    }
     QString text = QString::fromStdString(formatUtcMs(m_cursorMs));
     if (m_toMs > m_fromMs)
         text += QString("  (%1 of %2)")

@@ -24,6 +24,9 @@ public:
 
     void setSpan(int64_t fromMs, int64_t toMs);
     void setCursor(int64_t atMs); // shows it; emits nothing
+    // The session's records carry no times: the label says so instead of a 1970 moment.
+    void setTimesUnknown(bool unknown);
+    QString labelText() const;
     // Live sessions can follow now; others cannot.
     void setLiveAvailable(bool available);
     bool following() const;
@@ -54,6 +57,7 @@ private:
     QToolButton* m_play;
     QSlider* m_slider;
     QLabel* m_label;
+    bool m_timesUnknown = false;
     QComboBox* m_speed;
     QCheckBox* m_follow;
     QTimer* m_timer;

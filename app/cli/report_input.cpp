@@ -2,6 +2,7 @@
 
 #include "app/cli/connection_options.h"
 
+#include "model/analysis/row_text.h"
 #include "model/io/session_file.h"
 #include "model/util/text_format.h"
 #include "model/util/user_time.h"
@@ -154,6 +155,9 @@ std::optional<Failure> checkMoment(ReportInput& input, bool nameFlow)
         return failure;
     input.firstMs = firstMoment(input.session);
     input.lastMs = input.session.lastActivityMs();
+    if (options.atMs && input.session.info.recordTimesUnknown)
+        return Failure{kInputError, flow + "--at: the records carry no times (MM2's console formatters print "
+                                           "none), so the session has no moment but its end"};
     if (options.atMs && input.firstMs)
         if (auto outside = outsideSession("--at", *options.atMs, *input.firstMs, *input.lastMs))
             return Failure{kInputError, flow + *outside};
@@ -296,7 +300,7 @@ std::optional<Failure> checkAnswers(const std::vector<FlowAnswer>& flows)
         for (const std::string& g : knownGroups(flow.input.session))
             if (std::find(unknown.begin(), unknown.end(), g) == unknown.end())
                 known.insert(g);
-    const std::string at = " by " + formatUtcMs(flows.front().report.atMs);
+    const std::string at = " by " + reportMomentText(flows.front().report);
     const std::string knownText = known.empty() ? std::string(several ? "the sessions know no group at all"
                                                                       : "the session knows no group at all")
                                                 : "known groups: " + listed({known.begin(), known.end()});
@@ -345,7 +349,7 @@ std::optional<int> readFlowAnswers(const QCommandLineParser& parser, const Repor
         if (out.size() > 1 && flow.report.rows.empty())
             printNote("note: flow " + flowOf(flow.input.liveOptions) +
                       ": no consumer group has a committed offset or checkpoint by " +
-                      formatUtcMs(flow.report.atMs));
+                      reportMomentText(flow.report));
     return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 #include "app/gui/dialogs.h"
 #include "app/gui/exports.h"
 #include "model/analysis/report_format.h"
+#include "model/analysis/row_text.h"
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
 #include "model/io/plan_files.h"
@@ -697,6 +698,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
                            : m_analysis.busy() ? "computing…"
                                                : QString());
 
+    m_timeBar->setTimesUnknown(r.summary->info.recordTimesUnknown);
     m_timeBar->setSpan(r.fromMs, r.toMs);
     if (m_speedForSpan && r.toMs > r.fromMs) {
         m_speedForSpan = false;
@@ -745,7 +747,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
                 : QString("<b>%1</b> on <b>%2</b> · MM2 <b>%3</b> rules · at %4")
                       .arg(q(r.selection.group).toHtmlEscaped(),
                            r.selection.partition ? q(toString(*r.selection.partition)).toHtmlEscaped() : "-",
-                           q(toString(rel.release)), q(formatUtcMs(r.cursorMs)));
+                           q(toString(rel.release)), q(reportMomentText(rel.cursor.report)));
         m_pages[i]->display(input, heading);
         m_pages[i]->show();
     }

@@ -115,7 +115,7 @@ std::string explainRow(const PartitionReport& row, TranslationRule rule)
     }
     const CheckpointView& c = *row.checkpoint;
     text += "; checkpoint " + withThousands(c.upstream) + " -> " + withThousands(c.downstream) + " emitted " +
-            formatDurationMs(c.ageMs) + " ago";
+            (c.ageMs ? formatDurationMs(*c.ageMs) + " ago" : std::string("at an unknown time"));
     if (row.checkpointKept == CheckpointKept::MonotonicFilter)
         text += " and still in force: MM2 emits a checkpoint only when its downstream offset moves forward, "
                 "and " +

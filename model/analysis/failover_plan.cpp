@@ -1,6 +1,7 @@
 #include "model/analysis/failover_plan.h"
 
 #include "model/analysis/report_format.h"
+#include "model/analysis/row_text.h"
 #include "model/analysis/translation_text.h"
 #include "model/util/json_writer.h"
 #include "model/util/text_format.h"
@@ -96,6 +97,8 @@ FailoverPlan planFailover(const Report& report)
 {
     FailoverPlan plan;
     plan.atMs = report.atMs;
+    plan.recordTimesUnknown = report.recordTimesUnknown;
+    plan.at = reportMomentText(report);
     plan.release = toString(report.release);
     plan.sourceAlias = report.sourceAlias;
     plan.targetAlias = report.targetAlias;
@@ -184,8 +187,8 @@ std::string groupPlanSummary(const GroupPlan& g)
 
 std::string planText(const FailoverPlan& plan, const PlanCommand& command)
 {
-    std::string out = "driftscope failover plan as of " + formatUtcMs(plan.atMs) + ": MM2 " + plan.release +
-                      " rules, " + plan.sourceAlias + " -> " + plan.targetAlias + "\n";
+    std::string out = "driftscope failover plan as of " + plan.at + ": MM2 " + plan.release + " rules, " +
+                      plan.sourceAlias + " -> " + plan.targetAlias + "\n";
     out += "Stop the group's consumers on " + plan.sourceAlias +
            " first; the target group must be empty "
            "(no active member) for kafka-consumer-groups to reset it.\n";
@@ -222,8 +225,14 @@ std::string planJson(const FailoverPlan& plan, const PlanCommand& command)
 {
     JsonWriter json;
     json.beginObject();
-    json.key("at_ms").value(plan.atMs);
-    json.key("at").value(formatUtcMs(plan.atMs));
+    // No moment when the records carry no times.
+    if (plan.recordTimesUnknown) {
+        json.key("at_ms").null();
+        json.key("at").null();
+    } else {
+        json.key("at_ms").value(plan.atMs);
+        json.key("at").value(formatUtcMs(plan.atMs));
+    }
     json.key("mm2_release").value(plan.release);
     json.key("flow").value(flowName(plan.sourceAlias, plan.targetAlias));
     json.key("source").value(plan.sourceAlias);

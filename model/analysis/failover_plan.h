@@ -47,6 +47,8 @@ struct GroupPlan {
 
 struct FailoverPlan {
     int64_t atMs = 0;
+    bool recordTimesUnknown = false; // atMs is then no time (Report::recordTimesUnknown)
+    std::string at;                  // reportMomentText: the time, or that the records carry none
     std::string release;
     std::string sourceAlias, targetAlias;
     GroupOffsetSyncMode groupOffsetSync = GroupOffsetSyncMode::Unknown;

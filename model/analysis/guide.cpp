@@ -34,13 +34,23 @@ GuideStep sparseSyncs(const CursorView& view, const SharedChunks<SyncLifetime>& 
             "a truncation, not one per record.";
         return step;
     }
+    // What the session holds: MM2 creates the offset-syncs topic compacted, so older syncs may be
+    // gone from it.
+    const std::string held = "The session holds " + count(written) + " offset syncs of " + tp +
+                             " written by the cursor (the compacted offset-syncs topic may have dropped "
+                             "older ones), over source offsets " +
+                             withThousands(first) + " to " + withThousands(last);
     const int64_t span = last - first;
-    step.text =
-        "MM2's source task wrote " + count(written) + " offset syncs of " + tp +
-        " by the cursor, over source offsets " + withThousands(first) + " to " + withThousands(last) +
-        ": one every " + withThousands(span / static_cast<int64_t>(written - 1)) +
-        " offsets on average, not one per record. Between two syncs, nothing records which target offset "
-        "holds which source record.";
+    if (span <= 0) {
+        step.text = held +
+                    ": the source offsets went back or stood still (a truncated or recreated topic, a "
+                    "re-sync), so their spacing says nothing here. MM2 writes a sync when the target offset "
+                    "drifts by offset.lag.max, at a gap and after a truncation, not one per record.";
+        return step;
+    }
+    step.text = held + ": one every " + withThousands(span / static_cast<int64_t>(written - 1)) +
+                " offsets on average, not one per record. Between two syncs, nothing records which target "
+                "offset holds which source record.";
     return step;
 }
 
@@ -111,8 +121,9 @@ GuideStep staleness(const CursorView& view)
     }
     const CheckpointView& c = *view.row->checkpoint;
     step.text = every + " The checkpoint in force, " + withThousands(c.upstream) + " -> " +
-                withThousands(c.downstream) + ", was emitted " + formatDurationMs(c.ageMs) +
-                " before the cursor.";
+                withThousands(c.downstream) + ", was emitted " +
+                (c.ageMs ? formatDurationMs(*c.ageMs) + " before the cursor."
+                         : std::string("at a time the records do not carry."));
     return step;
 }
 

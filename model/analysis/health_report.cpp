@@ -321,7 +321,7 @@ OtherVersionRecords otherVersionRecords(const Session& session, size_t checkpoin
 bool checkpointOutOfDate(const PartitionReport& row, int64_t staleAfterMs)
 {
     return row.checkpoint && row.committed && *row.committed != row.checkpoint->upstream &&
-           row.checkpoint->ageMs > staleAfterMs;
+           row.checkpoint->ageMs && *row.checkpoint->ageMs > staleAfterMs;
 }
 
 std::string_view verdictName(Verdict verdict)
@@ -486,6 +486,11 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
         report.groupOffsetSyncIntervalMs = info.syncGroupOffsetsIntervalMs;
     const bool consumersUseTargetOffsets = report.groupOffsetSync == GroupOffsetSyncMode::Enabled ||
                                            report.groupOffsetSync == GroupOffsetSyncMode::Observed;
+    report.recordTimesUnknown = info.recordTimesUnknown;
+    // A checkpoint's age when its time is known.
+    const auto ageOf = [&](const ObservedCheckpoint& c) {
+        return info.recordTimesUnknown ? std::nullopt : std::optional<int64_t>(at - c.stamp.timestampMs);
+    };
     report.syncsApplied = state.syncsApplied();
     report.checkpointsApplied = state.checkpointsApplied();
     report.unexplainedCheckpoints = state.unexplainedCheckpoints();
@@ -561,9 +566,8 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
             if (const auto it = checkpointOf.find(tp); it != checkpointOf.end()) {
                 checkpointed = &it->second->readings;
                 const ObservedCheckpoint& c = session.checkpoints[it->second->index];
-                row.checkpoint = CheckpointView{c.upstream,          c.downstream,
-                                                c.stamp.timestampMs, at - c.stamp.timestampMs,
-                                                it->second->sync,    it->second->explained};
+                row.checkpoint = CheckpointView{c.upstream, c.downstream,     c.stamp.timestampMs,
+                                                ageOf(c),   it->second->sync, it->second->explained};
                 // A checkpoint is MM2's reading of the committed offset when it was emitted:
                 // newer than the last sample, it is the better knowledge of S (samples come every
                 // few seconds, and imported text has none).

@@ -85,7 +85,7 @@ struct CheckpointView {
     int64_t upstream = 0;   // U_c
     int64_t downstream = 0; // D_c: where a failover resumes on the target
     int64_t emittedAtMs = 0;
-    int64_t ageMs = 0;
+    std::optional<int64_t> ageMs; // none: the records carry no times (SessionInfo::recordTimesUnknown)
     std::optional<StoredSync> sync;
     bool explained = false;
 };
@@ -184,6 +184,9 @@ struct OtherVersionRecords {
 
 struct Report {
     int64_t atMs = 0;
+    // The records carry no times (SessionInfo::recordTimesUnknown): atMs is not a time, checkpoint
+    // ages are unknown and no checkpoint is judged stale.
+    bool recordTimesUnknown = false;
     Release release;
     // Set when the release asked for is not one driftscope knows and another's rules run.
     std::string releaseWarning;

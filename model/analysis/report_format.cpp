@@ -102,8 +102,9 @@ void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& r
         json.beginObject();
         json.key("upstream").value(c.upstream);
         json.key("downstream").value(c.downstream);
-        json.key("emitted_at_ms").value(c.emittedAtMs);
-        json.key("age_ms").value(c.ageMs);
+        // Both null when the records carry no times.
+        optional(json, "emitted_at_ms", c.ageMs ? std::optional<int64_t>(c.emittedAtMs) : std::nullopt);
+        optional(json, "age_ms", c.ageMs);
         syncJson(json, c.sync);
         json.key("explained").value(c.explained);
         json.key("held").value(row.checkpointKept != CheckpointKept::No);
@@ -444,7 +445,7 @@ std::string rowsTable(const Report& report, TextStyle style)
                                           committedText(row),
                                           ifCheckpointedNowText(row),
                                           checkpointText(row, report.staleAfterMs),
-                                          row.checkpoint ? formatDurationMs(row.checkpoint->ageMs) : "-",
+                                          checkpointAgeText(row),
                                           resumeText(row),
                                           outcomeText(row),
                                           part(r.granularity)};
@@ -564,8 +565,11 @@ std::vector<std::string> reportNotes(const Report& report)
     std::vector<std::string> notes;
     if (!report.releaseWarning.empty())
         notes.push_back("note: " + report.releaseWarning);
-    notes.push_back("checkpoints are stale after " + formatDurationMs(report.staleAfterMs) + " (" +
-                    report.staleAfterFrom + ")");
+    if (report.recordTimesUnknown)
+        notes.push_back(std::string(kTimesUnknownNote));
+    else
+        notes.push_back("checkpoints are stale after " + formatDurationMs(report.staleAfterMs) + " (" +
+                        report.staleAfterFrom + ")");
     notes.push_back(groupOffsetSyncText(report));
     for (std::string& line : readerProblemLines(report))
         notes.push_back(std::move(line));
@@ -586,7 +590,7 @@ std::vector<std::string> reportNotes(const Report& report)
 
 std::string reportText(const Report& report, TextStyle style)
 {
-    std::string out = "driftscope report at " + formatUtcMs(report.atMs) + ": MM2 " +
+    std::string out = "driftscope report at " + reportMomentText(report) + ": MM2 " +
                       toString(report.release) + " rules, " + report.sourceAlias + " -> " +
                       report.targetAlias + "\n";
 
@@ -613,8 +617,10 @@ std::string reportJson(const Report& report)
     const std::string flow = flowName(report);
     JsonWriter json;
     json.beginObject();
-    json.key("at_ms").value(report.atMs);
-    json.key("at").value(formatUtcMs(report.atMs));
+    // No moment when the records carry no times.
+    optional(json, "at_ms", report.recordTimesUnknown ? std::nullopt : std::optional<int64_t>(report.atMs));
+    json.key("at");
+    report.recordTimesUnknown ? json.null() : json.value(formatUtcMs(report.atMs));
     json.key("mm2_release").value(toString(report.release));
     json.key("flow").value(flow);
     json.key("source").value(report.sourceAlias);
@@ -675,8 +681,8 @@ std::string reportCsv(const Report& report, CsvHeader header)
                    : std::string(",");
         out += ',';
         out += c ? std::to_string(c->upstream) + ',' + std::to_string(c->downstream) + ',' +
-                       std::to_string(c->emittedAtMs) + ',' + std::to_string(c->ageMs) + ',' +
-                       std::string(checkpointKeptName(row.checkpointKept))
+                       (c->ageMs ? std::to_string(c->emittedAtMs) : std::string()) + ',' + plain(c->ageMs) +
+                       ',' + std::string(checkpointKeptName(row.checkpointKept))
                  : ",,,,";
         out += ',';
         out += row.resume ? std::to_string(row.resume->offset) + ',' +

@@ -120,4 +120,17 @@ std::string checkpointText(const PartitionReport& row, int64_t staleAfterMs)
     return text + " (held: " + std::string(checkpointKeptName(row.checkpointKept)) + ")";
 }
 
+std::string checkpointAgeText(const PartitionReport& row)
+{
+    if (!row.checkpoint)
+        return "-";
+    return row.checkpoint->ageMs ? formatDurationMs(*row.checkpoint->ageMs) : "unknown";
+}
+
+std::string reportMomentText(const Report& report)
+{
+    return report.recordTimesUnknown ? "the end of the records (their times are unknown)"
+                                     : formatUtcMs(report.atMs);
+}
+
 } // namespace driftscope

@@ -44,4 +44,15 @@ std::string checkpointText(const PartitionReport& row, int64_t staleAfterMs);
 // nothing newer: where the stale verdict would otherwise be.
 bool keptPastStaleLimit(const PartitionReport& row, int64_t staleAfterMs);
 
+// "1 min 3 s", "unknown" (the records carry no times), "-" without a checkpoint.
+std::string checkpointAgeText(const PartitionReport& row);
+
+// The report's moment: "2026-11-29T13:37:51.856Z", or where the records carry no times
+// "the end of the records (their times are unknown)".
+std::string reportMomentText(const Report& report);
+// Said with every report whose records carry no times, in place of the stale limit.
+inline constexpr std::string_view kTimesUnknownNote =
+    "note: the records carry no times (MM2's console formatters print none): checkpoint ages are unknown, "
+    "no checkpoint is judged stale, and the report is at the end of the records, not at a time";
+
 } // namespace driftscope

@@ -169,6 +169,9 @@ struct SessionInfo {
     std::vector<std::pair<std::string, std::string>> configuration; // redacted, "source.KEY" / "target.KEY"
     std::string origin;                                             // "live", "demo", "import"
     std::string toolVersion;                                        // the driftscope that read it
+    // Some records came without their times (MM2's console formatters print none): their
+    // timestamps are 0, so checkpoint ages and every moment built on them are unknown.
+    bool recordTimesUnknown = false;
     int64_t startedAtMs = 0;
 };
 

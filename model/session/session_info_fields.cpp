@@ -96,6 +96,20 @@ std::string notBoolean(const char* key, const std::string& v)
     return std::string(key) + " must be true or false, not '" + v + "'";
 }
 
+// A flag that files written before it existed lack: false when absent.
+FieldRule flag(const char* key, bool SessionInfo::*member)
+{
+    return {{key, InfoFieldType::Boolean, false},
+            [member](const SessionInfo& i) { return std::optional<std::string>(boolText(i.*member)); },
+            [member, key](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
+                const auto b = parseBool(v);
+                if (!b)
+                    return notBoolean(key, v);
+                i.*member = *b;
+                return std::nullopt;
+            }};
+}
+
 const std::vector<FieldRule>& rules()
 {
     static const std::vector<FieldRule> all = {
@@ -146,15 +160,7 @@ const std::vector<FieldRule>& rules()
              return std::nullopt;
          }},
         integer("emit_checkpoints_interval_ms", &SessionInfo::emitCheckpointsIntervalMs, true, 1),
-        {{"emit_interval_configured", InfoFieldType::Boolean, false},
-         [](const SessionInfo& i) { return std::optional<std::string>(boolText(i.emitIntervalConfigured)); },
-         [](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
-             const auto b = parseBool(v);
-             if (!b)
-                 return notBoolean("emit_interval_configured", v);
-             i.emitIntervalConfigured = *b;
-             return std::nullopt;
-         }},
+        flag("emit_interval_configured", &SessionInfo::emitIntervalConfigured),
         {{"sync_group_offsets_enabled", InfoFieldType::Boolean, false},
          [](const SessionInfo& i) {
              return i.syncGroupOffsets ? std::optional<std::string>(boolText(*i.syncGroupOffsets))
@@ -174,6 +180,7 @@ const std::vector<FieldRule>& rules()
         text("origin", &SessionInfo::origin),
         text("tool_version", &SessionInfo::toolVersion),
         integer("started_at_ms", &SessionInfo::startedAtMs),
+        flag("record_times_unknown", &SessionInfo::recordTimesUnknown),
     };
     return all;
 }

@@ -151,8 +151,10 @@ std::optional<std::string> SessionLineReader::read(std::string_view line)
     auto record = parseFormatterLine(line);
     if (!record)
         return record.error();
-    // Formatter text has no stamps: a record's place among its kind stands for its topic offset.
+    // Formatter text has no stamps: a record's place among its kind stands for its topic offset,
+    // and its time is unknown (0, said in the session's info).
     Session& o = m_into;
+    o.info.recordTimesUnknown = true;
     o.add({static_cast<int64_t>(o.countOfKind(*record)), 0, 0}, std::move(*record));
     return std::nullopt;
 }

@@ -137,7 +137,8 @@ void addPartitionRow(Families& f, const PartitionReport& row)
         f.add("driftscope_replay_unknown",
               with(labels, "because", std::string(unknownReplayName(row.replayUnknown))), 1);
     if (row.checkpoint) {
-        f.add("driftscope_checkpoint_age_seconds", labels, seconds(row.checkpoint->ageMs));
+        if (row.checkpoint->ageMs) // none: the records carry no times
+            f.add("driftscope_checkpoint_age_seconds", labels, seconds(*row.checkpoint->ageMs));
         f.add("driftscope_checkpoint_held", labels, row.checkpointKept == CheckpointKept::No ? 0 : 1);
     }
     if (row.translated)
@@ -218,8 +219,8 @@ std::map<std::string, GroupFigures> groupFigures(const Report& report)
         ++g.partitions;
         for (Verdict v : row.verdicts)
             ++g.verdicts[v];
-        if (row.checkpoint)
-            g.checkpointAgeMax = std::max(g.checkpointAgeMax.value_or(0), row.checkpoint->ageMs);
+        if (row.checkpoint && row.checkpoint->ageMs)
+            g.checkpointAgeMax = std::max(g.checkpointAgeMax.value_or(0), *row.checkpoint->ageMs);
         if (!row.replay.available) { // no checkpoint: no failover position, no outcome
             ++g.noOutcome;
             continue;

@@ -178,6 +178,7 @@ private Q_SLOTS:
     void liveSessionKeepsSecretsOutOfEveryArtifact();
     void demoStatusNamesItsOwnMirrorLag();
     void badFileIsAMessageNotACrash();
+    void formatterTextHasNoTimes();
     void cursorOutsideTheSessionIsRefused();
     void themeOfThisRunIsNotRemembered();
     void newerReleaseAppliesKnownRulesWithANote();
@@ -285,7 +286,7 @@ void ExplorerWindow::opensTheCaptureAndPlotsTheModel()
         std::vector<int64_t> ages;
         for (const PartitionReport& r : ps.rows)
             if (r.checkpoint)
-                ages.push_back(r.checkpoint->ageMs);
+                ages.push_back(r.checkpoint->ageMs.value());
         const QString name = "age: " + QString::fromStdString(toString(ps.upstream));
         QCOMPARE(seriesOf(page->checkpointAges(), name.toLatin1().constData()).ys(), ages);
     }
@@ -1138,6 +1139,30 @@ QStringList dialogsOf(const QWidget& w)
         if (box->isVisible())
             out << box->windowTitle() + ": " + box->text();
     return out;
+}
+
+// MM2's console formatters print no times: the window says so instead of showing 1970.
+void ExplorerWindow::formatterTextHasNoTimes()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("records.txt");
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    for (const char* name : {"/demo_offset_syncs.txt", "/demo_checkpoints.txt"}) {
+        QFile in(QString(DRIFTSCOPE_SAMPLES) + name);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        out.write(in.readAll());
+    }
+    out.close();
+    MainWindow w;
+    w.openFile(path);
+    QVERIFY(settle(w));
+    QVERIFY(w.result()->summary->info.recordTimesUnknown);
+    QCOMPARE(w.timeCursor()->labelText(), QString("time unknown: the records carry none"));
+    const QString details = w.page(0)->details();
+    QVERIFY2(details.contains("emitted at an unknown time") && !details.contains("1970"),
+             qPrintable(details));
+    QCOMPARE(rowCell(w, "analytics", "clicks-0", 5), QString("unknown")); // the Age column
 }
 
 void ExplorerWindow::badFileIsAMessageNotACrash()

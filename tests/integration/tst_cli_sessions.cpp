@@ -122,7 +122,31 @@ void CliSessions::importFormatterText()
         // Formatter text has no group offsets: the checkpoint is all that is known of them.
         QCOMPARE(row["committed"].toInteger(), last[key].first);
         QCOMPARE(row["committed_from"].toString(), QString("checkpoint"));
+        // Nor times: no age, no emission time, never stale.
+        QVERIFY(cp["age_ms"].isNull() && cp["emitted_at_ms"].isNull());
+        QVERIFY(!row["verdicts"].toArray().contains(QJsonValue("checkpoint-stale")));
     }
+    // The report is at no time, and says why in place of the stale limit.
+    QVERIFY(r["at"].isNull() && r["at_ms"].isNull());
+    const QString timesUnknown =
+        "note: the records carry no times (MM2's console formatters print none): checkpoint ages are "
+        "unknown, no checkpoint is judged stale, and the report is at the end of the records, not at a time";
+    QVERIFY(r["notes"].toArray().contains(QJsonValue(timesUnknown)));
+    const CliRun text = runCli({"report", capture, "--group", "analytics"});
+    QCOMPARE(text.exitCode, 0);
+    const QStringList lines = linesOf(text.out);
+    QCOMPARE(lines.value(0),
+             QString("driftscope report at the end of the records (their times are unknown): MM2 "
+                     "4.4.0 rules, A -> B"));
+    QCOMPARE(lines.value(2), timesUnknown);
+    QVERIFY2(text.out.contains(
+                 QRegularExpression("analytics +clicks-0 +1,975\\* +1,737 +1,975 -> 1,737 +unknown ")),
+             qPrintable(text.out));
+    QVERIFY(!text.out.contains("1970"));
+    // The CSV leaves both times empty.
+    const CliRun csv = runCli({"report", capture, "--csv", "--group", "analytics"});
+    QCOMPARE(csv.exitCode, 0);
+    QVERIFY2(linesOf(csv.out).value(1).contains(",1975,1737,,,"), qPrintable(csv.out));
 }
 
 void CliSessions::exportOfTheSampleCaptureIsTheCommittedExport()

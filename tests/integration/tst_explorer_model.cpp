@@ -367,9 +367,10 @@ void ExplorerModelTest::theGuideTellsTheStoryWithTheSelectionsNumbers()
     const std::vector<GuideStep> steps = guideSteps(shown.cursor, shown.series->lifetimes, shown.release);
     const std::vector<std::pair<std::string, std::string>> expected = {
         {"1. Offset syncs are sparse",
-         "MM2's source task wrote 63 offset syncs of clicks-0 by the cursor, over source offsets 101 to 4"
-         ",545: one every 71 offsets on average, not one per record. Between two syncs, nothing records w"
-         "hich target offset holds which source record."},
+         "The session holds 63 offset syncs of clicks-0 written by the cursor (the compacted offset-syncs "
+         "topic may have dropped older ones), over source offsets 101 to 4,545: one every 71 offsets on "
+         "average, not one per record. Between two syncs, nothing records which target offset holds which "
+         "source record."},
         {"2. Translation goes back to a sync",
          "From 3.4.1 on, MM2 translates a committed offset to the newest retained sync at or before it, "
          "so the translation never lands past the committed record: the failover replays instead (it can "
@@ -377,9 +378,9 @@ void ExplorerModelTest::theGuideTellsTheStoryWithTheSelectionsNumbers()
          "moves back). Here under MM2 3.9.0: committed 1,975 -> newest retained sync at or before it is "
          "1,736 -> 1,736; the group is ahead of it, so 1,737."},
         {"3. The store keeps a few syncs, spread into the past",
-         "MM2 3.9.0's checkpoint task keeps up to 64 syncs per partition, newest in slot 0, slot j within"
-         " 2^j offsets of the newest and apart from its neighbours, so old and recent offsets both transl"
-         "ate; the slots' update rewritten (KAFKA-15202): it walks the old slots and keeps more history w"
+         "MM2 3.9.0's checkpoint task keeps up to 64 syncs per partition, newest in slot 0, slot j at most "
+         "2^j - 1 offsets behind the newest and apart from its neighbours, so old and recent offsets both "
+         "translate; the slots' update rewritten (KAFKA-15202): it walks the old slots and keeps more history w"
          "hen syncs come unevenly. At the cursor it holds 7 distinct syncs of this partition, the newest "
          "4,545 -> 4,545 and the oldest 101 -> 101, 4,444 offsets behind it: a group that far behind stil"
          "l translates."},

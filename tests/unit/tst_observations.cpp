@@ -107,12 +107,14 @@ void ObservationsTest::sessionInfoToAndFromKeyValue()
     info.emitCheckpointsIntervalMs = 10'000;
     info.emitIntervalConfigured = true;
     info.startedAtMs = 1'764'400'000'123;
+    info.recordTimesUnknown = true;
     std::map<std::string, std::string> written;
     for (const InfoField& field : sessionInfoFields())
         if (const auto value = sessionInfoValue(info, field))
             written[field.key] = *value;
-    // All 19 but sync_group_offsets_enabled, which is unknown, and connect_offsets_topic, unread.
-    QCOMPARE(written.size(), size_t{17});
+    // All 20 but sync_group_offsets_enabled, which is unknown, and connect_offsets_topic, unread.
+    QCOMPARE(written.size(), size_t{18});
+    QCOMPARE(written["record_times_unknown"], std::string("true"));
     QCOMPARE(written["offset_flush_interval_ms"], std::string("60000"));
     QCOMPARE(written["mm2_release"], std::string("3.9.0"));
     QCOMPARE(written["offset_syncs_cluster"], std::string("target"));
@@ -134,6 +136,12 @@ void ObservationsTest::sessionInfoToAndFromKeyValue()
     QVERIFY(read.emitIntervalConfigured);
     QVERIFY(!read.syncGroupOffsets);
     QCOMPARE(read.startedAtMs, int64_t{1'764'400'000'123});
+    QVERIFY(read.recordTimesUnknown);
+    // Files written before the field existed have their times.
+    written.erase("record_times_unknown");
+    SessionInfo older;
+    QCOMPARE(readSessionInfo(valueOf, older), std::optional<std::string>());
+    QVERIFY(!older.recordTimesUnknown);
 
     // A bad value is refused naming its key, and nothing is read.
     written["emit_interval_configured"] = "yes";

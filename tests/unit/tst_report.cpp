@@ -118,7 +118,7 @@ void Reports::healthyGroupWithReplayWindow()
     QCOMPARE(row->checkpoint->upstream, int64_t{150});
     QCOMPARE(row->checkpoint->downstream, int64_t{97});
     QCOMPARE(row->checkpoint->emittedAtMs, int64_t{2500});
-    QCOMPARE(row->checkpoint->ageMs, int64_t{1500});
+    QCOMPARE(row->checkpoint->ageMs, std::optional<int64_t>(1500));
     QVERIFY(row->checkpoint->explained);
     QCOMPARE(row->checkpoint->sync->upstream, int64_t{100});
     QCOMPARE(row->checkpoint->sync->downstream, int64_t{96});

@@ -53,9 +53,9 @@ void CheckpointAgePlot::display(const PartitionData& input)
         for (const PartitionSeries& p : g.partitions) {
             std::vector<int64_t> t, v;
             for (size_t i = 0; i < p.rows.size(); ++i)
-                if (p.rows[i].checkpoint) {
+                if (p.rows[i].checkpoint && p.rows[i].checkpoint->ageMs) { // none: times unknown
                     t.push_back(p.atMs[i]);
-                    v.push_back(p.rows[i].checkpoint->ageMs);
+                    v.push_back(*p.rows[i].checkpoint->ageMs);
                 }
             PlotSeries* s = addSeries(xAxis, yAxis, "age: " + QString::fromStdString(toString(p.upstream)),
                                       PlotSeries::Style::Line, AxisKind::TimeMs, AxisKind::DurationMs);

@@ -121,8 +121,12 @@ ExplorerPlot::ExplorerPlot(const QString& title, QWidget* parent)
     // Time labels ("00:10:00") need about this much room each: fewer ticks on narrow axes, so
     // that labels never run together.
     connect(this, &QCustomPlot::beforeReplot, this, [this] {
-        for (QCPAxis* axis : m_timeAxes)
-            axis->ticker()->setTickCount(std::clamp(axis->axisRect()->width() / kTimeLabelRoomPx, 2, 6));
+        for (QCPAxis* axis : m_timeAxes) {
+            const int width = axis->axisRect()->width();
+            axis->ticker()->setTickCount(std::clamp(width / kTimeLabelRoomPx, 2, 6));
+            // Too narrow for two labels: none rather than labels run together.
+            axis->setTickLabels(width >= 2 * kTimeLabelRoomPx - 40);
+        }
     });
 }
 

@@ -21,6 +21,7 @@ enum Column {
     ResumeFrom,
     TargetCommitted,
     Outcome,
+    SourceRange,
     Granularity,
     GroupSync,
     Staleness,
@@ -31,11 +32,24 @@ enum Column {
     ColumnCount
 };
 
-const char* const kHeaders[ColumnCount] = {
-    "Group",         "Partition",     "Committed",   "If checkpointed now", "Checkpoint U -> D",
-    "Age",           "Resume offset", "Resume from", "Target group offset", "Outcome",
-    "= Granularity", "+ Group sync",  "+ Staleness", "+ Cadence",           "- Overshoot",
-    "- Rewind",      "Health"};
+const char* const kHeaders[ColumnCount] = {"Group",
+                                           "Partition",
+                                           "Committed",
+                                           "If checkpointed now",
+                                           "Checkpoint U -> D",
+                                           "Age",
+                                           "Resume offset",
+                                           "Resume from",
+                                           "Target group offset",
+                                           "Outcome",
+                                           "Source [from, to)",
+                                           "= Granularity",
+                                           "+ Group sync",
+                                           "+ Staleness",
+                                           "+ Cadence",
+                                           "- Overshoot",
+                                           "- Rewind",
+                                           "Health"};
 const char* const kHeaderTips[ColumnCount] = {
     nullptr,
     nullptr,
@@ -52,6 +66,8 @@ const char* const kHeaderTips[ColumnCount] = {
     "What a failover now does: replays N upstream offsets, or SKIPS N that the group never processed; "
     "'replay unknown' or 'may SKIP' where nothing says which source record the target holds at the resume "
     "offset (hover the cell for why)",
+    "The source offsets the outcome is about, from inclusive to exclusive: read again for a replay, never "
+    "read for a skip",
     "Rounding back to a retained sync",
     "The synced target group offset lags the checkpoint (sync.group.offsets.interval.seconds)",
     "Progress committed since the checkpoint",
@@ -92,6 +108,8 @@ QString text(const PartitionReport& r, int column, int64_t staleAfterMs)
         return number(r.targetCommitted);
     case Outcome:
         return QString::fromStdString(outcomeText(r));
+    case SourceRange:
+        return QString::fromStdString(sourceRangeText(r));
     case Granularity:
         return part(r.replay.granularity);
     case GroupSync:

@@ -153,10 +153,14 @@ std::string explainOutcome(const PartitionReport& row)
     const std::string time = row.outcomeTimeMs ? ", about " + formatDurationMs(*row.outcomeTimeMs) + " of " +
                                                      row.group + "'s processing at " + paceText(row)
                                                : std::string();
+    // Which records: "source offsets [1,737, 1,975)".
+    const std::string which = " (source offsets " + sourceRangeText(row) + ")";
     if (r.skip > 0)
-        return text + " and SKIPS " + withThousands(r.skip) + " offsets" + time + " (" + parts + " = -" +
-               withThousands(r.skip) + ")";
-    return text + " and replays " + withThousands(r.replay) + " offsets" + time + " (" + parts + ")";
+        return text + " and SKIPS " + withThousands(r.skip) + " offsets" + which + time + " (" + parts +
+               " = -" + withThousands(r.skip) + ")";
+    if (r.replay == 0)
+        return text + " and replays nothing" + time + " (" + parts + ")";
+    return text + " and replays " + withThousands(r.replay) + " offsets" + which + time + " (" + parts + ")";
 }
 
 } // namespace driftscope

@@ -17,6 +17,15 @@ void split(int64_t difference, int64_t& forward, int64_t& backward)
 
 } // namespace
 
+std::optional<SourceRange> ReplayWindow::sourceRange() const
+{
+    if (!available || !known)
+        return std::nullopt;
+    if (skip > 0)
+        return SourceRange{javalong::sub(upstreamEquivalent, skip), upstreamEquivalent};
+    return SourceRange{upstreamEquivalent, javalong::add(upstreamEquivalent, replay)};
+}
+
 ReplayWindow analyzeReplay(const ReplayInput& in)
 {
     using namespace javalong;

@@ -54,6 +54,14 @@ struct ReplayInput {
     std::function<std::optional<int64_t>(int64_t downstream)> upstreamAt;
 };
 
+// Source offsets [from, to): the records a failover reads again, or never reads.
+struct SourceRange {
+    int64_t from = 0;
+    int64_t to = 0;
+
+    friend bool operator==(const SourceRange&, const SourceRange&) = default;
+};
+
 struct ReplayWindow {
     bool available = false;             // false without a checkpoint: there is no failover position
     int64_t resumeAt = 0;               // the downstream offset the group resumes at (D_c or T)
@@ -82,6 +90,9 @@ struct ReplayWindow {
     bool known = false;
 
     bool skips() const { return skip > 0; }
+    // Which source offsets the outcome is about: [Ueq, P) read again, or [P, Ueq) never read
+    // (empty when the group resumes where it stopped). None without a known outcome.
+    std::optional<SourceRange> sourceRange() const;
 };
 
 ReplayWindow analyzeReplay(const ReplayInput& input);

@@ -137,6 +137,10 @@ void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& r
         optional(json, "overshoot", known(r.overshoot));
         optional(json, "rewind", known(r.rewind));
         optional(json, "upstream_equivalent", known(r.upstreamEquivalent));
+        // The source offsets [from, to) read again (or, for a skip, never read).
+        const std::optional<SourceRange> range = r.sourceRange();
+        optional(json, "source_from", range ? std::optional<int64_t>(range->from) : std::nullopt);
+        optional(json, "source_to", range ? std::optional<int64_t>(range->to) : std::nullopt);
         json.key("unknown_because");
         r.known ? json.null() : json.value(row.replayUnknownBecause);
         optional(json, "time_ms", row.outcomeTimeMs);
@@ -423,8 +427,8 @@ std::string rowsTable(const Report& report, TextStyle style)
         std::any_of(report.rows.begin(), report.rows.end(),
                     [](const PartitionReport& r) { return r.replay.overshoot > 0 || r.replay.rewind > 0; });
     std::vector<std::string> header = {
-        "GROUP",         "PARTITION", "COMMITTED", "IF CHECKPOINTED NOW", "CHECKPOINT U -> D", "AGE",
-        "RESUME OFFSET", "OUTCOME",   "= GRAN"};
+        "GROUP", "PARTITION",     "COMMITTED", "IF CHECKPOINTED NOW", "CHECKPOINT U -> D",
+        "AGE",   "RESUME OFFSET", "OUTCOME",   "SOURCE [FROM, TO)",   "= GRAN"};
     if (groupSyncPart)
         header.push_back("+ GROUP SYNC");
     header.insert(header.end(), {"+ STALE", "+ CADENCE"});
@@ -448,6 +452,7 @@ std::string rowsTable(const Report& report, TextStyle style)
                                           checkpointAgeText(row),
                                           resumeText(row),
                                           outcomeText(row),
+                                          sourceRangeText(row),
                                           part(r.granularity)};
         if (groupSyncPart)
             cells.push_back(part(r.groupSync));
@@ -669,7 +674,7 @@ std::string reportCsv(const Report& report, CsvHeader header)
               "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
               "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
               "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health,"
-              "over_replay_budget,budget_undecided_because\n";
+              "over_replay_budget,budget_undecided_because,source_from,source_to\n";
     for (const PartitionReport& row : report.rows) {
         const auto& c = row.checkpoint;
         const auto& r = row.replay;
@@ -706,7 +711,9 @@ std::string reportCsv(const Report& report, CsvHeader header)
         out += ',' + plain(row.targetCommitted) + ',' + plain(row.sourceEnd) + ',' + plain(row.targetEnd) +
                ',' + csvField(health(row, ";")) + ',' +
                csvField(row.overBudget ? budgetExcessText(*row.overBudget) : std::string()) + ',' +
-               csvField(row.budgetUndecidedBecause) + '\n';
+               csvField(row.budgetUndecidedBecause) + ',';
+        const std::optional<SourceRange> range = r.sourceRange();
+        out += range ? std::to_string(range->from) + ',' + std::to_string(range->to) + '\n' : ",\n";
     }
     return out;
 }

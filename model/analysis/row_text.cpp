@@ -120,6 +120,18 @@ std::string checkpointText(const PartitionReport& row, int64_t staleAfterMs)
     return text + " (held: " + std::string(checkpointKeptName(row.checkpointKept)) + ")";
 }
 
+std::string sourceRangeText(const PartitionReport& row)
+{
+    if (!row.replay.available)
+        return "-";
+    const std::optional<SourceRange> range = row.replay.sourceRange();
+    if (!range)
+        return "unknown";
+    if (range->from == range->to)
+        return "none";
+    return "[" + withThousands(range->from) + ", " + withThousands(range->to) + ")";
+}
+
 std::string checkpointAgeText(const PartitionReport& row)
 {
     if (!row.checkpoint)

@@ -44,6 +44,10 @@ std::string checkpointText(const PartitionReport& row, int64_t staleAfterMs);
 // nothing newer: where the stale verdict would otherwise be.
 bool keptPastStaleLimit(const PartitionReport& row, int64_t staleAfterMs);
 
+// The source offsets the outcome is about, half-open: "[1,737, 1,975)" (read again, or for a skip
+// never read), "none" (it resumes where the group stopped), "unknown", "-" without a checkpoint.
+std::string sourceRangeText(const PartitionReport& row);
+
 // "1 min 3 s", "unknown" (the records carry no times), "-" without a checkpoint.
 std::string checkpointAgeText(const PartitionReport& row);
 

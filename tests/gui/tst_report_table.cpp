@@ -15,7 +15,7 @@ using namespace driftscope::widgets;
 
 namespace {
 
-constexpr int kHealthColumn = 16; // the last column, "Health"
+constexpr int kHealthColumn = 17; // the last column, "Health"
 
 PartitionReport reportRow(const std::string& group, int partition, std::vector<Verdict> verdicts)
 {
@@ -53,7 +53,7 @@ void ReportTableTest::modelPassesQtsModelTester()
     ReportTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 0);
-    QCOMPARE(model.columnCount(), 17);
+    QCOMPARE(model.columnCount(), 18);
 
     const auto all = rows({reportRow("g1", 0, {}), reportRow("g1", 1, {Verdict::NoSync}),
                            reportRow("g2", 0, {Verdict::CheckpointStale}), reportRow("g2", 1, {})});

@@ -806,8 +806,9 @@ void CliSessions::replayBudgetOnTheRealSample()
     QVERIFY(
         r.out.contains("\nreplay budget: at most 1,000 offsets of replay per partition: 2 group partitions "
                        "over it\n"));
-    QVERIFY(r.out.contains("replays 1,745 (about 2 min 41 s)  72      0             1,673    0          "
-                           "over-replay-budget (+745 offsets, staleness of a held checkpoint)\n"));
+    QVERIFY(r.out.contains(
+        "replays 1,745 (about 2 min 41 s)  [1, 1,746)         72      0             1,673    0          "
+        "over-replay-budget (+745 offsets, staleness of a held checkpoint)\n"));
     // In time: at the groups' paces, four partitions of analytics take longer than a minute, and
     // audit's stalled ones cannot be told.
     const CliRun timed = runCli({"report", capture, "--max-replay-seconds", "60", "--json"});

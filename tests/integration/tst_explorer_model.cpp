@@ -380,7 +380,8 @@ void ExplorerModelTest::theGuideTellsTheStoryWithTheSelectionsNumbers()
         {"3. The store keeps a few syncs, spread into the past",
          "MM2 3.9.0's checkpoint task keeps up to 64 syncs per partition, newest in slot 0, slot j at most "
          "2^j - 1 offsets behind the newest and apart from its neighbours, so old and recent offsets both "
-         "translate; the slots' update rewritten (KAFKA-15202): it walks the old slots and keeps more history w"
+         "translate; the slots' update rewritten (KAFKA-15202): it walks the old slots and keeps more "
+         "history w"
          "hen syncs come unevenly. At the cursor it holds 7 distinct syncs of this partition, the newest "
          "4,545 -> 4,545 and the oldest 101 -> 101, 4,444 offsets behind it: a group that far behind stil"
          "l translates."},
@@ -392,9 +393,9 @@ void ExplorerModelTest::theGuideTellsTheStoryWithTheSelectionsNumbers()
          "The replay adds up granularity (the committed offset back to its sync), staleness (the group's "
          "progress since the checkpoint), commit cadence (its progress since its last commit) and, where "
          "MM2 syncs group offsets, the group-offset sync's age. Here: a failover now resumes at 1,737 on "
-         "A.clicks-0 (the checkpoint) and replays 238 offsets, about 10.1 s of analytics's processing at "
-         "23.4 offsets/s over the last 1 min 3 s of readings (granularity 238 + staleness 0 + commit cade"
-         "nce 0)."},
+         "A.clicks-0 (the checkpoint) and replays 238 offsets (source offsets [1,737, 1,975)), about "
+         "10.1 s of analytics's processing at 23.4 offsets/s over the last 1 min 3 s of readings "
+         "(granularity 238 + staleness 0 + commit cadence 0)."},
         {"6. Tune for an RPO, and make consumers idempotent",
          "Smaller offset.lag.max and emit.checkpoints.interval.seconds (and, with group-offset sync, sync"
          ".group.offsets.interval.seconds) cut the replay, at a cost: more offset-sync records, more chec"

@@ -59,6 +59,8 @@ void ReplayTest::cappedExactHit()
     QCOMPARE(w.cadence, int64_t{5});
     QCOMPARE(w.replay, int64_t{25});
     QCOMPARE(w.checkpointAgeMs, int64_t{30'000});
+    // The records read again: source offsets 150 to 174, what the group had processed.
+    QCOMPARE(w.sourceRange(), std::optional<SourceRange>(SourceRange{150, 175}));
     checkSum(w);
 }
 
@@ -99,6 +101,8 @@ void ReplayTest::extrapolatedWithGroundTruthSkips()
     QCOMPARE(w.cadence, int64_t{20});
     QCOMPARE(w.skip, int64_t{9});
     QCOMPARE(w.replay, int64_t{0});
+    // The records never read: from what the group processed (170) up to the resume record (179).
+    QCOMPARE(w.sourceRange(), std::optional<SourceRange>(SourceRange{170, 179}));
     checkSum(w);
 }
 
@@ -115,6 +119,7 @@ void ReplayTest::extrapolatedWithoutGroundTruthIsUnknown()
     for (int64_t v : {w.upstreamEquivalent, w.replay, w.skip, w.granularity, w.groupSync, w.staleness,
                       w.cadence, w.overshoot, w.rewind})
         QCOMPARE(v, int64_t{0});
+    QVERIFY(!w.sourceRange()); // no range either
     // On its sync's own position the extrapolating rule is exact.
     in.resume = ResumePoint{100, 200, 0, StoredSync{100, 200, 1}};
     const ReplayWindow hit = analyzeReplay(in);

@@ -208,7 +208,8 @@ void Reports::staleCheckpoint()
             "it, so 97; checkpoint 150 -> 97 emitted 1.5 s ago and still in force: MM2 emits a "
             "checkpoint only when its downstream offset moves forward, and 180 translates to no more "
             "than 97; a failover now resumes at 97 on A.orders-0 (the target group offset MM2 synced) "
-            "and replays 79 offsets, about 2.6 s of app-1's processing at 30.0 offsets/s over the last "
+            "and replays 79 offsets (source offsets [101, 180)), about 2.6 s of app-1's processing at 30.0 "
+            "offsets/s over the last "
             "2.0 s of readings (granularity 49 + group-offset sync 0 + staleness 30 + commit cadence 0)"));
     ReportOptions legacy = options;
     legacy.state.release = parseRelease("3.4.0").value();
@@ -314,7 +315,8 @@ void Reports::checkpointsThatTheStoreDoesNotExplain()
     // No number anywhere: the outcome says unknown, the parts are empty, JSON has nulls and why.
     QVERIFY(text.find(
                 "\napp-1  orders-0   180        97                   150 -> 146         1.5 s  97 (synced)  "
-                "      replay unknown  -       -             -        -          ok\n") != std::string::npos);
+                "      replay unknown  unknown            -       -             -        -          ok\n") !=
+            std::string::npos);
     const std::string csv = reportCsv(report);
     QVERIFY(csv.find(",97,synced-group-offset,,unknown,,,,,,,,,,no sync read by then explains checkpoint "
                      "150 -> 146 under MM2 3.9.0 rules (is 3.9.0 the release MM2 runs?),,30.0,,97,") !=
@@ -323,7 +325,9 @@ void Reports::checkpointsThatTheStoreDoesNotExplain()
     QVERIFY(json.find(
                 "\"replay\":{\"outcome\":\"unknown\",\"replay\":null,\"skip\":null,\"granularity\":null,"
                 "\"group_sync\":null,\"staleness\":null,\"cadence\":null,\"overshoot\":null,\"rewind\":null,"
-                "\"upstream_equivalent\":null,\"unknown_because\":\"no sync read by then explains checkpoint "
+                "\"upstream_equivalent\":null,\"source_from\":null,\"source_to\":null,\"unknown_because\":"
+                "\"no sync "
+                "read by then explains checkpoint "
                 "150 -> 146") != std::string::npos);
     // The failover plan counts it apart from what it knows.
     const FailoverPlan plan = planFailover(report);
@@ -674,7 +678,8 @@ void Reports::formats()
             "offset\","
             "\"no_resume_reason\":null,\"replay\":{\"outcome\":\"replay\",\"replay\":79,\"skip\":0,"
             "\"granularity\":49,\"group_sync\":0,\"staleness\":30,\"cadence\":0,\"overshoot\":0,\"rewind\":0,"
-            "\"upstream_equivalent\":101,\"unknown_because\":null,\"time_ms\":2633},\"pace\":{\"advanced\":"
+            "\"upstream_equivalent\":101,\"source_from\":101,\"source_to\":180,\"unknown_because\":null,"
+            "\"time_ms\":2633},\"pace\":{\"advanced\":"
             "60,"
             "\"span_ms\":2000,\"per_second\":30.0},\"pace_unknown_because\":null,\"target_committed\":97,"
             "\"source_start\":0,\"source_end\":250,\"replication\":null,\"replication_unknown_because\":"
@@ -691,9 +696,9 @@ void Reports::formats()
                  "resume_from,no_resume_reason,outcome,replay,skip,granularity,group_sync,staleness,"
                  "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
                  "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health,"
-                 "over_replay_budget,budget_undecided_because\n"
+                 "over_replay_budget,budget_undecided_because,source_from,source_to\n"
                  "A->B,app-1,orders,0,A.orders,180,sample,97,translated,150,97,2500,1500,monotonic-filter,97,"
-                 "synced-group-offset,,replay,79,0,49,0,30,0,0,0,101,,2633,30.0,,97,250,240,ok,,\n"));
+                 "synced-group-offset,,replay,79,0,49,0,30,0,0,0,101,,2633,30.0,,97,250,240,ok,,,101,180\n"));
     QCOMPARE(
         reportText(report),
         std::string(
@@ -704,9 +709,9 @@ void Reports::formats()
             "group offsets: the target groups have committed offsets (MM2's sync.group.offsets is not "
             "known here): a failed-over consumer resumes there\n"
             "GROUP  PARTITION  COMMITTED  IF CHECKPOINTED NOW  CHECKPOINT U -> D  AGE    RESUME OFFSET  "
-            "OUTCOME                   = GRAN  + GROUP SYNC  + STALE  + CADENCE  HEALTH\n"
+            "OUTCOME                   SOURCE [FROM, TO)  = GRAN  + GROUP SYNC  + STALE  + CADENCE  HEALTH\n"
             "app-1  orders-0   180        97                   150 -> 97          1.5 s  97 (synced)    "
-            "replays 79 (about 2.6 s)  49      0             30       0          ok\n"
+            "replays 79 (about 2.6 s)  [101, 180)         49      0             30       0          ok\n"
             "(about T) the time the replay or skip represents at the group's pace: how far its committed "
             "offset moved over the last 1 min 0 s of readings (samples and checkpoints; JSON pace)\n"));
     // On a terminal the resume offset is the one number in bold.
@@ -718,7 +723,7 @@ void Reports::formats()
     ReportOptions two = at(4000);
     two.groups = {"app-3"};
     const Report r3 = buildReport(g.session, two);
-    QVERIFY(reportCsv(r3).find(",no-sync,,\n") != std::string::npos);
+    QVERIFY(reportCsv(r3).find(",no-sync,,,,\n") != std::string::npos);
     QVERIFY(reportJson(r3).find("\"health\":[\"no-sync\"]") != std::string::npos);
 }
 

@@ -39,8 +39,18 @@ PartitionPage::PartitionPage(QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_heading);
     layout->addLayout(grid, 1);
-    for (ExplorerPlot* plot : plots())
+    for (ExplorerPlot* plot : plots()) {
         connect(plot, &ExplorerPlot::hovered, this, &PartitionPage::showDetails);
+        // The time axes move together, so the user's view of one is every plot's.
+        connect(plot, &ExplorerPlot::userMovedView, this, [this] {
+            for (ExplorerPlot* other : plots())
+                other->keepUserView();
+        });
+        connect(plot, &ExplorerPlot::userFittedView, this, [this] {
+            for (ExplorerPlot* other : plots())
+                other->forgetUserView();
+        });
+    }
     linkTimeAxes();
 }
 
@@ -76,6 +86,18 @@ void PartitionPage::linkTimeAxes()
 void PartitionPage::display(const PartitionData& input, const QString& heading)
 {
     m_heading->setText(heading);
+    const QString selection = input.series
+                                  ? QString::fromStdString(input.series->selection.group + " " +
+                                                           (input.series->selection.partition
+                                                                ? toString(*input.series->selection.partition)
+                                                                : std::string("-")) +
+                                                           " " + toString(input.release))
+                                  : QString();
+    if (selection != m_shownSelection) {
+        m_shownSelection = selection;
+        for (ExplorerPlot* plot : plots())
+            plot->forgetUserView();
+    }
     m_map->display(input);
     m_time->display(input);
     m_retained->display(input);

@@ -54,6 +54,8 @@ private:
     VerdictStripPlot* m_verdicts;
     QTextBrowser* m_details;
     QString m_cursorText;
+    // What the plots show (group, partition, release): a new one fits them again.
+    QString m_shownSelection;
     bool m_linking = false;
 };
 

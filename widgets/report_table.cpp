@@ -128,6 +128,54 @@ QString text(const PartitionReport& r, int column, int64_t staleAfterMs)
     return {};
 }
 
+// What `column` sorts by (ReportTableModel::kSortRole).
+QVariant sortKey(const PartitionReport& r, int column, int64_t staleAfterMs)
+{
+    const auto number = [](std::optional<int64_t> v) {
+        return QVariant(static_cast<qlonglong>(v.value_or(INT64_MIN)));
+    };
+    const auto known = [&r, &number](int64_t v) {
+        return number(r.replay.available && r.replay.known ? std::optional<int64_t>(v) : std::nullopt);
+    };
+    switch (column) {
+    case Partition:
+        return QString::fromStdString(r.upstream.topic) +
+               QString("-%1").arg(r.upstream.partition, 10, 10, QChar('0'));
+    case Committed:
+        return number(r.committed);
+    case Checkpoint:
+        return number(r.checkpoint ? std::optional<int64_t>(r.checkpoint->upstream) : std::nullopt);
+    case Age:
+        return number(r.checkpoint ? r.checkpoint->ageMs : std::nullopt);
+    case Resume:
+        return number(r.resume ? std::optional<int64_t>(r.resume->offset) : std::nullopt);
+    case TargetCommitted:
+        return number(r.targetCommitted);
+    case Outcome: // skips below replays, by how much
+        return known(r.replay.replay - r.replay.skip);
+    case SourceRange: {
+        const auto range = r.replay.sourceRange();
+        return number(range ? std::optional<int64_t>(range->from) : std::nullopt);
+    }
+    case Granularity:
+        return known(r.replay.granularity);
+    case GroupSync:
+        return known(r.replay.groupSync);
+    case Staleness:
+        return known(r.replay.staleness);
+    case Cadence:
+        return known(r.replay.cadence);
+    case Overshoot:
+        return known(r.replay.overshoot);
+    case Rewind:
+        return known(r.replay.rewind);
+    case Status:
+        return static_cast<int>(healthOf(r.verdicts));
+    default:
+        return text(r, column, staleAfterMs);
+    }
+}
+
 QVariant tip(const PartitionReport& r, int column)
 {
     if (column == Status)
@@ -198,6 +246,8 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ToolTipRole:
         return tip(*r, column);
+    case kSortRole:
+        return sortKey(*r, column, m_staleAfterMs);
     default:
         return {};
     }
@@ -216,7 +266,13 @@ QVariant ReportTableModel::headerData(int section, Qt::Orientation orientation, 
 
 ReportTable::ReportTable(QWidget* parent) : QTableView(parent)
 {
-    setModel(&m_model);
+    m_view.setSourceModel(&m_model);
+    m_view.setSortRole(ReportTableModel::kSortRole);
+    m_view.setFilterKeyColumn(Group);
+    m_view.setFilterCaseSensitivity(Qt::CaseInsensitive);
+    setModel(&m_view);
+    setSortingEnabled(true);
+    sortByColumn(-1, Qt::AscendingOrder); // the report's order (by group, then partition) until a click
     setEditTriggers(NoEditTriggers);
     setSelectionBehavior(SelectRows);
     setSelectionMode(SingleSelection);
@@ -225,7 +281,7 @@ ReportTable::ReportTable(QWidget* parent) : QTableView(parent)
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     horizontalHeader()->setStretchLastSection(true);
     connect(this, &QTableView::activated, this, [this](const QModelIndex& index) {
-        if (const PartitionReport* r = m_model.row(index.row()))
+        if (const PartitionReport* r = shownRow(index))
             Q_EMIT rowChosen(QString::fromStdString(r->group), QString::fromStdString(r->upstream.topic),
                              r->upstream.partition);
     });
@@ -253,9 +309,19 @@ void ReportTable::setRows(ReportTableModel::Rows rows, size_t first, size_t coun
         resizeColumnsToContents();
 }
 
+const PartitionReport* ReportTable::shownRow(const QModelIndex& index) const
+{
+    return m_model.row(m_view.mapToSource(index).row());
+}
+
 QString ReportTable::cell(int row, int column) const
 {
-    return m_model.data(m_model.index(row, column), Qt::DisplayRole).toString();
+    return m_view.data(m_view.index(row, column), Qt::DisplayRole).toString();
+}
+
+void ReportTable::setGroupFilter(const QString& text)
+{
+    m_view.setFilterFixedString(text);
 }
 
 } // namespace driftscope::widgets

@@ -7,6 +7,7 @@
 #include "model/analysis/health_report.h"
 
 #include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 
 #include <memory>
@@ -17,6 +18,10 @@ class ReportTableModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
+    // What a column sorts by: numbers as numbers (an absent or unknown one first), partitions by
+    // topic then number, the rest as their text.
+    static constexpr int kSortRole = Qt::UserRole + 1;
+
     using Rows = std::shared_ptr<const std::vector<PartitionReport>>;
 
     // `first`/`count` select a contiguous range of the rows (a group's; rows come by group);
@@ -43,15 +48,21 @@ public:
 
     void setRows(ReportTableModel::Rows rows, size_t first = 0, size_t count = SIZE_MAX,
                  int64_t staleAfterMs = INT64_MAX);
-    int rowCount() const { return m_model.rowCount(); }
-    // The cell text of a row and column, for tests ("" when out of range).
+    // Rows shown (those the group filter lets through), in the order shown.
+    int rowCount() const { return m_view.rowCount(); }
+    // The cell text of a shown row and column ("" when out of range).
     QString cell(int row, int column) const;
+    // Shows only the rows of groups whose name contains `text` (any case); empty: all.
+    void setGroupFilter(const QString& text);
 
 Q_SIGNALS:
     void rowChosen(const QString& group, const QString& topic, int partition);
 
 private:
+    const PartitionReport* shownRow(const QModelIndex& index) const;
+
     ReportTableModel m_model;
+    QSortFilterProxyModel m_view; // sorted by a clicked header, filtered by group
 };
 
 } // namespace driftscope::widgets

@@ -185,6 +185,10 @@ void SessionPanel::applyFilter()
         QTreeWidgetItem* item = m_groups->topLevelItem(i);
         item->setHidden(!text.isEmpty() && !item->text(0).contains(text, Qt::CaseInsensitive));
     }
+    if (text != m_appliedFilter) {
+        m_appliedFilter = text;
+        Q_EMIT filterChanged(text);
+    }
 }
 
 void SessionPanel::focusFilter()

@@ -43,6 +43,8 @@ public:
 
 Q_SIGNALS:
     void groupChosen(const QString& group);
+    // The filter's text changed (trimmed): other views of the groups follow it.
+    void filterChanged(const QString& text);
     void partitionChosen(const QString& group, const QString& topic, int partition);
 
 private:
@@ -56,6 +58,7 @@ private:
     QLabel* m_flow;
     QTreeWidget* m_topics;
     QLineEdit* m_filter;
+    QString m_appliedFilter;
     QTreeWidget* m_groups;
     std::shared_ptr<const Report> m_report;
     std::string m_selectedGroup;

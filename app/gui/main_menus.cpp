@@ -167,6 +167,7 @@ void MainWindow::buildMenus()
                  [this] {
                      for (widgets::PartitionPage* page : m_pages)
                          for (widgets::ExplorerPlot* plot : page->plots()) {
+                             plot->forgetUserView();
                              plot->resetView();
                              plot->replot();
                          }

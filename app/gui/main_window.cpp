@@ -283,6 +283,9 @@ void MainWindow::buildViews()
     }
     m_pages[1]->hide();
     m_groupsTable = new widgets::ReportTable;
+    // The side panel's group filter (Ctrl+F) filters the All groups tab too.
+    connect(m_panel, &widgets::SessionPanel::filterChanged, m_groupsTable,
+            &widgets::ReportTable::setGroupFilter);
     connect(m_groupsTable, &widgets::ReportTable::rowChosen, this,
             [this](const QString& group, const QString& topic, int partition) {
                 selectPartition(group, {topic.toStdString(), partition});
@@ -749,6 +752,15 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
                            r.selection.partition ? q(toString(*r.selection.partition)).toHtmlEscaped() : "-",
                            q(toString(rel.release)), q(reportMomentText(rel.cursor.report)));
         m_pages[i]->display(input, heading);
+        // What every export of the page's plots says it shows.
+        const QString context =
+            QString("%1 · group %2 · %3 · MM2 %4 rules · at %5 · %6")
+                .arg(q(flowName(s.info.sourceAlias, s.info.targetAlias)), q(r.selection.group),
+                     r.selection.partition ? q(toString(*r.selection.partition)) : QString("-"),
+                     q(toString(rel.release)), q(reportMomentText(rel.cursor.report)),
+                     m_sources.description());
+        for (widgets::ExplorerPlot* plot : m_pages[i]->plots())
+            plot->setExportContext(context);
         m_pages[i]->show();
     }
     const bool comparing = r.request.compare && *r.request.compare != r.request.state.release;

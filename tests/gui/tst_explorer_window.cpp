@@ -574,7 +574,15 @@ void ExplorerWindow::tablesAndDrill()
 void ExplorerWindow::exportsWriteValidFiles()
 {
     QTemporaryDir dir;
+    // Every export says what it shows: flow, group, partition, release, moment and source.
+    const AnalysisResult& r = *m_window->result();
+    const QString context = QString("A->B · group %1 · %2 · MM2 %3 rules · at %4 · demo.capture")
+                                .arg(QString::fromStdString(r.selection.group),
+                                     QString::fromStdString(toString(*r.selection.partition)),
+                                     QString::fromStdString(toString(r.releases[0].release)),
+                                     QString::fromStdString(formatUtcMs(r.cursorMs)));
     for (widgets::ExplorerPlot* plot : m_window->page(0)->plots()) {
+        QCOMPARE(plot->exportContext(), context);
         const QString base = dir.filePath(QString::number(reinterpret_cast<quintptr>(plot)));
         QCOMPARE(plot->exportImage(base + ".png", 900, 500), QString());
         QCOMPARE(QImage(base + ".png").size(), QSize(900, 500));
@@ -587,15 +595,32 @@ void ExplorerWindow::exportsWriteValidFiles()
         QVERIFY(svg.open(QIODevice::ReadOnly));
         const QByteArray text = svg.readAll();
         QVERIFY(text.contains("<svg") && text.contains("</svg>"));
+        QVERIFY(text.contains(context.toHtmlEscaped().toUtf8()));
         QVERIFY(!plot->exportImage(base + ".bmp").isEmpty());
-        // CSV: one line per point of every series, exact integers.
+        // CSV: the title and context, then one line per point of every series, exact values
+        // with their units, times in ISO 8601.
         const QStringList lines = plot->csv().split('\n', Qt::SkipEmptyParts);
         size_t points = 0;
         for (const auto& s : plot->series())
             points += s->size();
-        QCOMPARE(lines.front(), QString("series,x,y"));
-        QCOMPARE(static_cast<size_t>(lines.size()), points + 1);
+        QCOMPARE(lines.value(0), "# driftscope: " + plot->title() + " · " + context);
+        QCOMPARE(lines.value(1), QString("series,x,x_unit,y,y_unit"));
+        QCOMPARE(static_cast<size_t>(lines.size()), points + 2);
     }
+    const QStringList ages = m_window->page(0)->checkpointAges()->csv().split('\n');
+    const auto age =
+        std::find_if(ages.begin(), ages.end(), [](const QString& l) { return l.startsWith("age: "); });
+    QVERIFY(age != ages.end());
+    QVERIFY2(QRegularExpression("^age: [a-z]+-\\d+,2026-11-29T\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z,UTC,\\d+,ms$")
+                 .match(*age)
+                 .hasMatch(),
+             qPrintable(*age));
+    // A PDF is for print: drawn in the light theme, the dark one kept on screen.
+    widgets::ExplorerPlot* plot = m_window->page(0)->offsetTime();
+    plot->applyTheme(widgets::PlotTheme::darkTheme());
+    QCOMPARE(plot->exportImage(dir.filePath("dark.pdf")), QString());
+    QVERIFY(plot->theme().dark);
+    plot->applyTheme(widgets::PlotTheme::light());
     // The drill's failover plan: the same files driftscope-cli failover-plan writes.
     const FailoverPlan plan = m_window->drill()->groupPlan();
     QCOMPARE(plan.groups.size(), size_t{1});
@@ -1031,6 +1056,24 @@ void ExplorerWindow::demoStatusNamesItsOwnMirrorLag()
     QVERIFY(!w.statusText().contains("cannot keep up"));
 }
 
+// A live session's answers come every second: a zoomed plot keeps the user's view through them,
+// every time axis of the page with it, until Home fits it again.
+void checkZoomStaysOnLiveSession(MainWindow& w)
+{
+    w.tabs()->setCurrentIndex(0);
+    widgets::ExplorerPlot* plot = w.page(0)->offsetTime();
+    QTest::keyClick(plot, Qt::Key_Plus);
+    const QCPRange zoomed = plot->xAxis->range();
+    const uint64_t version = w.result()->sessionVersion;
+    QVERIFY(QTest::qWaitFor([&] { return w.result()->sessionVersion >= version + 2; }, 30'000));
+    QVERIFY(settle(w));
+    QCOMPARE(plot->xAxis->range().lower, zoomed.lower);
+    QCOMPARE(plot->xAxis->range().upper, zoomed.upper);
+    QCOMPARE(w.page(0)->replayWindow()->xAxis->range().lower, zoomed.lower);
+    QTest::keyClick(plot, Qt::Key_Home);
+    QVERIFY(plot->xAxis->range().size() > zoomed.size() * 1.1);
+}
+
 // The store stepper on a live session, the cursor paused on a past sync: what it shows is what
 // storeStep gives from the session the worker holds (which grows on meanwhile).
 void checkStepperOnLiveSession(MainWindow& w)
@@ -1119,6 +1162,7 @@ void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
             everything += QByteArray::fromStdString(key + "=" + value + "\n");
         QVERIFY(everything.contains("[redacted]"));
         QVERIFY(!everything.contains(planted));
+        checkZoomStaysOnLiveSession(w);
         checkStepperOnLiveSession(w);
         for (const QString& path : {capture, capture + "-wal"}) {
             QFile f(path);

@@ -46,6 +46,7 @@ private Q_SLOTS:
     void groupBadgeIsTheWorst();
     void resumeOffsetAndOutcomeColumns();
     void healthColoursFollowTheTheme();
+    void sortsOnEveryColumnAndFilters();
 };
 
 void ReportTableTest::modelPassesQtsModelTester()
@@ -204,6 +205,55 @@ void ReportTableTest::resumeOffsetAndOutcomeColumns()
                  ->data(table.model()->index(0, int(headers.indexOf("Outcome"))), Qt::ForegroundRole)
                  .value<QColor>(),
              QColor(204, 0, 0));
+}
+
+// A click on a header sorts by that column, numbers as numbers (orders-10 after orders-9, a
+// replay above a skip, unknown first); the group filter keeps the order and shows a group's rows.
+void ReportTableTest::sortsOnEveryColumnAndFilters()
+{
+    std::vector<PartitionReport> list;
+    for (int p : {9, 10, 2}) {
+        PartitionReport r = reportRow(p == 2 ? "billing" : "analytics", p, {});
+        r.resume = ResumeOffset{80, ResumeSource::Checkpoint};
+        r.replay.available = r.replay.known = true;
+        r.replay.upstreamEquivalent = 90;
+        r.replay.replay = p == 10 ? 0 : 100 + p - 90;
+        r.replay.skip = p == 10 ? 5 : 0;
+        list.push_back(r);
+    }
+    ReportTable table;
+    table.setRows(rows(list));
+    const auto column = [&](int c) {
+        QStringList out;
+        for (int r = 0; r < table.rowCount(); ++r)
+            out << table.cell(r, c);
+        return out;
+    };
+    QCOMPARE(column(1), (QStringList{"orders-9", "orders-10", "orders-2"})); // the report's order
+    for (int c = 0; c < table.model()->columnCount(); ++c) {
+        table.sortByColumn(c, Qt::AscendingOrder);
+        QCOMPARE(table.rowCount(), 3);
+    }
+    table.sortByColumn(1, Qt::AscendingOrder);
+    QCOMPARE(column(1), (QStringList{"orders-2", "orders-9", "orders-10"}));
+    table.sortByColumn(2, Qt::DescendingOrder); // Committed
+    QCOMPARE(column(2), (QStringList{"110", "109", "102"}));
+    table.sortByColumn(9, Qt::AscendingOrder); // Outcome: the skip first
+    QCOMPARE(column(9), (QStringList{"SKIPS 5", "replays 12", "replays 19"}));
+    QCOMPARE(column(10), (QStringList{"[85, 90)", "[90, 102)", "[90, 109)"}));
+    table.setGroupFilter("ANALY");
+    QCOMPARE(column(0), (QStringList{"analytics", "analytics"}));
+    QCOMPARE(column(9), (QStringList{"SKIPS 5", "replays 19"}));
+    table.setGroupFilter("");
+    QCOMPARE(table.rowCount(), 3);
+    // A row chosen in a sorted, filtered view is the row shown.
+    table.setGroupFilter("billing");
+    QString chosen;
+    connect(&table, &ReportTable::rowChosen, this, [&chosen](const QString& g, const QString& t, int p) {
+        chosen = g + " " + t + "-" + QString::number(p);
+    });
+    Q_EMIT table.activated(table.model()->index(0, 0));
+    QCOMPARE(chosen, QString("billing orders-2"));
 }
 
 // One table of health colours (widgets/health_colors.h) for badges, tables and plots, on light and

@@ -74,7 +74,7 @@ void CheckpointAgePlot::display(const PartitionData& input)
     m_stale->setPoints({from, to}, {input.staleAfterMs, input.staleAfterMs});
     if (input.cursor)
         setCursorTime(input.cursor->atMs);
-    resetView();
+    fitView();
     yAxis->setRangeLower(0);
     replotInTurn();
 }

@@ -1,5 +1,7 @@
 #include "widgets/plots/explorer_plot.h"
 
+#include "model/util/text_format.h"
+
 #include <QApplication>
 #include <QFileInfo>
 #include <QPointer>
@@ -65,6 +67,28 @@ constexpr int kTimeLabelRoomPx = 90;
 constexpr size_t kMaxDrawnMarks = 400;
 // A mark's text on hover: at most this many marks under the pointer are named.
 constexpr int kMaxHoveredMarks = 3;
+
+// The unit of a CSV column of values of `kind`.
+QString unitName(AxisKind kind)
+{
+    switch (kind) {
+    case AxisKind::Offset:
+        return "offset";
+    case AxisKind::TimeMs:
+        return "UTC";
+    case AxisKind::DurationMs:
+        return "ms";
+    case AxisKind::LogDistance:
+        return "1 + offsets behind the newest sync";
+    }
+    return {};
+}
+
+// A value exactly: times as ISO 8601 UTC, everything else as its integer.
+QString csvValue(int64_t value, AxisKind kind)
+{
+    return kind == AxisKind::TimeMs ? QString::fromStdString(formatUtcMs(value)) : QString::number(value);
+}
 
 bool isTrouble(MarkKind kind)
 {
@@ -262,6 +286,12 @@ QString ExplorerPlot::marksAt(const QPointF& pixel) const
     return texts.join('\n');
 }
 
+void ExplorerPlot::fitView()
+{
+    if (!m_userView)
+        resetView();
+}
+
 void ExplorerPlot::resetView()
 {
     rescaleAxes(true);
@@ -307,28 +337,52 @@ void ExplorerPlot::applyTheme(const PlotTheme& theme)
     drawMarks();
 }
 
+bool ExplorerPlot::renderTo(const QString& path, const QString& suffix, int width, int height)
+{
+    if (suffix == "png")
+        return savePng(path, width, height);
+    if (suffix == "pdf")
+        return savePdf(path, width, height, QCP::epNoCosmetic, "driftscope", m_titleText);
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(QSize(width, height));
+    svg.setViewBox(QRect(0, 0, width, height));
+    svg.setTitle(m_titleText);
+    svg.setDescription("driftscope plot: " + m_exportContext);
+    QCPPainter painter;
+    if (!painter.begin(&svg))
+        return false;
+    toPainter(&painter, width, height);
+    return painter.end();
+}
+
 QString ExplorerPlot::exportImage(const QString& path, int width, int height)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    bool ok = false;
-    if (suffix == "png")
-        ok = savePng(path, width, height);
-    else if (suffix == "pdf")
-        ok = savePdf(path, width, height, QCP::epNoCosmetic, "driftscope", m_titleText);
-    else if (suffix == "svg") {
-        QSvgGenerator svg;
-        svg.setFileName(path);
-        svg.setSize(QSize(width, height));
-        svg.setViewBox(QRect(0, 0, width, height));
-        svg.setTitle(m_titleText);
-        svg.setDescription("driftscope plot");
-        QCPPainter painter;
-        if (painter.begin(&svg)) {
-            toPainter(&painter, width, height);
-            ok = painter.end();
-        }
-    } else
+    if (suffix != "png" && suffix != "pdf" && suffix != "svg")
         return "unknown image format '" + suffix + "': use .png, .pdf or .svg";
+    // For the export only: the context in a line under the plot, and paper's light theme.
+    const PlotTheme shown = m_theme;
+    if (suffix == "pdf" && shown.dark)
+        applyTheme(PlotTheme::light());
+    QCPTextElement* context = nullptr;
+    if (!m_exportContext.isEmpty()) {
+        context = new QCPTextElement(this, m_exportContext);
+        QFont font = context->font();
+        font.setPointSizeF(font.pointSizeF() * 0.8);
+        context->setFont(font);
+        context->setTextColor(m_theme.foreground);
+        plotLayout()->insertRow(plotLayout()->rowCount());
+        plotLayout()->addElement(plotLayout()->rowCount() - 1, 0, context);
+    }
+    const bool ok = renderTo(path, suffix, width, height);
+    if (context) {
+        plotLayout()->remove(context);
+        plotLayout()->simplify();
+    }
+    if (suffix == "pdf" && shown.dark)
+        applyTheme(shown);
+    replot(rpQueuedReplot);
     if (!ok || !QFileInfo(path).exists() || QFileInfo(path).size() == 0)
         return "could not write " + path;
     return {};
@@ -336,14 +390,17 @@ QString ExplorerPlot::exportImage(const QString& path, int width, int height)
 
 QString ExplorerPlot::csv() const
 {
-    QString out = "series,x,y\n";
+    const auto field = [](QString text) {
+        return text.contains(',') || text.contains('"') ? '"' + text.replace('"', "\"\"") + '"' : text;
+    };
+    QString out = "# driftscope: " + m_titleText +
+                  (m_exportContext.isEmpty() ? "" : " · " + m_exportContext) + "\nseries,x,x_unit,y,y_unit\n";
     for (const auto& s : m_series) {
-        QString name = s->name();
-        if (name.contains(',') || name.contains('"'))
-            name = '"' + name.replace('"', "\"\"") + '"';
+        const QString name = field(s->name());
+        const QString xUnit = unitName(s->xKind()), yUnit = unitName(s->yKind());
         for (size_t i = 0; i < s->size(); ++i)
-            out += name + ',' + QString::number(s->xs()[i]) + ',' +
-                   (s->isGap(i) ? QString() : QString::number(s->ys()[i])) + '\n';
+            out += name + ',' + csvValue(s->xs()[i], s->xKind()) + ',' + xUnit + ',' +
+                   (s->isGap(i) ? QString() : csvValue(s->ys()[i], s->yKind())) + ',' + yUnit + '\n';
     }
     return out;
 }
@@ -370,11 +427,21 @@ QString ExplorerPlot::describeAt(const QPointF& pixel) const
     return point.isEmpty() || marks.isEmpty() ? point + marks : point + '\n' + marks;
 }
 
+void ExplorerPlot::wheelEvent(QWheelEvent* event)
+{
+    QCustomPlot::wheelEvent(event);
+    m_userView = true;
+    Q_EMIT userMovedView();
+}
+
 void ExplorerPlot::mouseMoveEvent(QMouseEvent* event)
 {
     QCustomPlot::mouseMoveEvent(event);
-    if (event->buttons() != Qt::NoButton)
+    if (event->buttons() != Qt::NoButton) { // a drag pans
+        m_userView = true;
+        Q_EMIT userMovedView();
         return;
+    }
     const QString text = describeAt(event->position());
     if (text == m_lastHover)
         return;
@@ -432,12 +499,17 @@ void ExplorerPlot::keyPressEvent(QKeyEvent* event)
         break;
     case Qt::Key_Home:
     case Qt::Key_0:
+        m_userView = false;
         resetView();
-        break;
+        replot(QCustomPlot::rpQueuedReplot);
+        Q_EMIT userFittedView();
+        return;
     default:
         QCustomPlot::keyPressEvent(event);
         return;
     }
+    m_userView = true;
+    Q_EMIT userMovedView();
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -27,9 +27,15 @@ public:
     virtual void applyTheme(const PlotTheme& theme);
     const PlotTheme& theme() const { return m_theme; }
 
-    // By the file's suffix: .png, .pdf or .svg. Returns what went wrong, or an empty string.
+    // What the plot shows values of, in one line ("A->B · group analytics · clicks-0 · MM2 3.9.0
+    // rules · at 2026-11-29T13:37:51.856Z · demo.capture"): exports carry it.
+    void setExportContext(const QString& context) { m_exportContext = context; }
+    const QString& exportContext() const { return m_exportContext; }
+    // By the file's suffix: .png, .pdf or .svg, with the export context under the plot; a PDF
+    // (for print) in the light theme. Returns what went wrong, or an empty string.
     QString exportImage(const QString& path, int width = 1400, int height = 800);
-    // Every point of every series: "series,x,y" with exact integers (times in epoch ms).
+    // Every point of every series: a "# " line with the title and export context, then
+    // "series,x,x_unit,y,y_unit" with exact values (times in ISO 8601 UTC, durations in ms).
     QString csv() const;
 
     // The time cursor on the plot's time axes (no effect on plots without one).
@@ -40,6 +46,14 @@ public:
     const std::vector<TimelineMark>& marks() const { return m_marks; }
     // Fits every axis to the data.
     virtual void resetView();
+    // Fits the axes after new data unless the user zoomed or panned since the last fit: a live
+    // session's answers come every second and must not take the user's view away.
+    void fitView();
+    // The next fitView fits again (a new selection, Home, View > Fit all plots).
+    void forgetUserView() { m_userView = false; }
+    bool hasUserView() const { return m_userView; }
+    // Marks the view as the user's (the page marks every plot whose time axis follows).
+    void keepUserView() { m_userView = true; }
     // Redraws after new data, in a turn of the event loop of its own: the plots of a page
     // updated together would otherwise hold input and timers up for the sum of their replots.
     void replotInTurn();
@@ -52,6 +66,9 @@ public:
 
 Q_SIGNALS:
     void hovered(const QString& description);
+    // The user zoomed or panned this plot (wheel, drag or keys), or fitted it again (Home).
+    void userMovedView();
+    void userFittedView();
 
 protected:
     PlotSeries* addSeries(QCPAxis* x, QCPAxis* y, const QString& name, PlotSeries::Style style,
@@ -65,6 +82,7 @@ protected:
     static void useLogScale(QCPAxis* axis);
 
     void keyPressEvent(QKeyEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
 
@@ -74,7 +92,10 @@ private:
     // The texts of the marks under `pixel` on a time axis, one per line.
     QString marksAt(const QPointF& pixel) const;
 
+    bool renderTo(const QString& path, const QString& suffix, int width, int height);
+
     QString m_titleText;
+    QString m_exportContext;
     QCPTextElement* m_title;
     PlotTheme m_theme = PlotTheme::light();
     std::vector<std::unique_ptr<PlotSeries>> m_series;
@@ -84,6 +105,7 @@ private:
     std::vector<QCPAbstractItem*> m_markItems;
     int64_t m_cursorMs = 0;
     QString m_lastHover;
+    bool m_userView = false;
 };
 
 } // namespace driftscope::widgets

@@ -137,7 +137,7 @@ void OffsetMapPlot::display(const PartitionData& input)
     }
     m_translated->setPoints(std::move(tx), std::move(ty));
     m_checkpoint->setPoints(std::move(cx), std::move(cy));
-    resetView();
+    fitView();
     replotInTurn();
 }
 

@@ -69,7 +69,7 @@ void OffsetTimePlot::display(const PartitionData& input)
     m_drift->setPoints(std::move(dt), std::move(dv));
     if (input.cursor)
         setCursorTime(input.cursor->atMs);
-    resetView();
+    fitView();
     replotInTurn();
 }
 

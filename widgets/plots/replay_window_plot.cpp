@@ -132,7 +132,7 @@ void ReplayWindowPlot::display(const PartitionData& input)
     }
     if (input.cursor)
         setCursorTime(input.cursor->atMs);
-    resetView();
+    fitView();
     // The zero line stays in view: a window is never below it unless a failover skips.
     const QCPRange r = yAxis->range();
     yAxis->setRange(std::min(r.lower, 0.0), std::max(r.upper, 1.0));

@@ -141,7 +141,7 @@ void RetainedSyncsPlot::display(const PartitionData& input)
     m_alive->setPoints(std::move(ax), std::move(ay));
     if (input.cursor)
         setCursorTime(input.cursor->atMs);
-    resetView();
+    fitView();
     replotInTurn();
 }
 

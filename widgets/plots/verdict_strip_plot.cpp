@@ -60,7 +60,7 @@ void VerdictStripPlot::display(const PartitionData& input)
     const PartitionSeries* p = input.partition();
     m_fromMs = p && !p->atMs.empty() ? p->atMs.front() : 0;
     m_toMs = p && !p->atMs.empty() ? p->atMs.back() : 0;
-    resetView();
+    fitView();
     replotInTurn();
 }
 

@@ -24,6 +24,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <optional>
 
 using namespace driftscope;
 
@@ -39,6 +41,37 @@ namespace {
 QString oneOf(const std::vector<std::string>& names)
 {
     return QString::fromStdString(joinNames(names));
+}
+
+// --export-report runs without a window, so without a display too.
+void useOffscreenToExport(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (QString(argv[i]).startsWith("--export-report") && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+// Writes the incident report once the window's answer settled (complete, nothing left to compute,
+// at the asked moment), then quits: 0 when written, 1 with the reason on stderr.
+void exportReportOnceSettled(gui::MainWindow& window, const QString& path, std::optional<int64_t> atMs)
+{
+    constexpr int kPollMs = 200, kMaxWaitMs = 180'000;
+    auto* timer = new QTimer(&window);
+    auto waited = std::make_shared<int>(0);
+    QObject::connect(timer, &QTimer::timeout, &window, [&window, path, atMs, timer, waited] {
+        const gui::AnalysisResult* r = window.result();
+        const bool settled = r && r->complete && !window.analysis().busy() && (!atMs || r->cursorMs == *atMs);
+        if (!settled && (*waited += kPollMs) < kMaxWaitMs)
+            return;
+        timer->stop();
+        const QString error =
+            settled ? window.exportIncidentReport(path) : QString("the answer did not settle within 3 min");
+        std::fprintf(
+            stderr, "driftscope: %s\n",
+            qPrintable(error.isEmpty() ? "wrote the incident report " + path : "incident report: " + error));
+        QApplication::exit(error.isEmpty() ? 0 : 1);
+    });
+    timer->start(kPollMs);
 }
 
 // The window as it looks, with the dialogs open over it drawn where they stand.
@@ -96,6 +129,12 @@ int main(int argc, char** argv)
         "the session is refused.",
         "TIME");
     const QCommandLineOption page("page", "Show this page first: partition, groups, drill or steps.", "PAGE");
+    const QCommandLineOption exportReport(
+        "export-report",
+        "Write the incident report of the page at the time cursor (--at, --group, --partition) to this HTML "
+        "or "
+        "PDF file and exit, without a window; exit code 1 with the reason when it cannot.",
+        "OUT");
     const QCommandLineOption helpDialog(
         "help-dialog",
         "Open this Help dialog beside the window: guide (how MM2 translates offsets, on the session) "
@@ -130,8 +169,8 @@ int main(int argc, char** argv)
     const QCommandLineOption flow("flow", "The flow of --mm2-config, e.g. A->B (default: its only one).",
                                   "A->B");
     for (const auto& o :
-         {demo, simulate, release, compare, group, partition, theme, at, page, helpDialog, screenshot, delay,
-          mm2Config, clientSetting, flow, maxRecords, maxSeconds, recommend})
+         {demo, simulate, release, compare, group, partition, theme, at, page, helpDialog, exportReport,
+          screenshot, delay, mm2Config, clientSetting, flow, maxRecords, maxSeconds, recommend})
         parser.addOption(o);
 
     // Options are read and checked before the application exists: --help, --version and a wrong
@@ -226,6 +265,7 @@ int main(int argc, char** argv)
     if (parser.isSet(recommend) && budget.maxRecords && budget.maxMs)
         usageError("--recommend takes one target: --max-replay-records or --max-replay-seconds");
 
+    useOffscreenToExport(argc, argv);
     QApplication app(argc, argv);
     Q_INIT_RESOURCE(driftscope); // the resources live in the driftscope_gui library
     QApplication::setWindowIcon(QIcon(":/driftscope.svg"));
@@ -236,11 +276,13 @@ int main(int argc, char** argv)
         window.setTheme(gui::themeFromName(parser.value(theme)));
     if (budget.any())
         window.pinReplayBudget(budget);
-    window.show();
-    // With --screenshot nobody is there to read a dialog: what the window cannot do ends the run
-    // with the reason on stderr and exit code 1, and no picture.
+    const bool headless = parser.isSet(exportReport);
+    if (!headless)
+        window.show();
+    // With --screenshot or --export-report nobody is there to read a dialog: what the window cannot
+    // do ends the run with the reason on stderr and exit code 1, and no picture or report.
     bool failed = false;
-    if (parser.isSet(screenshot))
+    if (parser.isSet(screenshot) || headless)
         QObject::connect(&window, &gui::MainWindow::failed, &window,
                          [&failed](const QString& title, const QString& message) {
                              if (failed)
@@ -294,6 +336,8 @@ int main(int argc, char** argv)
 
     if (atMs)
         window.moveCursorOnceLoaded(*atMs);
+    if (headless)
+        exportReportOnceSettled(window, parser.value(exportReport), atMs);
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
         QTimer::singleShot(static_cast<int>(delaySeconds * 1000), &window, [&window, &failed, path] {

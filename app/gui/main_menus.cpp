@@ -14,6 +14,7 @@
 
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 
@@ -108,6 +109,14 @@ void MainWindow::buildMenus()
                                          [this, plot] { exportPlotImage(this, plot); });
                      m->addSeparator();
                      m->addAction("Report as JSON…", this, &MainWindow::exportReportJson);
+                     m->addAction("Incident report (HTML or PDF)…", this, [this] {
+                         const QString path = QFileDialog::getSaveFileName(
+                             this, "Export the incident report", "driftscope-incident.html",
+                             "HTML page (*.html);;PDF document (*.pdf)");
+                         if (const QString error = path.isEmpty() ? QString() : exportIncidentReport(path);
+                             !error.isEmpty())
+                             QMessageBox::warning(this, "Incident report", error);
+                     });
                      m->addAction("Failover drill as CSV…", this, &MainWindow::exportDrillCsv);
                      m->addAction("Failover plan of the drilled group…", this, &MainWindow::exportDrillPlan);
                  }},

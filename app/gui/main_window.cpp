@@ -4,6 +4,7 @@
 #include "app/gui/connect_dialog.h"
 #include "app/gui/dialogs.h"
 #include "app/gui/exports.h"
+#include "app/gui/incident_report.h"
 #include "model/analysis/report_format.h"
 #include "model/analysis/row_text.h"
 #include "model/analysis/translation_text.h"
@@ -840,6 +841,13 @@ void MainWindow::copyAsCsv()
         text = plot->csv();
     QApplication::clipboard()->setText(text);
     statusBar()->showMessage(QString("Copied %1 lines of CSV").arg(text.count('\n')), 4000);
+}
+
+QString MainWindow::exportIncidentReport(const QString& path) const
+{
+    if (!m_result)
+        return "nothing to report: the window has no answer yet";
+    return writeIncidentReport(path, *m_result, *m_pages[0], m_sources.description());
 }
 
 void MainWindow::exportReportJson()

@@ -108,6 +108,9 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
 
+    // The incident report of the first page at the time cursor (incident_report.h), HTML or PDF
+    // by the suffix; what went wrong, or empty. Also File > Export > Incident report.
+    QString exportIncidentReport(const QString& path) const;
     // Help > Guide: how MM2 translates offsets, on this session; follows the cursor.
     void showGuide();
 

@@ -69,6 +69,7 @@ private Q_SLOTS:
     void optionsAreNotRemembered();
     void newerReleaseIsNoted();
     void helpDialogIsInTheScreenshot();
+    void incidentReportWithoutAWindow();
     void recommendNeedsASimulationAndATarget();
 };
 
@@ -152,6 +153,46 @@ void WindowCommandLine::helpDialogIsInTheScreenshot()
     const WindowRun wrong = runner.run({kCapture, "--help-dialog", "notes"});
     QCOMPARE(wrong.exitCode, 2);
     QCOMPARE(wrong.err, QStringList{"driftscope: --help-dialog: expected guide or releases, got 'notes'"});
+}
+
+// A reviewer's incident report, written headless: the page at the cursor as one HTML file with its
+// plots embedded, or one PDF; what cannot be written ends the run with the reason.
+void WindowCommandLine::incidentReportWithoutAWindow()
+{
+    WindowRunner runner;
+    const QString html = runner.path("incident.html");
+    const QStringList at = {kCapture, "--group", "analytics", "--at", "2026-11-29T13:37:30Z"};
+    const WindowRun r = runner.run(at + QStringList{"--export-report", html});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.err, QStringList{"driftscope: wrote the incident report " + html});
+    QFile file(html);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(file.readAll());
+    QCOMPARE(page.count("<img src=\"data:image/png;base64,"), 6); // every plot, embedded
+    for (const char* expected : {"<h1>driftscope incident report</h1>",
+                                 "<th align=\"left\">At</th><td>2026-11-29T13:37:30.000Z</td>",
+                                 "<th align=\"left\">Group</th><td>analytics</td>",
+                                 "<th align=\"left\">Source</th><td>demo.capture</td>",
+                                 "replays 565 offsets (source offsets [910, 1,475))",
+                                 "analytics  clicks-0    1,475      102                  975 -&gt; 910 "
+                                 "(held)  29.6 s  910 (checkpoint)  "
+                                 "replays 565 (about 25.4 s)  [910, 1,475)"})
+        QVERIFY2(page.contains(QString::fromUtf8(expected)), expected);
+    const QString pdf = runner.path("incident.pdf");
+    QCOMPARE(runner.run(at + QStringList{"--export-report", pdf}).exitCode, 0);
+    QFile pdfFile(pdf);
+    QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+    QCOMPARE(pdfFile.read(5), QByteArray("%PDF-"));
+    const WindowRun wrongKind = runner.run(at + QStringList{"--export-report", runner.path("incident.txt")});
+    QCOMPARE(wrongKind.exitCode, 1);
+    QCOMPARE(wrongKind.err,
+             QStringList{"driftscope: incident report: unknown report format 'txt': use .html or .pdf"});
+    const WindowRun nowhere =
+        runner.run(at + QStringList{"--export-report", "/nonexistent/dir/incident.html"});
+    QCOMPARE(nowhere.exitCode, 1);
+    QVERIFY2(nowhere.err.value(0).startsWith("driftscope: incident report: "),
+             qPrintable(nowhere.err.join('\n')));
+    QVERIFY(!QFile::exists(runner.path("incident.txt")));
 }
 
 void WindowCommandLine::newerReleaseIsNoted()

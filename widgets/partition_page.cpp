@@ -42,9 +42,12 @@ PartitionPage::PartitionPage(QWidget* parent)
     for (ExplorerPlot* plot : plots()) {
         connect(plot, &ExplorerPlot::hovered, this, &PartitionPage::showDetails);
         // The time axes move together, so the user's view of one is every plot's.
-        connect(plot, &ExplorerPlot::userMovedView, this, [this] {
+        connect(plot, &ExplorerPlot::userMovedView, this, [this, plot] {
+            if (plot->timeAxes().empty()) // the offset map's view is its own
+                return;
             for (ExplorerPlot* other : plots())
-                other->keepUserView();
+                if (!other->timeAxes().empty())
+                    other->keepUserView();
         });
         connect(plot, &ExplorerPlot::userFittedView, this, [this] {
             for (ExplorerPlot* other : plots())

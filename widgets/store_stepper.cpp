@@ -147,13 +147,14 @@ void StoreStepper::display(std::shared_ptr<const StepView> view, int64_t cursorM
         return;
     }
     const StoreStep& step = *m_view->step;
-    m_heading->setText(heading + QString("<br>Sync <b>#%1</b> (numbered from #0, %2 in all): <b>%3 -> "
-                                         "%4</b>, applied at %5; %6 slot(s) changed.")
-                                     .arg(step.ordinal)
-                                     .arg(m_view->places.syncs.size())
-                                     .arg(q(withThousands(step.upstream)), q(withThousands(step.downstream)),
-                                          q(formatUtcMs(step.atMs)))
-                                     .arg(step.changedSlots.size()));
+    m_heading->setText(heading +
+                       QString("<br>Sync <b>#%1</b> (numbered from #0, %2 in all): <b>%3 -> "
+                               "%4</b>, applied at %5; %6 slot(s) changed.")
+                           .arg(step.ordinal)
+                           .arg(m_view->places.syncs.size())
+                           .arg(q(withThousands(step.upstream)), q(withThousands(step.downstream)),
+                                m_timesUnknown ? QString("an unknown time") : q(formatUtcMs(step.atMs)))
+                           .arg(step.changedSlots.size()));
     showSlots(step);
     QString html;
     if (step.committed)

@@ -38,6 +38,8 @@ public:
     // Emits momentChosen when there is somewhere to go, else says why not (notice()).
     void go(Target target);
     QString notice() const;
+    // The session's records carry no times: the step says so instead of a 1970 moment.
+    void setTimesUnknown(bool unknown) { m_timesUnknown = unknown; }
     // The sync the last step to the previous or next sync named, for a view at `cursorMs` when that
     // is the moment it went to (syncs of one millisecond share a moment of the time cursor).
     std::optional<size_t> ordinalAt(int64_t cursorMs) const
@@ -55,6 +57,7 @@ private:
 
     QLabel* m_heading;
     QLabel* m_notice; // why a step went nowhere; cleared by the next view
+    bool m_timesUnknown = false;
     QTableWidget* m_slotTable;
     QTextBrowser* m_details;
     std::shared_ptr<const StepView> m_view;

@@ -112,7 +112,7 @@ std::optional<QString> draftOf(const AnalysisResult& r, const widgets::Partition
         for (const TimelineMark& m : *r.marks)
             marks.push_back(std::string(markKindName(m.kind)) + ": " + m.text);
     html += "<h2>What happened</h2>" + listOf(marks);
-    html += "<h2>At the time cursor</h2><p>" + page.details().toHtmlEscaped().replace('\n', "<br>") + "</p>";
+    html += "<h2>At the time cursor</h2><p>" + page.cursorText().toHtmlEscaped() + "</p>";
     if (!r.selection.group.empty())
         html +=
             "<h2>The group's partitions</h2><pre>" + q(groupRowsText(report, r.selection.group)) + "</pre>";

@@ -81,8 +81,7 @@ QPixmap windowWithDialogs(QWidget& window)
     QPainter painter(&shot);
     for (QWidget* top : QApplication::topLevelWidgets())
         if (auto* dialog = qobject_cast<QDialog*>(top); dialog && dialog->isVisible())
-            painter.drawPixmap(dialog->frameGeometry().topLeft() - window.geometry().topLeft(),
-                               dialog->grab());
+            painter.drawPixmap(dialog->geometry().topLeft() - window.geometry().topLeft(), dialog->grab());
     return shot;
 }
 
@@ -195,6 +194,9 @@ int main(int argc, char** argv)
     const QStringList pages{"partition", "groups", "drill", "steps"};
     if (parser.isSet(page) && !pages.contains(parser.value(page)))
         usageError("--page: expected partition, groups, drill or steps, got '" + parser.value(page) + "'");
+    if (parser.isSet(exportReport) && parser.positionalArguments().isEmpty() && !parser.isSet(simulate))
+        usageError(
+            "--export-report needs a FILE or --simulate: a live session is never complete at a moment");
     const QStringList helpDialogs{"guide", "releases"};
     if (parser.isSet(helpDialog) && !helpDialogs.contains(parser.value(helpDialog)))
         usageError("--help-dialog: expected guide or releases, got '" + parser.value(helpDialog) + "'");

@@ -415,8 +415,9 @@ void MainWindow::updateStepper()
                                           .arg(q(result->selection.group).toHtmlEscaped(),
                                                q(toString(*result->selection.partition)).toHtmlEscaped(),
                                                q(toString(result->releases.front().release)),
-                                               q(formatUtcMs(result->cursorMs)))
+                                               q(reportMomentText(result->releases.front().cursor.report)))
                                     : QString("No group partition selected");
+                            m_stepper->setTimesUnknown(result->summary->info.recordTimesUnknown);
                             m_stepper->display(std::move(view), result->cursorMs, heading);
                             if (const auto pending = std::exchange(m_pendingStep, std::nullopt))
                                 m_stepper->go(*pending);
@@ -467,6 +468,9 @@ void MainWindow::showFlows()
 void MainWindow::sourceStarted()
 {
     const SourceKind kind = m_sources.kind();
+    for (widgets::PartitionPage* page : m_pages) // another session: its own view
+        for (widgets::ExplorerPlot* plot : page->plots())
+            plot->forgetUserView();
     m_state.cursorMs.reset();
     m_speedForSpan = true;
     m_timeBar->setLiveAvailable(kind == SourceKind::Demo || kind == SourceKind::Live);
@@ -691,6 +695,11 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     m_state.adoptResolved(r);
     // A cursor asked for before the session was there (the command line's --at): checked against
     // the span the time bar shows, as the CLI checks --at against its session.
+    if (m_cursorOnceLoaded && r.summary->info.recordTimesUnknown) {
+        m_cursorOnceLoaded.reset();
+        fail("Time cursor", "--at: the records carry no times (MM2's console formatters print none), so the "
+                            "session has no moment but its end");
+    }
     if (m_cursorOnceLoaded && r.toMs > r.fromMs) {
         const int64_t at = *std::exchange(m_cursorOnceLoaded, std::nullopt);
         if (const auto outside = outsideSession("--at", at, r.fromMs, r.toMs))

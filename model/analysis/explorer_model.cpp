@@ -450,9 +450,14 @@ ExplorerAnswer ExplorerModel::answer(const ExplorerRequest& request, const Publi
 
 std::shared_ptr<const std::vector<TimelineMark>> ExplorerModel::marksFor(const ExplorerAnswer& answer)
 {
-    const int64_t interval = answer.releases.front().cursor.report.emitIntervalMs;
-    auto key = std::tuple{m_version, answer.selection.group, answer.selection.partition, interval};
+    auto key = std::tuple{m_version, answer.selection.group, answer.selection.partition};
     if (!m_marks || key != m_marksKey) {
+        // The whole session's interval, not the cursor's (the observed cadence grows with the
+        // cursor), so that the marks stay while the cursor moves.
+        int64_t interval = m_session.info.emitCheckpointsIntervalMs;
+        if (!m_session.info.emitIntervalConfigured)
+            if (const auto observed = observedCheckpointCadence(m_session, answer.toMs))
+                interval = observed->intervalMs;
         m_marks = std::make_shared<const std::vector<TimelineMark>>(
             timelineMarks(m_session, answer.selection, interval, answer.toMs));
         m_marksKey = std::move(key);

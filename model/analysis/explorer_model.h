@@ -67,8 +67,7 @@ struct ExplorerAnswer {
     // The request named no group and the one chosen has offset syncs on the selected partition:
     // the choice can stay. Before any sync, "the first group" is chosen again with each answer.
     bool selectionSettled = false;
-    // What happened on the time axis of the selection (timeline_marks.h), under the first
-    // release's emit interval.
+    // What happened on the time axis of the selection (timeline_marks.h).
     std::shared_ptr<const std::vector<TimelineMark>> marks;
 };
 
@@ -119,7 +118,7 @@ private:
     template <class View>
     ReleaseAnswer releaseAnswer(const ReportOptions& options, const ExplorerAnswer& frame, View view);
     // The marks of the answer's selection, computed again only when the session or the selection
-    // changed.
+    // changed, under the session's emit interval (configured, else observed over the session).
     std::shared_ptr<const std::vector<TimelineMark>> marksFor(const ExplorerAnswer& answer);
     std::optional<ExplorerAnswer> firstForSelection(const ExplorerAnswer& base,
                                                     const std::vector<Release>& releases);
@@ -136,7 +135,7 @@ private:
     SideThread m_seriesThread{"driftscope-seri"}; // a release's series beside its cursor view
     uint64_t m_summaryVersion = UINT64_MAX;
     std::shared_ptr<const std::vector<TimelineMark>> m_marks;
-    std::tuple<uint64_t, std::string, std::optional<TopicPartition>, int64_t> m_marksKey;
+    std::tuple<uint64_t, std::string, std::optional<TopicPartition>> m_marksKey;
     std::vector<bool> m_upstreamSeen;
     size_t m_syncsSummed = 0;
 };

@@ -12,6 +12,19 @@
 namespace driftscope {
 namespace {
 
+// k * ms, saturating (an interval may be any positive long).
+int64_t timesSaturated(int64_t k, int64_t ms)
+{
+    return ms > INT64_MAX / k ? INT64_MAX : k * ms;
+}
+
+// b - a for a <= b, exact for any two longs (the difference may exceed INT64_MAX: then that).
+int64_t spanOf(int64_t a, int64_t b)
+{
+    const uint64_t span = static_cast<uint64_t>(b) - static_cast<uint64_t>(a);
+    return span > static_cast<uint64_t>(INT64_MAX) ? INT64_MAX : static_cast<int64_t>(span);
+}
+
 std::string clusterName(const SessionInfo& info, const std::optional<ClusterSide>& side)
 {
     if (!side)
@@ -23,7 +36,7 @@ std::string clusterName(const SessionInfo& info, const std::optional<ClusterSide
 std::string spanText(int64_t fromMs, int64_t toMs)
 {
     return "from " + formatUtcMs(fromMs) + " to " + formatUtcMs(toMs) + " (" +
-           formatDurationMs(toMs - fromMs) + ")";
+           formatDurationMs(spanOf(fromMs, toMs)) + ")";
 }
 
 // A cluster out of reach: from its first "unreachable" to the "connected" that ended it.
@@ -120,9 +133,9 @@ void addCheckpointGaps(const Session& session, int64_t emitIntervalMs, int64_t e
         times.push_back(c.stamp.timestampMs);
     std::sort(times.begin(), times.end());
     times.push_back(std::max(endMs, times.back())); // a gap still open at the end
-    const int64_t limit = kCheckpointGapIntervals * emitIntervalMs;
+    const int64_t limit = timesSaturated(kCheckpointGapIntervals, emitIntervalMs);
     for (size_t i = 1; i < times.size(); ++i) {
-        if (times[i] - times[i - 1] <= limit)
+        if (spanOf(times[i - 1], times[i]) <= limit)
             continue;
         const bool open = i + 1 == times.size();
         out.push_back({times[i - 1], times[i], MarkKind::CheckpointGap,
@@ -180,7 +193,8 @@ void addGroupStalls(const Session& session, uint32_t group, uint32_t partition, 
     };
     std::optional<GroupOffsetSample> first, last;
     const auto closeRun = [&] {
-        if (!first || last->sampledAtMs - first->sampledAtMs < thresholdMs)
+        if (!first || last->sampledAtMs < first->sampledAtMs ||
+            spanOf(first->sampledAtMs, last->sampledAtMs) < thresholdMs)
             return;
         const auto end = endAt(last->sampledAtMs);
         if (!end || *end <= first->offset)
@@ -243,7 +257,8 @@ std::vector<TimelineMark> timelineMarks(const Session& session, const Selection&
         if (const auto upstream = session.findPartition(*selection.partition)) {
             addLogWentBack(session, ClusterSide::Source, *upstream, marks);
             if (const auto group = session.findGroup(selection.group))
-                addGroupStalls(session, *group, *upstream, kGroupStallIntervals * emitIntervalMs, marks);
+                addGroupStalls(session, *group, *upstream,
+                               timesSaturated(kGroupStallIntervals, emitIntervalMs), marks);
         }
         if (const auto downstream = session.findPartition(mirror))
             addLogWentBack(session, ClusterSide::Target, *downstream, marks);

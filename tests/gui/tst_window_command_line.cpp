@@ -193,6 +193,19 @@ void WindowCommandLine::incidentReportWithoutAWindow()
     QVERIFY2(nowhere.err.value(0).startsWith("driftscope: incident report: "),
              qPrintable(nowhere.err.join('\n')));
     QVERIFY(!QFile::exists(runner.path("incident.txt")));
+    // A live session is never complete at a moment: a file or a simulation is needed.
+    const WindowRun live = runner.run({"--export-report", html});
+    QCOMPARE(live.exitCode, 2);
+    QCOMPARE(live.err.value(0),
+             QString("driftscope: --export-report needs a FILE or --simulate: a live session "
+                     "is never complete at a moment"));
+    // Formatter text carries no times: --at is refused as the CLI refuses it.
+    const WindowRun noTimes = runner.run({QString(DRIFTSCOPE_SAMPLES "/demo_checkpoints.txt"), "--at",
+                                          "2026-11-29T13:37:30Z", "--export-report", html});
+    QCOMPARE(noTimes.exitCode, 1);
+    QCOMPARE(noTimes.err.value(0), QString("driftscope: Time cursor: --at: the records carry no times (MM2's "
+                                           "console formatters print none), so the session has no moment but "
+                                           "its end"));
 }
 
 void WindowCommandLine::newerReleaseIsNoted()

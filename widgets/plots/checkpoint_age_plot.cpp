@@ -75,7 +75,8 @@ void CheckpointAgePlot::display(const PartitionData& input)
     if (input.cursor)
         setCursorTime(input.cursor->atMs);
     fitView();
-    yAxis->setRangeLower(0);
+    if (!hasUserView())
+        yAxis->setRangeLower(0);
     replotInTurn();
 }
 

@@ -79,7 +79,7 @@ QString unitName(AxisKind kind)
     case AxisKind::DurationMs:
         return "ms";
     case AxisKind::LogDistance:
-        return "1 + offsets behind the newest sync";
+        return "offsets behind the newest sync";
     }
     return {};
 }
@@ -456,6 +456,8 @@ void ExplorerPlot::mouseMoveEvent(QMouseEvent* event)
 void ExplorerPlot::leaveEvent(QEvent* event)
 {
     QCustomPlot::leaveEvent(event);
+    if (!m_lastHover.isEmpty())
+        Q_EMIT hovered({}); // the details go back to what holds at the cursor
     m_lastHover.clear();
 }
 

@@ -133,9 +133,12 @@ void ReplayWindowPlot::display(const PartitionData& input)
     if (input.cursor)
         setCursorTime(input.cursor->atMs);
     fitView();
-    // The zero line stays in view: a window is never below it unless a failover skips.
-    const QCPRange r = yAxis->range();
-    yAxis->setRange(std::min(r.lower, 0.0), std::max(r.upper, 1.0));
+    // The zero line stays in view (a window is never below it unless a failover skips), unless
+    // the user chose the view.
+    if (!hasUserView()) {
+        const QCPRange r = yAxis->range();
+        yAxis->setRange(std::min(r.lower, 0.0), std::max(r.upper, 1.0));
+    }
     placeBudgetLine();
     chooseAreaStyle();
     replotInTurn();

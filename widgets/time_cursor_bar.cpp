@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QSlider>
 #include <QStyle>
 #include <QTimer>
@@ -43,6 +44,12 @@ TimeCursorBar::TimeCursorBar(QWidget* parent)
     layout->addWidget(m_label);
     layout->addWidget(m_speed);
     layout->addWidget(m_follow);
+    m_bookmarks = new QToolButton;
+    m_bookmarks->setText("Bookmarks");
+    m_bookmarks->setToolTip("Name the moment at the cursor, or jump to a named one (Ctrl+B adds one)");
+    m_bookmarks->setPopupMode(QToolButton::InstantPopup);
+    m_bookmarks->setEnabled(false);
+    layout->addWidget(m_bookmarks);
     m_timer->setInterval(kTickMs);
     connect(m_timer, &QTimer::timeout, this, &TimeCursorBar::playTick);
     connect(m_play, &QToolButton::clicked, this, &TimeCursorBar::togglePlay);
@@ -175,6 +182,12 @@ void TimeCursorBar::showLabel()
                     .arg(QString::fromStdString(formatDurationMs(m_cursorMs - m_fromMs)),
                          QString::fromStdString(formatDurationMs(m_toMs - m_fromMs)));
     m_label->setText(text);
+}
+
+void TimeCursorBar::setBookmarksMenu(QMenu* menu)
+{
+    m_bookmarks->setMenu(menu);
+    m_bookmarks->setEnabled(menu != nullptr);
 }
 
 } // namespace driftscope::widgets

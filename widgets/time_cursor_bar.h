@@ -10,6 +10,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QMenu;
 class QSlider;
 class QTimer;
 class QToolButton;
@@ -38,6 +39,8 @@ public:
     // to six hours (an hour in a minute), 600x beyond.
     void chooseSpeedFor(int64_t spanMs);
     int speed() const; // the factor chosen
+    // A button at the bar's end that opens `menu` (the window's Bookmarks menu).
+    void setBookmarksMenu(QMenu* menu);
 
 public Q_SLOTS:
     void togglePlay();
@@ -60,6 +63,7 @@ private:
     bool m_timesUnknown = false;
     QComboBox* m_speed;
     QCheckBox* m_follow;
+    QToolButton* m_bookmarks;
     QTimer* m_timer;
     int64_t m_fromMs = 0, m_toMs = 0, m_cursorMs = 0;
 };

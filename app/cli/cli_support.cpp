@@ -257,15 +257,6 @@ void printReleaseWarning(const std::string& warning)
         printNote("driftscope-cli: note: " + warning);
 }
 
-std::optional<Failure> parseTime(const std::string& option, const std::string& text, int64_t& ms)
-{
-    const auto time = parseUserTime(text);
-    if (!time)
-        return usage(option + ": " + time.error());
-    ms = *time;
-    return std::nullopt;
-}
-
 namespace {
 volatile std::sig_atomic_t g_interrupted = 0;
 extern "C" void onInterrupt(int)

@@ -71,10 +71,6 @@ struct OptionReader {
     std::optional<double> real(const char* name, double min, double max);
 };
 
-// A time as parseUserTime (model/util/user_time.h) reads it: ISO 8601 (no zone: UTC) or
-// milliseconds since the epoch; a usage error naming `option` otherwise.
-std::optional<Failure> parseTime(const std::string& option, const std::string& text, int64_t& ms);
-
 // Ctrl-C (SIGINT) and SIGTERM ask long-running commands to stop cleanly instead of killing them.
 void catchInterrupts();
 bool interrupted();

@@ -19,5 +19,6 @@ int runDemoCluster(const QStringList& args);
 int runImport(const QStringList& args);
 int runExport(const QStringList& args);
 int runReleases(const QStringList& args);
+int runBookmarks(const QStringList& args);
 
 } // namespace driftscope::cli

@@ -32,6 +32,7 @@ constexpr const char* kUsage =
     "  export      a capture as JSON Lines\n"
     "  demo-cluster  run the embedded demo clusters (source and target with MM2) in the foreground\n"
     "  releases    the MM2 releases driftscope knows and what each changed from the one before\n"
+    "  bookmarks   list, add or remove a capture's bookmarks (named moments; --at takes their names)\n"
     "\n"
     "Run 'driftscope-cli <command> --help' for a command's options.\n"
     "Exit codes: 0 success, 1 input error, 2 usage error, 3 (report, failover-plan) a --fail-on verdict,\n"
@@ -86,6 +87,8 @@ int main(int argc, char** argv)
         code = runImport(commandArgs);
     else if (command == "export")
         code = runExport(commandArgs);
+    else if (command == "bookmarks")
+        code = runBookmarks(commandArgs);
     else if (command == "demo-cluster")
         code = runDemoCluster(commandArgs);
     else

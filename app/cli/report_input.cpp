@@ -112,22 +112,6 @@ std::optional<Failure> readLive(const QCommandLineParser& parser, std::vector<Re
     return Failure{kInputError, message};
 }
 
-// The earliest moment the session knows anything of: the first record or sample.
-std::optional<int64_t> firstMoment(const Session& s)
-{
-    std::optional<int64_t> first;
-    const auto see = [&first](int64_t t) {
-        first = first ? std::min(*first, t) : t;
-    };
-    for (const auto& x : s.syncs)
-        see(x.stamp.timestampMs);
-    for (const auto& x : s.checkpoints)
-        see(x.stamp.timestampMs);
-    for (const auto& x : s.groupOffsets)
-        see(x.sampledAtMs);
-    return first;
-}
-
 std::string listed(const std::vector<std::string>& names, size_t limit = 20)
 {
     std::string out;
@@ -155,6 +139,12 @@ std::optional<Failure> checkMoment(ReportInput& input, bool nameFlow)
         return failure;
     input.firstMs = firstMoment(input.session);
     input.lastMs = input.session.lastActivityMs();
+    if (input.at) {
+        const auto at = resolveMoment(*input.at, input.session.info.bookmarks);
+        if (!at)
+            return usage("--at: " + at.error());
+        input.options.atMs = *at;
+    }
     if (options.atMs && input.session.info.recordTimesUnknown)
         return Failure{kInputError, flow + "--at: the records carry no times (MM2's console formatters print "
                                            "none), so the session has no moment but its end"};
@@ -168,6 +158,21 @@ std::optional<Failure> checkMoment(ReportInput& input, bool nameFlow)
 }
 
 } // namespace
+
+std::optional<int64_t> firstMoment(const Session& s)
+{
+    std::optional<int64_t> first;
+    const auto see = [&first](int64_t t) {
+        first = first ? std::min(*first, t) : t;
+    };
+    for (const auto& x : s.syncs)
+        see(x.stamp.timestampMs);
+    for (const auto& x : s.checkpoints)
+        see(x.stamp.timestampMs);
+    for (const auto& x : s.groupOffsets)
+        see(x.sampledAtMs);
+    return first;
+}
 
 void addReportRuleOptions(QCommandLineParser& parser)
 {
@@ -210,8 +215,9 @@ void addReportInputOptions(QCommandLineParser& parser)
     addStoreReplayOptions(parser, "Default: the capture's, else 4.4.0.");
     parser.addOption(
         {"at",
-         "As of this time (ISO 8601, UTC unless a zone is given, or epoch ms). Default: the end of "
-         "the capture, or now. A time outside the session is an error.",
+         "As of this time (ISO 8601, UTC unless a zone is given, or epoch ms), or of the capture's "
+         "bookmark of this name. Default: the end of the capture, or now. A time outside the session is "
+         "an error.",
          "TIME"});
     parser.addOption({"timeout", "Live: seconds to wait for the clusters' history. Default: 30.", "S"});
     addReportRuleOptions(parser);
@@ -239,12 +245,8 @@ std::optional<Failure> readReportInputs(const QCommandLineParser& parser, const 
             "--mm2-config)");
     if (auto failure = readReportRuleOptions(parser, input.options))
         return failure;
-    if (parser.isSet("at")) {
-        int64_t at = 0;
-        if (auto failure = parseTime("--at", toStd(parser.value("at")), at))
-            return failure;
-        input.options.atMs = at;
-    }
+    if (parser.isSet("at")) // resolved once the session is read: it may name one of its bookmarks
+        input.at = toStd(parser.value("at"));
     out.clear();
     if (input.live) {
         std::vector<std::optional<std::string>> flows = {std::nullopt};
@@ -257,6 +259,7 @@ std::optional<Failure> readReportInputs(const QCommandLineParser& parser, const 
             read.observeMs = input.observeMs;
             read.live = true;
             read.options = input.options;
+            read.at = input.at;
             if (auto failure = readLiveOptions(parser, read.options.state.release, read.liveOptions, flow))
                 return failure;
         }

@@ -25,12 +25,16 @@ struct ReportInput {
     int64_t observeMs = 0; // live: keep sampling this long once the history is in (tune's rates)
     kafka::LiveReaderOptions liveOptions;   // when live
     std::optional<int64_t> firstMs, lastMs; // the session's time range, for --at
+    std::optional<std::string> at;          // --at as given: a time or a bookmark's name
 };
 
 // The rules a report applies, as report and serve take them: --stale-after and the replay budget
 // (--max-replay-records, --max-replay-seconds) declared; read with --group and the store replay
 // options (--mm2-version, --task-start, --checkpoints-restored), which are declared elsewhere.
 void addReportRuleOptions(QCommandLineParser& parser);
+
+// The earliest moment the session knows anything of: the first record or sample (none: empty).
+std::optional<int64_t> firstMoment(const Session& s);
 std::optional<Failure> readReportRuleOptions(const QCommandLineParser& parser, ReportOptions& options);
 
 // The connection options, the capture positional, --mm2-version, --task-start,

@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -52,6 +53,13 @@ void showTable(QWidget* parent, const QString& title, const QString& intro, cons
 }
 
 } // namespace
+
+void tellLater(QWidget* parent, const QString& title, const QString& message)
+{
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, parent);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
 
 void showUndecodableRecords(QWidget* parent, const std::vector<UndecodableRecord>& records)
 {

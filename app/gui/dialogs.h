@@ -14,6 +14,8 @@ class QWidget;
 
 namespace driftscope::gui {
 
+// A warning that does not block: the window (or a test driving it) goes on while it is open.
+void tellLater(QWidget* parent, const QString& title, const QString& message);
 void showUndecodableRecords(QWidget* parent, const std::vector<UndecodableRecord>& records);
 void showShortcuts(QWidget* parent, const QList<QAction*>& actions);
 // The guide's dialog (not modal, deleted on close); the window fills it (guideHtml) with each answer.

@@ -36,11 +36,13 @@ QString writeTextFile(const QString& path, const QByteArray& bytes)
     return {};
 }
 
-QString saveCapture(const Session& session, const QString& path, int64_t finishedAtMs)
+QString saveCapture(const Session& session, const QString& path, int64_t finishedAtMs,
+                    const std::vector<Bookmark>& bookmarks)
 {
     // Written beside `path` and renamed over it once complete, like the text exports (QSaveFile):
     // a failed save leaves the file that was there as it was.
-    if (auto error = writeCapture(path.toStdString(), session, finishedAtMs, ExistingFile::Replace))
+    if (auto error =
+            writeCapture(path.toStdString(), session, finishedAtMs, ExistingFile::Replace, &bookmarks))
         return QString::fromStdString(*error);
     return {};
 }

@@ -17,7 +17,9 @@ namespace driftscope::gui {
 QString writeTextFile(const QString& path, const QByteArray& bytes);
 // A capture of the session. A file at `path` (the save dialog asked) is replaced only once the
 // new capture is complete; when saving fails it stays as it was.
-QString saveCapture(const Session& session, const QString& path, int64_t finishedAtMs);
+// `bookmarks`: the window's, kept in the capture in place of the session's.
+QString saveCapture(const Session& session, const QString& path, int64_t finishedAtMs,
+                    const std::vector<Bookmark>& bookmarks);
 
 // Asks where to save, then writes; returns the path written, or empty (cancelled or failed, the
 // failure told to the user).

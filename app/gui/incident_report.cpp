@@ -68,7 +68,7 @@ QString listOf(const std::vector<std::string>& lines)
         return "<p>None.</p>";
     QString html = "<ul>";
     for (const std::string& line : lines)
-        html += "<li>" + q(line) + "</li>";
+        html += "<li>" + q(line).toHtmlEscaped() + "</li>";
     return html + "</ul>";
 }
 
@@ -98,8 +98,18 @@ std::optional<QString> addPlots(const widgets::PartitionPage& page, Draft& draft
     return std::nullopt;
 }
 
+// "incident: 2026-... (the time cursor)", one per bookmark.
+std::vector<std::string> bookmarkLines(const std::vector<Bookmark>& bookmarks, int64_t cursorMs)
+{
+    std::vector<std::string> lines;
+    for (const Bookmark& b : bookmarks)
+        lines.push_back(b.name + ": " + formatUtcMs(b.atMs) +
+                        (b.atMs == cursorMs ? " (the time cursor)" : ""));
+    return lines;
+}
+
 std::optional<QString> draftOf(const AnalysisResult& r, const widgets::PartitionPage& page,
-                               const QString& source, Draft& draft)
+                               const QString& source, const std::vector<Bookmark>& bookmarks, Draft& draft)
 {
     const Report& report = r.releases.front().cursor.report;
     QString& html = draft.html;
@@ -112,6 +122,7 @@ std::optional<QString> draftOf(const AnalysisResult& r, const widgets::Partition
         for (const TimelineMark& m : *r.marks)
             marks.push_back(std::string(markKindName(m.kind)) + ": " + m.text);
     html += "<h2>What happened</h2>" + listOf(marks);
+    html += "<h2>Bookmarks</h2>" + listOf(bookmarkLines(bookmarks, r.cursorMs));
     html += "<h2>At the time cursor</h2><p>" + page.cursorText().toHtmlEscaped() + "</p>";
     if (!r.selection.group.empty())
         html +=
@@ -161,7 +172,8 @@ QByteArray pdfBytes(const Draft& draft)
 } // namespace
 
 QString writeIncidentReport(const QString& path, const AnalysisResult& result,
-                            const widgets::PartitionPage& page, const QString& source)
+                            const widgets::PartitionPage& page, const QString& source,
+                            const std::vector<Bookmark>& bookmarks)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != "html" && suffix != "pdf")
@@ -169,7 +181,7 @@ QString writeIncidentReport(const QString& path, const AnalysisResult& result,
     if (result.releases.empty() || !result.summary)
         return "nothing to report: the window has no answer yet";
     Draft draft;
-    if (auto error = draftOf(result, page, source, draft))
+    if (auto error = draftOf(result, page, source, bookmarks, draft))
         return *error;
     return writeTextFile(path, suffix == "html" ? htmlBytes(std::move(draft)) : pdfBytes(draft));
 }

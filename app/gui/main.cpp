@@ -5,10 +5,10 @@
 #include "model/demo/demo_scenario.h"
 #include "model/io/kafka/kafka_client.h"
 #include "model/records/formatter_text.h"
+#include "model/session/bookmarks.h"
 #include "model/sim/scenario.h"
 #include "model/util/named_registry.h"
 #include "model/util/text_format.h"
-#include "model/util/user_time.h"
 #include "widgets/tune_panel.h"
 
 #include "driftscope_version.h"
@@ -53,14 +53,14 @@ void useOffscreenToExport(int argc, char** argv)
 
 // Writes the incident report once the window's answer settled (complete, nothing left to compute,
 // at the asked moment), then quits: 0 when written, 1 with the reason on stderr.
-void exportReportOnceSettled(gui::MainWindow& window, const QString& path, std::optional<int64_t> atMs)
+void exportReportOnceSettled(gui::MainWindow& window, const QString& path)
 {
     constexpr int kPollMs = 200, kMaxWaitMs = 180'000;
     auto* timer = new QTimer(&window);
     auto waited = std::make_shared<int>(0);
-    QObject::connect(timer, &QTimer::timeout, &window, [&window, path, atMs, timer, waited] {
+    QObject::connect(timer, &QTimer::timeout, &window, [&window, path, timer, waited] {
         const gui::AnalysisResult* r = window.result();
-        const bool settled = r && r->complete && !window.analysis().busy() && (!atMs || r->cursorMs == *atMs);
+        const bool settled = r && r->complete && !window.analysis().busy() && !window.cursorPending();
         if (!settled && (*waited += kPollMs) < kMaxWaitMs)
             return;
         timer->stop();
@@ -124,8 +124,8 @@ int main(int argc, char** argv)
     const QCommandLineOption at(
         "at",
         "Put the time cursor at this moment, as driftscope-cli's --at takes it: ISO 8601 "
-        "(UTC unless a zone is given) or milliseconds since the epoch. A moment outside "
-        "the session is refused.",
+        "(UTC unless a zone is given), milliseconds since the epoch, or the name of one of the capture's "
+        "bookmarks. A moment outside the session is refused.",
         "TIME");
     const QCommandLineOption page("page", "Show this page first: partition, groups, drill or steps.", "PAGE");
     const QCommandLineOption exportReport(
@@ -202,13 +202,10 @@ int main(int argc, char** argv)
         usageError("--help-dialog: expected guide or releases, got '" + parser.value(helpDialog) + "'");
     if (parser.isSet(theme) && parser.value(theme) != "light" && parser.value(theme) != "dark")
         usageError("--theme: expected light or dark, got '" + parser.value(theme) + "'");
-    std::optional<int64_t> atMs;
-    if (parser.isSet(at)) {
-        const auto time = parseUserTime(parser.value(at).toStdString());
-        if (!time)
+    // Only a file may carry bookmarks: without one, --at is a time or a mistake, said at once.
+    if (parser.isSet(at) && parser.positionalArguments().isEmpty())
+        if (const auto time = resolveMoment(parser.value(at).toStdString(), {}); !time)
             usageError("--at: " + QString::fromStdString(time.error()));
-        atMs = *time;
-    }
     bool ok = true;
     const double delaySeconds = parser.value(delay).toDouble(&ok);
     if (!ok || delaySeconds < 0 || delaySeconds > 86'400)
@@ -336,10 +333,11 @@ int main(int argc, char** argv)
     } else
         window.startDemo(parser.value(demo));
 
-    if (atMs)
-        window.moveCursorOnceLoaded(*atMs);
+    // A time or a bookmark's name: the window resolves it once the session is there.
+    if (parser.isSet(at))
+        window.moveCursorOnceLoaded(parser.value(at));
     if (headless)
-        exportReportOnceSettled(window, parser.value(exportReport), atMs);
+        exportReportOnceSettled(window, parser.value(exportReport));
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
         QTimer::singleShot(static_cast<int>(delaySeconds * 1000), &window, [&window, &failed, path] {

@@ -193,6 +193,7 @@ void MainWindow::buildMenus()
                      chooseTheme(Theme::Dark);
                  }},
             });
+    buildBookmarksMenu();
     using Target = widgets::StoreStepper::Target;
     addMenu(menuBar(), this, "&Step",
             {

@@ -94,14 +94,6 @@ void fillReleases(QComboBox* box)
     box->setCurrentText(q(toString(kDefaultRelease)));
 }
 
-void tellLater(QWidget* parent, const QString& title, const QString& message)
-{
-    // Not modal: a failure never stops the window (or a test driving it) from going on.
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, parent);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-}
-
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
@@ -124,12 +116,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             [this](std::shared_ptr<Session> session, std::shared_ptr<const SimulationSource> simulation) {
                 if (simulation)
                     focusOn(simulation->scenario);
+                m_bookmarks.reset(session->info.bookmarks, m_sources.capturePath());
                 m_analysis.setSession(std::move(session), std::move(simulation));
                 sourceStarted();
                 requestAnalysis();
             });
     connect(&m_sources, &SourceController::liveStarted, this,
             [this](std::shared_ptr<const kafka::LiveReader> reader) {
+                m_bookmarks.reset({}, {});
                 m_analysis.follow(std::move(reader));
                 sourceStarted();
                 requestAnalysis();
@@ -650,11 +644,16 @@ void MainWindow::moveCursor(std::optional<int64_t> atMs)
     requestAnalysis();
 }
 
-void MainWindow::moveCursorOnceLoaded(int64_t atMs)
+void MainWindow::moveCursorOnceLoaded(const QString& moment)
 {
-    m_cursorOnceLoaded = atMs;
+    m_cursorOnceLoaded = moment;
     if (m_result)
         showResult(m_result);
+}
+
+bool MainWindow::cursorPending() const
+{
+    return m_cursorOnceLoaded || (m_cursorAsked && (!m_result || m_result->cursorMs != *m_cursorAsked));
 }
 
 void MainWindow::fail(const QString& title, const QString& message)
@@ -701,11 +700,15 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
                             "session has no moment but its end");
     }
     if (m_cursorOnceLoaded && r.toMs > r.fromMs) {
-        const int64_t at = *std::exchange(m_cursorOnceLoaded, std::nullopt);
-        if (const auto outside = outsideSession("--at", at, r.fromMs, r.toMs))
-            fail("Time cursor", q(*outside));
-        else
-            moveCursor(at);
+        const QString moment = *std::exchange(m_cursorOnceLoaded, std::nullopt);
+        const auto at = resolveMoment(moment.toStdString(), m_bookmarks.all());
+        const auto outside = at ? outsideSession("--at", *at, r.fromMs, r.toMs) : std::nullopt;
+        if (!at || outside) {
+            fail("Time cursor", at ? q(*outside) : "--at: " + q(at.error()));
+        } else {
+            m_cursorAsked = *at;
+            moveCursor(*at);
+        }
     }
     m_status->setComputing(!r.complete         ? "computing the other partitions and groups…"
                            : m_analysis.busy() ? "computing…"
@@ -740,6 +743,8 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     panel.selectedPartition = r.selection.partition;
     m_panel->setContent(panel);
 
+    m_shownMarks =
+        mergeMarks(r.marks ? *r.marks : std::vector<TimelineMark>{}, bookmarkMarks(m_bookmarks.all()));
     for (size_t i = 0; i < 2; ++i) {
         if (i >= r.releases.size()) {
             m_pages[i]->hide();
@@ -750,7 +755,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         input.series = rel.series.get();
         input.cursor = &rel.cursor;
         input.truth = i < r.truths.size() ? &r.truths[i] : nullptr;
-        input.marks = r.marks.get();
+        input.marks = &m_shownMarks;
         input.release = rel.release;
         input.emitIntervalMs = rel.cursor.report.emitIntervalMs;
         input.staleAfterMs = rel.cursor.report.staleAfterMs;
@@ -856,7 +861,7 @@ QString MainWindow::exportIncidentReport(const QString& path) const
 {
     if (!m_result)
         return "nothing to report: the window has no answer yet";
-    return writeIncidentReport(path, *m_result, *m_pages[0], m_sources.description());
+    return writeIncidentReport(path, *m_result, *m_pages[0], m_sources.description(), m_bookmarks.all());
 }
 
 void MainWindow::exportReportJson()
@@ -916,7 +921,8 @@ void MainWindow::saveCaptureAs()
     if (path.isEmpty())
         return;
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
-    m_analysis.withSession([path, now](const Session& session) { return saveCapture(session, path, now); },
+    m_analysis.withSession([path, now, marks = m_bookmarks.all()](
+                               const Session& session) { return saveCapture(session, path, now, marks); },
                            [this, path](const QString& error) {
                                if (error.isEmpty())
                                    statusBar()->showMessage("Saved " + path, 5000);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/gui/analysis_service.h"
+#include "app/gui/bookmark_keeper.h"
 #include "app/gui/connection_profile.h"
 #include "app/gui/explorer_state.h"
 #include "app/gui/source_controller.h"
@@ -73,7 +74,16 @@ public:
     void moveCursor(std::optional<int64_t> atMs);
     // Moves the cursor to `atMs` once the session spans some time; a moment outside it is refused
     // with the CLI's message (failed(), and a dialog).
-    void moveCursorOnceLoaded(int64_t atMs);
+    // `moment` is a time or a bookmark's name, as --at takes it (resolveMoment).
+    void moveCursorOnceLoaded(const QString& moment);
+    // Whether a cursor asked for with moveCursorOnceLoaded is not shown yet.
+    bool cursorPending() const;
+
+    // Bookmarks (Bookmarks menu): adds one named `name` at `atMs`, or removes one; the error, or
+    // empty. A capture's are written into it at once (bookmark_keeper.h).
+    QString addBookmark(const QString& name, int64_t atMs);
+    QString removeBookmark(const QString& name);
+    const std::vector<Bookmark>& bookmarks() const { return m_bookmarks.all(); }
     // For this run only; the View menu's choice is also remembered (QSettings).
     void setTheme(Theme theme);
     // The replay budget rows are judged against (over-replay-budget), as report's
@@ -133,6 +143,10 @@ private:
     void buildMenus();
     void buildStatusBar();
     void buildSimulatorDock();
+    void buildBookmarksMenu();
+    void fillBookmarksMenu();
+    void addBookmarkAtCursor();
+    QString showBookmarkChange(const Result<QString>& done);
     void applyRecommendation(const sim::TuneAnswer& answer);
     void requestAnalysis();
     void showResult(std::shared_ptr<const AnalysisResult> result);
@@ -168,7 +182,11 @@ private:
     bool m_releasePinned = false;
     bool m_budgetPinned = false;
     QString m_budgetKey; // where the shown source's budget is kept (budget_memory.h); empty: nowhere
-    std::optional<int64_t> m_cursorOnceLoaded;
+    std::optional<QString> m_cursorOnceLoaded; // a time or a bookmark's name
+    std::optional<int64_t> m_cursorAsked;      // where it put the cursor, until shown
+    BookmarkKeeper m_bookmarks;
+    QMenu* m_bookmarksMenu;
+    std::vector<TimelineMark> m_shownMarks; // the answer's marks and the bookmarks
 
     QComboBox* m_releaseBox;
     QCheckBox* m_compareBox;

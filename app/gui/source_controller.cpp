@@ -1,6 +1,7 @@
 #include "app/gui/source_controller.h"
 
 #include "model/demo/demo_cluster.h"
+#include "model/io/capture_file.h"
 #include "model/io/session_file.h"
 #include "model/sim/timeline_format.h"
 
@@ -56,6 +57,7 @@ void SourceController::begin(SourceKind kind, const QString& description)
     m_live.reset();
     m_kind = kind;
     m_description = description;
+    m_capturePath.clear();
     m_simulationSummary.reset();
     if (m_loading) {
         m_loading = false;
@@ -131,6 +133,8 @@ void SourceController::openFile(const QString& path)
                                    QString::fromStdString(file.error()));
                      return;
                  }
+                 if (isSqliteFile(path.toStdString()))
+                     m_capturePath = path;
                  Q_EMIT opened(path);
                  Q_EMIT loadingChanged(false, "Opened " + path);
                  // Formatter text records no release: the window keeps the one it applies.

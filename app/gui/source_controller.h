@@ -40,6 +40,8 @@ public:
 
     SourceKind kind() const { return m_kind; }
     QString description() const { return m_description; } // for the title: never a secret
+    // The capture file shown (empty for records in text, and for every other source).
+    QString capturePath() const { return m_capturePath; }
     bool loading() const { return m_loading; }
     LiveFeed* live() const { return m_live.get(); }
     // The summary of the simulation shown, once it ran (none for other sources).
@@ -65,6 +67,7 @@ private:
 
     SourceKind m_kind = SourceKind::None;
     QString m_description;
+    QString m_capturePath;
     std::unique_ptr<LiveFeed> m_live;
     std::optional<sim::RunSummary> m_simulationSummary;
     bool m_loading = false;

@@ -240,8 +240,18 @@ std::string_view markKindName(MarkKind kind)
         return "consumer stall";
     case MarkKind::TargetRecreated:
         return "target recreated";
+    case MarkKind::Bookmark:
+        return "bookmark";
     }
     return "mark";
+}
+
+std::vector<TimelineMark> bookmarkMarks(const std::vector<Bookmark>& bookmarks)
+{
+    std::vector<TimelineMark> marks;
+    for (const Bookmark& b : bookmarks)
+        marks.push_back({b.atMs, b.atMs, MarkKind::Bookmark, b.name});
+    return marks;
 }
 
 std::vector<TimelineMark> timelineMarks(const Session& session, const Selection& selection,

@@ -17,14 +17,15 @@
 namespace driftscope {
 
 enum class MarkKind {
-    ReaderProblem,  // a reader event that is not plain progress (isProgressState)
-    ClusterOutage,  // a cluster unreachable from the reader, until it answered again
-    CheckpointGap,  // MM2 wrote no checkpoint for longer than two emit intervals
-    LogWentBack,    // a sampled log's end or start went back: recreated or truncated
-    GroupStall,     // the group's committed offset stayed while its log grew
-    TaskRestart,    // a scenario's MM2 task restart (simulations)
-    ScenarioStall,  // a scenario's consumer stall (simulations)
-    TargetRecreated // a scenario's recreated target partition (simulations)
+    ReaderProblem,   // a reader event that is not plain progress (isProgressState)
+    ClusterOutage,   // a cluster unreachable from the reader, until it answered again
+    CheckpointGap,   // MM2 wrote no checkpoint for longer than two emit intervals
+    LogWentBack,     // a sampled log's end or start went back: recreated or truncated
+    GroupStall,      // the group's committed offset stayed while its log grew
+    TaskRestart,     // a scenario's MM2 task restart (simulations)
+    ScenarioStall,   // a scenario's consumer stall (simulations)
+    TargetRecreated, // a scenario's recreated target partition (simulations)
+    Bookmark         // a moment a reviewer named (bookmarks.h)
 };
 
 // "reader problem", "cluster outage", ... (for hover texts and exports).
@@ -34,7 +35,7 @@ struct TimelineMark {
     int64_t fromMs = 0;
     int64_t toMs = 0; // == fromMs: a moment
     MarkKind kind = MarkKind::ReaderProblem;
-    std::string text; // one line, with its time(s)
+    std::string text; // one line, with its time(s); a bookmark's name (drawn on the axis)
 
     bool isSpan() const { return toMs > fromMs; }
     friend bool operator==(const TimelineMark&, const TimelineMark&) = default;
@@ -52,6 +53,9 @@ constexpr int64_t kGroupStallIntervals = 2;
 // stall to the end) ends at the session's last moment `endMs`.
 std::vector<TimelineMark> timelineMarks(const Session& session, const Selection& selection,
                                         int64_t emitIntervalMs, int64_t endMs);
+
+// One moment per bookmark, its text the bookmark's name.
+std::vector<TimelineMark> bookmarkMarks(const std::vector<Bookmark>& bookmarks);
 
 // Sorts marks by their start, keeping the order of marks that start together.
 void sortMarks(std::vector<TimelineMark>& marks);

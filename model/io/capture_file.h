@@ -21,8 +21,9 @@
 
 namespace driftscope {
 
-// 2 added the stream replication-positions and connect_offsets_topic; schema 1 files read as before.
-constexpr int kCaptureSchemaVersion = 2;
+// 2 added the stream replication-positions and connect_offsets_topic, 3 the bookmarks table; older
+// files read as before (no bookmarks).
+constexpr int kCaptureSchemaVersion = 3;
 // How often, at most, a recorder's appends checkpoint the WAL into the main file (PASSIVE: it
 // copies what no reader still needs, never waits, and keeps every commit safe).
 constexpr int64_t kCaptureCheckpointEveryMs = 3000;
@@ -48,8 +49,17 @@ enum class ExistingFile {
 // Writes all of `session` as a finished capture at `path`. The capture is written to a temporary
 // file in the same directory and renamed to `path` only once it is complete and closed, so a
 // failure (no space, say) leaves `path` exactly as it was and nothing else behind.
+// `bookmarks`, when given, are kept in place of session.info's (the window keeps its own).
 std::optional<std::string> writeCapture(const std::string& path, const Session& session, int64_t finishedAtMs,
-                                        ExistingFile existing);
+                                        ExistingFile existing,
+                                        const std::vector<Bookmark>* bookmarks = nullptr);
+
+// Replaces the bookmarks of the capture at `path` by `bookmarks`, in one transaction: the file
+// keeps its old bookmarks or has the new ones, never a mix. A schema 1 or 2 capture gets the
+// bookmarks table and becomes schema 3. Refuses a file that is not a capture, or is of a newer
+// schema.
+std::optional<std::string> replaceCaptureBookmarks(const std::string& path,
+                                                   const std::vector<Bookmark>& bookmarks);
 
 class CaptureWriter {
 public:
@@ -73,11 +83,13 @@ public:
     const std::string& path() const { return m_path; }
 
 private:
-    friend std::optional<std::string> writeCapture(const std::string&, const Session&, int64_t, ExistingFile);
+    friend std::optional<std::string> writeCapture(const std::string&, const Session&, int64_t, ExistingFile,
+                                                   const std::vector<Bookmark>*);
     CaptureWriter(std::string path, std::string connection);
     static Result<std::unique_ptr<CaptureWriter>> createFile(const std::string& path,
                                                              const SessionInfo& info);
     std::optional<std::string> writeInfo(const SessionInfo& info);
+    std::optional<std::string> writeBookmarks(const std::vector<Bookmark>& bookmarks);
     void checkpoint();
 
     std::string m_path;

@@ -139,7 +139,7 @@ std::optional<std::string> removeCapture(const std::string& path)
 }
 
 std::optional<std::string> writeCapture(const std::string& path, const Session& session, int64_t finishedAtMs,
-                                        ExistingFile existing)
+                                        ExistingFile existing, const std::vector<Bookmark>* bookmarks)
 {
     if (existing == ExistingFile::Keep)
         if (auto refused = refuseExisting(path))
@@ -154,6 +154,8 @@ std::optional<std::string> writeCapture(const std::string& path, const Session& 
             failure = writer.error();
         if (!failure)
             failure = (*writer)->append(session);
+        if (!failure && bookmarks)
+            failure = (*writer)->writeBookmarks(*bookmarks);
         if (!failure)
             failure = (*writer)->finish(finishedAtMs);
     } // closed: a finished capture is one file, with nothing beside it

@@ -63,26 +63,25 @@ public:
             m_meta[s(meta.value(0))] = s(meta.value(1));
         if (!m_sql.error().empty())
             return "cannot read capture_meta: " + m_sql.error();
-        if (m_meta["format"] != kCaptureFormat)
-            return "is an SQLite database but not a driftscope capture (capture_meta has no format '" +
-                   std::string(kCaptureFormat) + "')";
-        const std::string& version = m_meta["schema_version"];
-        int schema = 0;
-        try {
-            size_t used = 0;
-            schema = std::stoi(version, &used);
-            if (used != version.size())
-                schema = 0;
-        } catch (...) {
-            schema = 0;
-        }
-        if (schema <= 0)
-            return "has an invalid schema_version '" + version + "'";
-        if (schema > kCaptureSchemaVersion)
-            return "was written with capture schema " + version + " (by driftscope " +
-                   m_meta["tool_version"] + "); this driftscope reads schema " +
-                   std::to_string(kCaptureSchemaVersion) + " and older: open it with a newer driftscope";
-        out.schemaVersion = schema;
+        auto schema = captureSchemaOf(m_meta);
+        if (!schema)
+            return schema.error();
+        out.schemaVersion = *schema;
+        return std::nullopt;
+    }
+
+    std::optional<std::string> readBookmarks(CaptureContents& out)
+    {
+        if (out.schemaVersion < 3)
+            return std::nullopt; // no bookmarks table before schema 3
+        std::vector<Bookmark>& bookmarks = out.observations.info.bookmarks;
+        QSqlQuery rows = m_sql.select("SELECT at_ms, name FROM bookmarks ORDER BY at_ms, name");
+        while (rows.next())
+            bookmarks.push_back({rows.value(0).toLongLong(), s(rows.value(1))});
+        if (!m_sql.error().empty())
+            return "cannot read the bookmarks: " + m_sql.error();
+        if (auto problem = checkBookmarks(bookmarks))
+            return "bookmarks: " + *problem;
         return std::nullopt;
     }
 
@@ -302,12 +301,8 @@ private:
 
 Result<CaptureContents> readCapture(const std::string& path)
 {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        return Error{path + ": " +
-                     (std::filesystem::exists(path, ec) ? "is not a regular file" : "does not exist")};
-    if (!isSqliteFile(path))
-        return Error{path + ": is not a driftscope capture (not an SQLite database)"};
+    if (auto refused = notACaptureFile(path))
+        return Error{*refused};
     const std::string connection = connectionName();
     Result<CaptureContents> result = Error{""};
     {
@@ -324,6 +319,8 @@ Result<CaptureContents> readCapture(const std::string& path)
             std::optional<std::string> failure = reader.checkCaptureFormat(contents);
             if (!failure)
                 failure = reader.readInfo(contents);
+            if (!failure)
+                failure = reader.readBookmarks(contents);
             if (!failure)
                 failure = reader.readDictionaries(contents.observations);
             if (!failure)

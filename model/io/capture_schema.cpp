@@ -2,8 +2,15 @@
 
 #include "model/io/capture_file.h"
 
+#include <filesystem>
+
 namespace driftscope {
 namespace {
+
+// Names are unique: --at NAME means one moment (bookmarks.h).
+const char* const kBookmarksTable =
+    "CREATE TABLE IF NOT EXISTS bookmarks(id INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, name TEXT NOT NULL "
+    "UNIQUE)";
 
 const char* const kSchema[] = {
     "CREATE TABLE capture_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -19,6 +26,7 @@ const char* const kSchema[] = {
     "record_key BLOB, record_value BLOB, reason TEXT NOT NULL)",
     "CREATE TABLE reader_events(id INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, cluster TEXT, "
     "state TEXT NOT NULL, message TEXT NOT NULL)",
+    kBookmarksTable,
 };
 
 } // namespace
@@ -37,6 +45,57 @@ bool createCaptureSchema(sqlite::Sql& sql)
     sql.run("INSERT INTO capture_meta(key, value) VALUES('schema_version', ?)",
             {QString::number(kCaptureSchemaVersion)});
     return sql.error().empty() && sql.db().commit();
+}
+
+Result<int> captureSchemaOf(const std::map<std::string, std::string>& meta)
+{
+    const auto field = [&meta](const char* key) {
+        const auto it = meta.find(key);
+        return it == meta.end() ? std::string() : it->second;
+    };
+    if (field("format") != kCaptureFormat)
+        return Error{"is an SQLite database but not a driftscope capture (capture_meta has no format '" +
+                     std::string(kCaptureFormat) + "')"};
+    const std::string version = field("schema_version");
+    int schema = 0;
+    try {
+        size_t used = 0;
+        schema = std::stoi(version, &used);
+        if (used != version.size())
+            schema = 0;
+    } catch (...) {
+        schema = 0;
+    }
+    if (schema <= 0)
+        return Error{"has an invalid schema_version '" + version + "'"};
+    if (schema > kCaptureSchemaVersion)
+        return Error{"was written with capture schema " + version + " (by driftscope " +
+                     field("tool_version") + "); this driftscope reads schema " +
+                     std::to_string(kCaptureSchemaVersion) + " and older: open it with a newer driftscope"};
+    return schema;
+}
+
+bool addBookmarksTable(sqlite::Sql& sql)
+{
+    return sql.exec(kBookmarksTable);
+}
+
+void replaceBookmarkRows(sqlite::Sql& sql, const std::vector<Bookmark>& bookmarks)
+{
+    sql.exec("DELETE FROM bookmarks");
+    for (const Bookmark& b : bookmarks)
+        sql.run("INSERT INTO bookmarks(at_ms, name) VALUES(?, ?)",
+                {static_cast<qlonglong>(b.atMs), sqlite::q(b.name)});
+}
+
+std::optional<std::string> notACaptureFile(const std::string& path)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        return path + ": " + (std::filesystem::exists(path, ec) ? "is not a regular file" : "does not exist");
+    if (!isSqliteFile(path))
+        return path + ": is not a driftscope capture (not an SQLite database)";
+    return std::nullopt;
 }
 
 } // namespace driftscope

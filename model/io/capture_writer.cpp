@@ -134,8 +134,18 @@ Result<std::unique_ptr<CaptureWriter>> CaptureWriter::createFile(const std::stri
     Sql sql(writer->m_connection);
     if (!createCaptureSchema(sql))
         return Error{writeFailure(path + ": cannot write the capture schema", sql.error())};
-    if (auto failure = writer->writeInfo(info))
+    // One transaction: one commit in the WAL instead of one per row.
+    if (!sql.db().transaction())
+        return Error{path + ": cannot start a transaction: " + sql.db().lastError().text().toStdString()};
+    auto failure = writer->writeInfo(info);
+    if (!failure)
+        failure = writer->writeBookmarks(info.bookmarks);
+    if (!failure && !sql.db().commit())
+        failure = "cannot commit the session information: " + sql.db().lastError().text().toStdString();
+    if (failure) {
+        sql.db().rollback();
         return Error{writeFailure(path, *failure)};
+    }
     writer->checkpoint(); // the main file is a capture (with no records yet) from now on
     return writer;
 }
@@ -159,6 +169,15 @@ std::optional<std::string> CaptureWriter::writeInfo(const SessionInfo& info)
                 {static_cast<qlonglong>(i), q(info.groups[i])});
     if (!sql.error().empty())
         return "cannot write the session information: " + sql.error();
+    return std::nullopt;
+}
+
+std::optional<std::string> CaptureWriter::writeBookmarks(const std::vector<Bookmark>& bookmarks)
+{
+    Sql sql(m_connection);
+    replaceBookmarkRows(sql, bookmarks);
+    if (!sql.error().empty())
+        return "cannot write the bookmarks: " + sql.error();
     return std::nullopt;
 }
 

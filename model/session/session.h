@@ -13,6 +13,7 @@
 #include "model/records/formatter_text.h" // MirrorRecord
 #include "model/records/records.h"
 #include "model/records/wire_codec.h"
+#include "model/session/bookmarks.h"
 #include "model/session/sync_key_cache.h"
 
 #include <array>
@@ -173,6 +174,8 @@ struct SessionInfo {
     // timestamps are 0, so checkpoint ages and every moment built on them are unknown.
     bool recordTimesUnknown = false;
     int64_t startedAtMs = 0;
+    // Moments a reviewer named, sorted by time (bookmarks.h); kept in a capture's own table.
+    std::vector<Bookmark> bookmarks;
 };
 
 class Session {

@@ -139,6 +139,9 @@ void exportSession(const Session& s, const std::function<void(const std::string&
             x.side ? j.value(sideName(*x.side)) : j.null();
             j.key("state").value(x.state).key("message").value(x.message);
         }));
+    for (const Bookmark& x : s.info.bookmarks)
+        line(object("bookmark",
+                    [&](JsonWriter& j) { j.key("at_ms").value(x.atMs).key("name").value(x.name); }));
 }
 
 std::optional<std::string> SessionLineReader::read(std::string_view line)
@@ -281,6 +284,13 @@ std::optional<std::string> SessionLineReader::readJson(std::string_view line)
             return std::string("\"side\" must be \"source\", \"target\" or null");
         o.events.push_back({at, side, std::move(state), std::move(message)});
         return std::nullopt;
+    }
+    if (kind == "bookmark") {
+        const int64_t at = f.integer("at_ms");
+        std::string name = f.string("name");
+        if (f.failed())
+            return f.error();
+        return addBookmark(info.bookmarks, {at, std::move(name)});
     }
     return "unknown \"kind\" \"" + kind + "\"";
 }

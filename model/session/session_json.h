@@ -8,6 +8,7 @@
 //                                         value) and "reason"
 //   group-offset, log-offsets             samples, with "side" and "sampled_at_ms"
 //   event                                 what happened to the reader
+//   bookmark                              a moment a reviewer named: "at_ms", "name"
 // Plain MM2 record lines (formatter text or record JSON without stamps) read too: they get
 // their position in the file as topic offset and no times.
 #pragma once
@@ -21,7 +22,7 @@
 namespace driftscope {
 
 // Calls `line` for every line of the export, in order: set-up lines, then records per topic in
-// topic order, undecodable records, samples and events.
+// topic order, undecodable records, samples, events and bookmarks.
 void exportSession(const Session& session, const std::function<void(const std::string&)>& line);
 
 // Builds a session from lines of an export, of formatter text and of record JSON, in any mix.

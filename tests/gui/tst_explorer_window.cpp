@@ -12,6 +12,7 @@
 #include "model/analysis/store_step.h"
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
+#include "model/io/capture_file.h"
 #include "model/io/session_file.h"
 #include "model/sim/timeline_format.h"
 #include "model/util/text_format.h"
@@ -182,6 +183,8 @@ private Q_SLOTS:
     void badFileIsAMessageNotACrash();
     void formatterTextHasNoTimes();
     void cursorOutsideTheSessionIsRefused();
+    void bookmarksAreKeptWithTheCaptureAndDrawn();
+    void bookmarksOfASessionWithoutAFileAreSavedWithIt();
     void themeOfThisRunIsNotRemembered();
     void newerReleaseAppliesKnownRulesWithANote();
     void liveSessionWithoutOffsetSyncsSaysWhy();
@@ -1147,7 +1150,7 @@ void ExplorerWindow::liveSessionKeepsSecretsOutOfEveryArtifact()
         const QString capture = dir.filePath("live.capture");
         bool saved = false;
         QString error;
-        w.analysis().withSession([&](const Session& session) { return saveCapture(session, capture, 0); },
+        w.analysis().withSession([&](const Session& session) { return saveCapture(session, capture, 0, {}); },
                                  [&](const QString& e) {
                                      error = e;
                                      saved = true;
@@ -1248,7 +1251,7 @@ void ExplorerWindow::cursorOutsideTheSessionIsRefused()
     QStringList failures;
     connect(&w, &MainWindow::failed, this,
             [&](const QString& t, const QString& m) { failures << t + ": " + m; });
-    w.moveCursorOnceLoaded(*parseUserTime("2000-01-01T00:00:00Z"));
+    w.moveCursorOnceLoaded("2000-01-01T00:00:00Z");
     w.openFile(kCapture);
     QVERIFY(settle(w));
     QTRY_COMPARE(
@@ -1259,10 +1262,135 @@ void ExplorerWindow::cursorOutsideTheSessionIsRefused()
     QCOMPARE(w.result()->cursorMs, *parseUserTime("2026-11-29T13:37:51.856Z")); // where it was: the end
     // A moment inside, in any of the CLI's forms, is where the cursor goes.
     const int64_t at = *parseUserTime("2026-11-29T14:37:00+01:00");
-    w.moveCursorOnceLoaded(at);
+    w.moveCursorOnceLoaded("2026-11-29T14:37:00+01:00");
     QVERIFY(settle(w));
     QTRY_COMPARE(w.result()->cursorMs, at);
     QCOMPARE(failures.size(), 1);
+}
+
+namespace {
+
+// The action of the window's Bookmarks menu whose text starts with `text`, as the user sees the
+// menu (filled when it opens).
+QAction* bookmarksEntry(MainWindow& w, const QString& text)
+{
+    for (QAction* top : w.menuBar()->actions())
+        if (top->text() == "&Bookmarks") {
+            Q_EMIT top->menu()->aboutToShow();
+            for (QAction* a : top->menu()->actions())
+                if (a->text().startsWith(text))
+                    return a;
+        }
+    return nullptr;
+}
+
+int bookmarkItems(widgets::ExplorerPlot* plot)
+{
+    int items = 0;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* label = qobject_cast<QCPItemText*>(plot->item(i)); label && label->objectName() == "mark")
+            items += 1;
+    return items;
+}
+
+} // namespace
+
+// A reviewer names moments of a capture: each is written into the capture at once, drawn and
+// named on every time axis, listed in the menu and jumped to, taken by --at, and in the report.
+void ExplorerWindow::bookmarksAreKeptWithTheCaptureAndDrawn()
+{
+    QTemporaryDir dir;
+    const QString copy = dir.filePath("reviewed.capture");
+    QVERIFY(QFile::copy(kCapture, copy));
+    MainWindow w;
+    w.show();
+    w.openFile(copy);
+    QVERIFY(settle(w));
+    QVERIFY(w.bookmarks().empty());
+    const int64_t incident = *parseUserTime("2026-11-29T13:37:30Z");
+    QCOMPARE(w.addBookmark("incident", incident), QString());
+    QCOMPARE(w.statusBar()->currentMessage(),
+             QString("Bookmark 'incident' at 2026-11-29T13:37:30.000Z, saved in reviewed.capture"));
+    QCOMPARE(w.addBookmark("incident", incident + 1),
+             QString("a bookmark named 'incident' is already at 2026-11-29T13:37:30.000Z"));
+    QCOMPARE(w.addBookmark(" failover", incident),
+             QString("the bookmark name ' failover' starts or ends with a space"));
+    QCOMPARE(w.addBookmark("failover", incident + 15'000), QString());
+    const std::vector<Bookmark> both = {{incident, "incident"}, {incident + 15'000, "failover"}};
+    QCOMPARE(w.bookmarks(), both);
+    QCOMPARE(readCapture(copy.toStdString())->observations.info.bookmarks, both); // in the file at once
+    QVERIFY(settle(w));
+    for (widgets::ExplorerPlot* plot : w.page(0)->plots()) {
+        const auto isBookmark = [](const TimelineMark& m) {
+            return m.kind == MarkKind::Bookmark;
+        };
+        // Every plot keeps them (the offset map too, though it has no time axis to draw them on).
+        QCOMPARE(std::count_if(plot->marks().begin(), plot->marks().end(), isBookmark), 2);
+        QCOMPARE(bookmarkItems(plot), static_cast<int>(2 * plot->timeAxes().size())); // a name per axis
+    }
+    // Jumped to from the menu, and from --at by name.
+    QAction* jump = bookmarksEntry(w, "incident");
+    QVERIFY(jump);
+    QCOMPARE(jump->text(), QString("incident  —  2026-11-29T13:37:30.000Z"));
+    jump->trigger();
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->cursorMs, incident);
+    w.moveCursorOnceLoaded("failover");
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->cursorMs, incident + 15'000);
+    QVERIFY(!w.cursorPending());
+    const QString html = dir.filePath("report.html");
+    QCOMPARE(w.exportIncidentReport(html), QString());
+    QFile report(html);
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(report.readAll());
+    QVERIFY(page.contains("<h2>Bookmarks</h2><ul><li>incident: 2026-11-29T13:37:30.000Z</li>"
+                          "<li>failover: 2026-11-29T13:37:45.000Z (the time cursor)</li></ul>"));
+    // Removed from the file too; another window opening it finds what is left.
+    QCOMPARE(w.removeBookmark("failover"), QString());
+    QCOMPARE(w.removeBookmark("failover"), QString("no bookmark is named 'failover'"));
+    MainWindow other;
+    other.openFile(copy);
+    QVERIFY(settle(other));
+    QCOMPARE(other.bookmarks(), (std::vector<Bookmark>{{incident, "incident"}}));
+    QVERIFY(bookmarksEntry(other, "incident"));
+    other.moveCursorOnceLoaded("nosuch");
+    QTRY_VERIFY(!other.cursorPending());
+    QCOMPARE(
+        other.statusBar()->currentMessage(),
+        QString("Time cursor: --at: 'nosuch' is neither an ISO 8601 time (2026-11-29T03:12:00Z) nor "
+                "milliseconds since the epoch, nor a bookmark of the session (its bookmarks: 'incident')"));
+}
+
+// A simulation (or live session, or records in text) has no capture: its bookmarks stay for the
+// run, and File > Save capture as writes them into the new capture.
+void ExplorerWindow::bookmarksOfASessionWithoutAFileAreSavedWithIt()
+{
+    MainWindow w;
+    auto scenario = sim::namedScenario("checkpoint-task-restart").value();
+    scenario.durationMs = 35 * 60'000;
+    w.runSimulation(scenario);
+    QVERIFY(settle(w));
+    const int64_t restart = *parseUserTime("2026-01-01T00:30:00Z");
+    QCOMPARE(w.addBookmark("restart", restart), QString());
+    QCOMPARE(
+        w.statusBar()->currentMessage(),
+        QString("Bookmark 'restart' at 2026-01-01T00:30:00.000Z (kept for this run: File > Save capture as "
+                "keeps them with the session)"));
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("saved.capture");
+    QString error = "not saved";
+    w.analysis().withSession([&, marks = w.bookmarks()](
+                                 const Session& session) { return saveCapture(session, capture, 0, marks); },
+                             [&](const QString& e) { error = e; });
+    QTRY_COMPARE(error, QString());
+    QCOMPARE(readCapture(capture.toStdString())->observations.info.bookmarks,
+             (std::vector<Bookmark>{{restart, "restart"}}));
+    // Another source: its own bookmarks, none of the simulation's.
+    w.openFile(kCapture);
+    QTRY_COMPARE(w.windowTitle(),
+                 QString("demo.capture — driftscope")); // once its session replaced the other
+    QVERIFY(w.bookmarks().empty());
 }
 
 void ExplorerWindow::themeOfThisRunIsNotRemembered()

@@ -85,6 +85,7 @@ Session sampleSession()
                    {{2, 4002, 4004}, orders0, ObservedPosition::kNone}};
     o.info.connectOffsetsTopic = "mm2-offsets.eu-west.internal";
     o.info.offsetFlushIntervalMs = 5000;
+    o.info.bookmarks = {{kMin, "before everything"}, {4000, "failover"}, {4000, "ünïcode incident"}};
     return o;
 }
 
@@ -98,6 +99,7 @@ void compareSessions(const Session& got, const Session& want)
     QCOMPARE(got.info.checkpointsTopic, want.info.checkpointsTopic);
     QCOMPARE(got.info.heartbeatsTopic, want.info.heartbeatsTopic);
     QCOMPARE(got.info.connectOffsetsTopic, want.info.connectOffsetsTopic);
+    QCOMPARE(got.info.bookmarks, want.info.bookmarks);
     QCOMPARE(got.info.offsetFlushIntervalMs, want.info.offsetFlushIntervalMs);
     QCOMPARE(got.info.policy.kind, want.info.policy.kind);
     QCOMPARE(got.info.policy.separator, want.info.policy.separator);
@@ -234,6 +236,9 @@ private Q_SLOTS:
     void mainFileAloneHoldsTheCaptureUpToItsLastCheckpoint();
     void walShellWithoutItsWalSaysWhereTheDataIs();
     void truncatedAtRandomPointsIsRefusedWithAReason();
+    void bookmarksAreReplacedInPlaceAndUpgradeOlderSchemas();
+    void bookmarksThatCannotBeWrittenLeaveTheFileAsItWas();
+    void savedSessionKeepsTheBookmarksGiven();
 };
 
 void Captures::columnBlockRoundTrip()
@@ -456,7 +461,7 @@ void Captures::roundTripThroughAFile()
     QVERIFY(isSqliteFile(path));
     auto read = readCapture(path);
     QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
-    QCOMPARE(read->schemaVersion, 2);
+    QCOMPARE(read->schemaVersion, 3);
     QCOMPARE(read->finishedAtMs, std::optional<int64_t>(9999));
     compareSessions(read->observations, session);
 }
@@ -652,12 +657,12 @@ void Captures::refusesNewerSchemaAndDamage()
 {
     QTemporaryDir dir;
     const std::string newer = writeCapture(dir, "newer.capture", sampleSession());
-    tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='3' WHERE key='schema_version'");
+    tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='4' WHERE key='schema_version'");
     tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='9.9.9' WHERE key='tool_version'");
     QCOMPARE(
         readCapture(newer).error(),
         newer +
-            ": was written with capture schema 3 (by driftscope 9.9.9); this driftscope reads schema 2 and "
+            ": was written with capture schema 4 (by driftscope 9.9.9); this driftscope reads schema 3 and "
             "older: open it with a newer driftscope");
 
     const std::string damaged = writeCapture(dir, "damaged.capture", sampleSession());
@@ -671,6 +676,82 @@ void Captures::refusesNewerSchemaAndDamage()
     tamper(QString::fromStdString(miscounted), "UPDATE blocks SET row_count=5 WHERE stream='offset-syncs'");
     QCOMPARE(readCapture(miscounted).error(),
              miscounted + ": block 1 (offset-syncs): holds 4 rows, row_count says 5");
+}
+
+void Captures::bookmarksAreReplacedInPlaceAndUpgradeOlderSchemas()
+{
+    QTemporaryDir dir;
+    Session session = sampleSession();
+    const std::string path = writeCapture(dir, "older.capture", session);
+    // What a schema 2 capture is: no bookmarks table.
+    tamper(QString::fromStdString(path), "DROP TABLE bookmarks");
+    tamper(QString::fromStdString(path), "UPDATE capture_meta SET value='2' WHERE key='schema_version'");
+    auto old = readCapture(path);
+    QVERIFY2(old.ok(), old.ok() ? "" : old.error().c_str());
+    QCOMPARE(old->schemaVersion, 2);
+    QVERIFY(old->observations.info.bookmarks.empty());
+
+    const std::vector<Bookmark> marks = {{4500, "incident"}, {4600, "failover"}};
+    QCOMPARE(replaceCaptureBookmarks(path, marks), std::nullopt);
+    auto read = readCapture(path);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    QCOMPARE(read->schemaVersion, 3);
+    QCOMPARE(read->finishedAtMs, std::optional<int64_t>(9999));
+    session.info.bookmarks = marks;
+    compareSessions(read->observations, session); // the records as they were, the bookmarks new
+    // Replaced again: the list is the one given, nothing appended; no file beside it stays.
+    QCOMPARE(replaceCaptureBookmarks(path, {}), std::nullopt);
+    QVERIFY(readCapture(path)->observations.info.bookmarks.empty());
+    QVERIFY(!std::filesystem::exists(path + "-journal"));
+    QVERIFY(!std::filesystem::exists(path + "-wal"));
+}
+
+void Captures::bookmarksThatCannotBeWrittenLeaveTheFileAsItWas()
+{
+    QTemporaryDir dir;
+    const Session session = sampleSession();
+    const std::string path = writeCapture(dir, "kept.capture", session);
+    QCOMPARE(
+        replaceCaptureBookmarks(path, {{1, "incident"}, {2, "incident"}}),
+        std::optional<std::string>("a bookmark named 'incident' is already at 1970-01-01T00:00:00.001Z"));
+    QCOMPARE(replaceCaptureBookmarks(path, {{1, ""}}), std::optional<std::string>("a bookmark needs a name"));
+    QCOMPARE(replaceCaptureBookmarks(path, {{1, "2026-11-29"}}),
+             std::optional<std::string>(
+                 "the bookmark name '2026-11-29' reads as a time: --at would take it as that time"));
+    compareSessions(readCapture(path)->observations, session);
+
+    const std::string text = dir.filePath("records.txt").toStdString();
+    std::ofstream(text) << "OffsetSync{topicPartition=a-0, upstreamOffset=1, downstreamOffset=1}\n";
+    QCOMPARE(replaceCaptureBookmarks(text, {{1, "incident"}}),
+             std::optional<std::string>(text + ": is not a driftscope capture (not an SQLite database)"));
+    QCOMPARE(replaceCaptureBookmarks(dir.filePath("none.capture").toStdString(), {}),
+             std::optional<std::string>(dir.filePath("none.capture").toStdString() + ": does not exist"));
+    QVERIFY(!std::filesystem::exists(dir.filePath("none.capture").toStdString()));
+
+    const std::string newer = writeCapture(dir, "newer.capture", session);
+    tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='4' WHERE key='schema_version'");
+    QVERIFY(replaceCaptureBookmarks(newer, {})->find(": was written with capture schema 4") !=
+            std::string::npos);
+    tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='3' WHERE key='schema_version'");
+    QCOMPARE(readCapture(newer)->observations.info.bookmarks, session.info.bookmarks); // untouched
+
+    // A table damaged from outside (driftscope never writes an empty name) is refused on reading.
+    tamper(QString::fromStdString(newer), "INSERT INTO bookmarks(at_ms, name) VALUES(5, '')");
+    QCOMPARE(readCapture(newer).error(), newer + ": bookmarks: a bookmark needs a name");
+}
+
+void Captures::savedSessionKeepsTheBookmarksGiven()
+{
+    QTemporaryDir dir;
+    Session session = sampleSession();
+    const std::string path = dir.filePath("saved.capture").toStdString();
+    const std::vector<Bookmark> window = {{4100, "the window's"}};
+    QCOMPARE(writeCapture(path, session, 9999, ExistingFile::Keep, &window), std::nullopt);
+    QCOMPARE(readCapture(path)->observations.info.bookmarks, window);
+    // Without bookmarks given, the session's own are kept.
+    const std::string own = dir.filePath("own.capture").toStdString();
+    QCOMPARE(writeCapture(own, session, 9999, ExistingFile::Keep), std::nullopt);
+    QCOMPARE(readCapture(own)->observations.info.bookmarks, session.info.bookmarks);
 }
 
 void Captures::truncatedAtRandomPointsIsRefusedWithAReason()

@@ -3,6 +3,7 @@
 // the §2.4.7 example: syncs every 10 upstream offsets of orders-3, downstream = upstream + 500.
 #include "support/cli_runner.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <librdkafka/rdkafka.h>
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void syncs_data();
     void syncs();
     void releases();
+    void bookmarks();
     void decode_data();
     void decode();
     void errors_data();
@@ -282,6 +284,54 @@ void Cli::releases()
     const Run bad = cli({"releases", "--mm2-version", "3.10.0"});
     QCOMPARE(bad.exitCode, 1);
     QVERIFY(bad.err.startsWith("driftscope-cli: MM2 release '3.10.0'"));
+}
+
+// A capture's bookmarks: listed, added and removed in the file, and every --at takes their names.
+void Cli::bookmarks()
+{
+    QTemporaryDir dir;
+    const QString capture = dir.filePath("reviewed.capture");
+    QVERIFY(QFile::copy(DRIFTSCOPE_SAMPLES "/demo.capture", capture));
+    QCOMPARE(cli({"bookmarks", capture}).out, QString());
+    const Run added = cli({"bookmarks", capture, "--add", "incident", "--at", "2026-11-29T14:37:30+01:00"});
+    QCOMPARE(added.exitCode, 0);
+    QCOMPARE(added.out, QString("2026-11-29T13:37:30.000Z  incident\n"));
+    // --at of --add takes another bookmark's name too.
+    QCOMPARE(cli({"bookmarks", capture, "--add", "same moment", "--at", "incident"}).exitCode, 0);
+    const Run json = cli({"bookmarks", capture, "--json"});
+    QCOMPARE(
+        json.out,
+        QString("{\"name\":\"incident\",\"at\":\"2026-11-29T13:37:30.000Z\",\"at_ms\":1795959450000}\n"
+                "{\"name\":\"same moment\",\"at\":\"2026-11-29T13:37:30.000Z\",\"at_ms\":1795959450000}\n"));
+    const Run report = cli({"report", capture, "--at", "incident", "--group", "analytics", "--json"});
+    QCOMPARE(report.exitCode, 0);
+    QVERIFY(report.out.contains("\"at\":\"2026-11-29T13:37:30.000Z\""));
+    const Run taken = cli({"bookmarks", capture, "--add", "incident", "--at", "2026-11-29T13:37:00Z"});
+    QCOMPARE(taken.exitCode, 1);
+    QCOMPARE(
+        taken.err,
+        QString(
+            "driftscope-cli: --add: a bookmark named 'incident' is already at 2026-11-29T13:37:30.000Z\n"));
+    const Run outside = cli({"bookmarks", capture, "--add", "later", "--at", "2026-11-29T13:40:00Z"});
+    QCOMPARE(outside.exitCode, 1);
+    QCOMPARE(outside.err,
+             QString("driftscope-cli: --at 2026-11-29T13:40:00.000Z is outside the session, which "
+                     "covers 2026-11-29T13:36:22.384Z to 2026-11-29T13:37:51.856Z\n"));
+    const Run unknown = cli({"report", capture, "--at", "nosuch"});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(
+        unknown.err.startsWith("driftscope-cli: --at: 'nosuch' is neither an ISO 8601 time "
+                               "(2026-11-29T03:12:00Z) nor milliseconds since the epoch, nor a bookmark of "
+                               "the session (its bookmarks: 'incident', 'same moment')"),
+        qPrintable(unknown.err));
+    QCOMPARE(cli({"bookmarks", capture, "--remove", "same moment"}).out,
+             QString("2026-11-29T13:37:30.000Z  incident\n"));
+    QCOMPARE(cli({"bookmarks", capture, "--remove", "same moment"}).err,
+             QString("driftscope-cli: --remove: the capture has no bookmark named 'same moment'\n"));
+    QCOMPARE(cli({"bookmarks", capture, "--add", "x"}).exitCode, 2); // --at missing
+    const Run text = cli({"bookmarks", data("worked_example.txt"), "--add", "x", "--at", "1"});
+    QCOMPARE(text.exitCode, 1);
+    QVERIFY2(text.err.contains("bookmarks are kept in captures"), qPrintable(text.err));
 }
 
 void Cli::errors_data()

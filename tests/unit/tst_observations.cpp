@@ -23,6 +23,7 @@ private Q_SLOTS:
     void theGroupListHoldsSelectedAndSeenGroupsOnce();
     void sessionInfoToAndFromKeyValue();
     void replicationPositionsOfTheSourceAreKept();
+    void bookmarksTravelAsJsonLines();
 };
 
 void ObservationsTest::decodedRecordsInternTheirNames()
@@ -207,6 +208,29 @@ void ObservationsTest::replicationPositionsOfTheSourceAreKept()
         QCOMPARE(reader.read(line), std::optional<std::string>());
     QCOMPARE(again.positions, o.positions);
     QCOMPARE(again.undecodable, o.undecodable);
+}
+
+// export and import keep a capture's bookmarks; a line that breaks their rules is refused.
+void ObservationsTest::bookmarksTravelAsJsonLines()
+{
+    Session o;
+    o.info.bookmarks = {{-5, "before the epoch"}, {1'795'959'450'000, "incident \"quoted\""}};
+    std::vector<std::string> lines;
+    exportSession(o, [&](const std::string& line) { lines.push_back(line); });
+    QCOMPARE(
+        lines.back(),
+        std::string("{\"kind\":\"bookmark\",\"at_ms\":1795959450000,\"name\":\"incident \\\"quoted\\\"\"}"));
+    Session again;
+    SessionLineReader reader(again);
+    for (const std::string& line : lines)
+        QCOMPARE(reader.read(line), std::optional<std::string>());
+    QCOMPARE(again.info.bookmarks, o.info.bookmarks);
+    QCOMPARE(reader.read("{\"kind\":\"bookmark\",\"at_ms\":7,\"name\":\"before the epoch\"}"),
+             std::optional<std::string>(
+                 "a bookmark named 'before the epoch' is already at 1969-12-31T23:59:59.995Z"));
+    QCOMPARE(reader.read("{\"kind\":\"bookmark\",\"at_ms\":7,\"name\":\"\"}"),
+             std::optional<std::string>("a bookmark needs a name"));
+    QCOMPARE(again.info.bookmarks.size(), size_t{2});
 }
 
 #include "tst_observations.moc"

@@ -234,10 +234,15 @@ void ExplorerPlot::drawMarks()
     for (QCPAbstractItem* item : m_markItems)
         removeItem(item);
     m_markItems.clear();
-    const size_t drawn = std::min(m_marks.size(), kMaxDrawnMarks);
-    for (QCPAxis* axis : m_timeAxes)
-        for (size_t i = 0; i < drawn; ++i) {
-            const TimelineMark& m = m_marks[i];
+    for (QCPAxis* axis : m_timeAxes) {
+        size_t drawn = 0;
+        for (const TimelineMark& m : m_marks) {
+            if (m.kind == MarkKind::Bookmark) {
+                drawBookmark(axis, m);
+                continue; // bookmarks are few, and each is drawn
+            }
+            if (++drawn > kMaxDrawnMarks)
+                continue;
             const QColor color = isTrouble(m.kind) ? m_theme.trouble : m_theme.event;
             const double from = PlotSeries::coordinate(m.fromMs, AxisKind::TimeMs);
             QCPAbstractItem* item = nullptr;
@@ -257,11 +262,35 @@ void ExplorerPlot::drawMarks()
                 line->setPen(QPen(color, 1.5));
                 item = line;
             }
-            item->setClipAxisRect(axis->axisRect());
-            item->setSelectable(false);
-            item->setObjectName("mark");
-            m_markItems.push_back(item);
+            keepMarkItem(item, axis);
         }
+    }
+}
+
+void ExplorerPlot::keepMarkItem(QCPAbstractItem* item, QCPAxis* timeAxis)
+{
+    item->setClipAxisRect(timeAxis->axisRect());
+    item->setSelectable(false);
+    item->setObjectName("mark");
+    m_markItems.push_back(item);
+}
+
+void ExplorerPlot::drawBookmark(QCPAxis* timeAxis, const TimelineMark& mark)
+{
+    const double at = PlotSeries::coordinate(mark.fromMs, AxisKind::TimeMs);
+    auto* line = new QCPItemStraightLine(this);
+    placeAt(line->point1, timeAxis, at, 0);
+    placeAt(line->point2, timeAxis, at, 1);
+    line->setPen(QPen(m_theme.bookmark, 1.5, Qt::DashLine));
+    keepMarkItem(line, timeAxis);
+    // Its name at the top of the axis rect, right of the line.
+    auto* label = new QCPItemText(this);
+    placeAt(label->position, timeAxis, at, 0);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->setText(QString::fromStdString(mark.text));
+    label->setColor(m_theme.bookmark);
+    label->setPadding(QMargins(3, 1, 3, 1));
+    keepMarkItem(label, timeAxis);
 }
 
 QString ExplorerPlot::marksAt(const QPointF& pixel) const

@@ -89,6 +89,8 @@ protected:
 private:
     void styleAxis(QCPAxis* axis);
     void drawMarks();
+    void drawBookmark(QCPAxis* timeAxis, const TimelineMark& mark); // a dashed line and its name
+    void keepMarkItem(QCPAbstractItem* item, QCPAxis* timeAxis);
     // The texts of the marks under `pixel` on a time axis, one per line.
     QString marksAt(const QPointF& pixel) const;
 

@@ -13,6 +13,7 @@ struct PlotTheme {
     QColor background, foreground, grid, subGrid, faint, cursor, band;
     QColor skip, warning;   // the health colours of skip possible and checkpoint stale
     QColor event, trouble;  // marks: what MM2 or a scenario did, and what went wrong for the reader
+    QColor bookmark;        // the moments a reviewer named
     QVector<QColor> series; // distinct colours for series, in order
 
     QColor seriesColor(int i) const { return series[i % series.size()]; }
@@ -31,6 +32,7 @@ struct PlotTheme {
         t.warning = healthColor(Health::CheckpointStale, Shade::Light);
         t.event = QColor(186, 0, 150);
         t.trouble = QColor(204, 0, 0);
+        t.bookmark = QColor(0, 118, 118);
         t.series = {QColor(32, 74, 135),  QColor(78, 154, 6),   QColor(245, 121, 0), QColor(117, 80, 123),
                     QColor(193, 125, 17), QColor(52, 101, 164), QColor(143, 89, 2),  QColor(92, 53, 102)};
         return t;
@@ -51,6 +53,7 @@ struct PlotTheme {
         t.warning = healthColor(Health::CheckpointStale, Shade::Dark);
         t.event = QColor(255, 125, 230);
         t.trouble = QColor(255, 95, 95);
+        t.bookmark = QColor(64, 210, 200);
         t.series = {QColor(114, 159, 207), QColor(138, 226, 52), QColor(252, 175, 62), QColor(173, 127, 168),
                     QColor(233, 185, 110), QColor(52, 170, 220), QColor(200, 160, 80), QColor(200, 140, 200)};
         return t;

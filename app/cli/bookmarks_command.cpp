@@ -1,0 +1,103 @@
+// driftscope-cli bookmarks: the moments a capture's reviewers named (model/session/bookmarks.h),
+// listed, added or removed; the window's Bookmarks menu keeps the same table.
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+#include "app/cli/report_input.h"
+
+#include "model/io/capture_file.h"
+#include "model/io/session_file.h"
+#include "model/util/json_writer.h"
+#include "model/util/text_format.h"
+#include "model/util/user_time.h"
+
+namespace driftscope::cli {
+namespace {
+
+void printBookmarks(const std::vector<Bookmark>& bookmarks, bool json)
+{
+    for (const Bookmark& b : bookmarks) {
+        if (!json) {
+            printOut(formatUtcMs(b.atMs) + "  " + b.name);
+            continue;
+        }
+        JsonWriter j;
+        j.beginObject();
+        j.key("name").value(b.name).key("at").value(formatUtcMs(b.atMs)).key("at_ms").value(b.atMs);
+        j.endObject();
+        printOut(j.str());
+    }
+}
+
+// The bookmarks `parser` asks for: `current` with --add NAME at --at, or without --remove NAME.
+Result<std::vector<Bookmark>> changed(const QCommandLineParser& parser, const Session& session)
+{
+    std::vector<Bookmark> next = session.info.bookmarks;
+    if (parser.isSet("remove")) {
+        const std::string name = toStd(parser.value("remove"));
+        if (!findBookmark(next, name))
+            return Error{"--remove: the capture has no bookmark named '" + name + "'"};
+        std::erase_if(next, [&name](const Bookmark& b) { return b.name == name; });
+        return next;
+    }
+    if (session.info.recordTimesUnknown)
+        return Error{
+            "--add: the records carry no times (MM2's console formatters print none), so the session "
+            "has no moment to bookmark"};
+    const auto at = resolveMoment(toStd(parser.value("at")), next);
+    if (!at)
+        return Error{"--at: " + at.error()};
+    const auto first = firstMoment(session);
+    if (!first)
+        return Error{"--add: the session holds no record or sample, so it has no moment to bookmark"};
+    if (auto outside = outsideSession("--at", *at, *first, session.lastActivityMs()))
+        return Error{*outside};
+    if (auto problem = addBookmark(next, {*at, toStd(parser.value("add"))}))
+        return Error{"--add: " + *problem};
+    return next;
+}
+
+} // namespace
+
+int runBookmarks(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "List the bookmarks of a capture (moments its reviewers named), or add or remove one. Each takes "
+        "effect in the file at once, in one transaction; --at of every command takes a bookmark's name.\n"
+        "Exit codes: 0 ok, 1 input error, 2 usage error.");
+    parser.addOption({"add", "Add a bookmark of this name (needs --at).", "NAME"});
+    parser.addOption(
+        {"at", "Where --add puts it: a time (ISO 8601 or epoch ms) or another bookmark's name.", "TIME"});
+    parser.addOption({"remove", "Remove the bookmark of this name.", "NAME"});
+    parser.addOption({"json", "One JSON object per bookmark: name, at (ISO 8601), at_ms."});
+    parser.addPositionalArgument("CAPTURE", "The capture file.", "CAPTURE");
+    if (auto exit = parseCommandLine(parser, args))
+        return *exit;
+    if (parser.positionalArguments().size() != 1)
+        return report(usage("bookmarks needs exactly one CAPTURE"));
+    if (parser.isSet("add") && parser.isSet("remove"))
+        return report(usage("--add and --remove do not go together: one change at a time"));
+    if (parser.isSet("add") != parser.isSet("at"))
+        return report(usage("--add NAME and --at TIME go together"));
+    const std::string path = toStd(parser.positionalArguments().front());
+    if (!isSqliteFile(path) && (parser.isSet("add") || parser.isSet("remove")))
+        return report({kInputError, path +
+                                        ": is not a driftscope capture (not an SQLite database): bookmarks "
+                                        "are kept in captures (import the records into one first)"});
+    auto file = readSessionFile(path);
+    if (!file)
+        return report({kInputError, file.error()});
+    std::vector<Bookmark> bookmarks = file->session.info.bookmarks;
+    if (parser.isSet("add") || parser.isSet("remove")) {
+        auto next = changed(parser, file->session);
+        if (!next)
+            return report({kInputError, next.error()});
+        if (auto failure = replaceCaptureBookmarks(path, *next))
+            return report({kInputError, *failure});
+        bookmarks = std::move(*next);
+    }
+    printBookmarks(bookmarks, parser.isSet("json"));
+    return kOk;
+}
+
+} // namespace driftscope::cli

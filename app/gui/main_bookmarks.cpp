@@ -1,0 +1,92 @@
+// The window's bookmarks: the Bookmarks menu (also behind the time bar's button), adding one at
+// the time cursor, jumping to one, removing one (bookmark_keeper.h keeps them).
+#include "app/gui/dialogs.h"
+#include "app/gui/main_window.h"
+#include "model/util/text_format.h"
+#include "widgets/time_cursor_bar.h"
+
+#include <QInputDialog>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStatusBar>
+
+namespace driftscope::gui {
+
+void MainWindow::buildBookmarksMenu()
+{
+    m_bookmarksMenu = menuBar()->addMenu("&Bookmarks");
+    m_bookmarksMenu->addAction("&Add a bookmark at the time cursor…", QKeySequence(Qt::CTRL | Qt::Key_B),
+                               this, [this] { addBookmarkAtCursor(); });
+    m_bookmarksMenu->addSeparator();
+    connect(m_bookmarksMenu, &QMenu::aboutToShow, this, &MainWindow::fillBookmarksMenu);
+    m_timeBar->setBookmarksMenu(m_bookmarksMenu);
+}
+
+void MainWindow::fillBookmarksMenu()
+{
+    const QList<QAction*> actions = m_bookmarksMenu->actions();
+    for (qsizetype i = 2; i < actions.size(); ++i) { // after "Add" and its separator
+        m_bookmarksMenu->removeAction(actions[i]);
+        actions[i]->deleteLater();
+    }
+    const std::vector<Bookmark>& all = m_bookmarks.all();
+    if (all.empty()) {
+        m_bookmarksMenu->addAction("No bookmarks in this session")->setEnabled(false);
+        return;
+    }
+    for (const Bookmark& b : all)
+        m_bookmarksMenu->addAction(QString::fromStdString(b.name + "  —  " + formatUtcMs(b.atMs)), this,
+                                   [this, at = b.atMs] { moveCursor(at); });
+    QMenu* remove = m_bookmarksMenu->addMenu("&Remove");
+    for (const Bookmark& b : all)
+        remove->addAction(QString::fromStdString(b.name), this, [this, name = b.name] {
+            if (const QString error = removeBookmark(QString::fromStdString(name)); !error.isEmpty())
+                tellLater(this, "Remove bookmark", error);
+        });
+}
+
+void MainWindow::addBookmarkAtCursor()
+{
+    const QString refused = !m_result ? "There is no session to bookmark yet."
+                            : m_result->summary->info.recordTimesUnknown
+                                ? "The records carry no times (MM2's console formatters print none), so the "
+                                  "session has no moment "
+                                  "to bookmark."
+                                : QString();
+    if (!refused.isEmpty()) {
+        tellLater(this, "Add bookmark", refused);
+        return;
+    }
+    const int64_t at = m_result->cursorMs;
+    bool ok = false;
+    const QString name = QInputDialog::getText(
+        this, "Add a bookmark",
+        QString::fromStdString("A name for " + formatUtcMs(at) + " (\"incident\", \"failover\"):"),
+        QLineEdit::Normal, QString("bookmark %1").arg(m_bookmarks.all().size() + 1), &ok);
+    if (!ok)
+        return;
+    if (const QString error = addBookmark(name, at); !error.isEmpty())
+        tellLater(this, "Add bookmark", error);
+}
+
+QString MainWindow::addBookmark(const QString& name, int64_t atMs)
+{
+    return showBookmarkChange(m_bookmarks.add({atMs, name.toStdString()}));
+}
+
+QString MainWindow::removeBookmark(const QString& name)
+{
+    return showBookmarkChange(m_bookmarks.remove(name.toStdString()));
+}
+
+QString MainWindow::showBookmarkChange(const Result<QString>& done)
+{
+    if (!done)
+        return QString::fromStdString(done.error());
+    statusBar()->showMessage(*done, 10'000);
+    if (m_result)
+        showResult(m_result); // every time axis draws the bookmarks anew
+    return {};
+}
+
+} // namespace driftscope::gui

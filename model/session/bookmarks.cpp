@@ -1,0 +1,100 @@
+#include "model/session/bookmarks.h"
+
+#include "model/util/text_format.h"
+#include "model/util/user_time.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace driftscope {
+namespace {
+
+size_t codePoints(std::string_view text)
+{
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80; // not a UTF-8 continuation byte
+    }));
+}
+
+bool isControl(char c)
+{
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x20 || u == 0x7F;
+}
+
+std::string quoted(std::string_view name)
+{
+    return "'" + std::string(name) + "'";
+}
+
+std::string namesOf(const std::vector<Bookmark>& bookmarks)
+{
+    if (bookmarks.empty())
+        return "it has no bookmarks";
+    std::string names = "its bookmarks: ";
+    for (size_t i = 0; i < bookmarks.size(); ++i) {
+        names += i == 0 ? "" : ", ";
+        names += quoted(bookmarks[i].name);
+    }
+    return names;
+}
+
+} // namespace
+
+std::optional<std::string> bookmarkNameProblem(std::string_view name)
+{
+    if (name.empty())
+        return std::string("a bookmark needs a name");
+    if (name.front() == ' ' || name.back() == ' ')
+        return "the bookmark name " + quoted(name) + " starts or ends with a space";
+    if (std::any_of(name.begin(), name.end(), isControl))
+        return "the bookmark name " + quoted(name) + " holds a control character";
+    if (codePoints(name) > kBookmarkNameMax)
+        return "the bookmark name " + quoted(name) + " is longer than " + std::to_string(kBookmarkNameMax) +
+               " characters";
+    if (parseUserTime(name))
+        return "the bookmark name " + quoted(name) + " reads as a time: --at would take it as that time";
+    return std::nullopt;
+}
+
+std::optional<std::string> addBookmark(std::vector<Bookmark>& bookmarks, Bookmark bookmark)
+{
+    if (auto problem = bookmarkNameProblem(bookmark.name))
+        return problem;
+    if (const Bookmark* same = findBookmark(bookmarks, bookmark.name))
+        return "a bookmark named " + quoted(bookmark.name) + " is already at " + formatUtcMs(same->atMs);
+    const auto byTime = [](const Bookmark& a, const Bookmark& b) {
+        return std::tie(a.atMs, a.name) < std::tie(b.atMs, b.name);
+    };
+    bookmarks.insert(std::upper_bound(bookmarks.begin(), bookmarks.end(), bookmark, byTime),
+                     std::move(bookmark));
+    return std::nullopt;
+}
+
+const Bookmark* findBookmark(const std::vector<Bookmark>& bookmarks, std::string_view name)
+{
+    const auto it = std::find_if(bookmarks.begin(), bookmarks.end(),
+                                 [name](const Bookmark& b) { return b.name == name; });
+    return it == bookmarks.end() ? nullptr : &*it;
+}
+
+std::optional<std::string> checkBookmarks(const std::vector<Bookmark>& bookmarks)
+{
+    std::vector<Bookmark> seen;
+    for (const Bookmark& b : bookmarks)
+        if (auto problem = addBookmark(seen, b))
+            return problem;
+    return std::nullopt;
+}
+
+Result<int64_t> resolveMoment(std::string_view text, const std::vector<Bookmark>& bookmarks)
+{
+    auto time = parseUserTime(text);
+    if (time)
+        return time;
+    if (const Bookmark* b = findBookmark(bookmarks, text))
+        return b->atMs;
+    return Error{time.error() + ", nor a bookmark of the session (" + namesOf(bookmarks) + ")"};
+}
+
+} // namespace driftscope

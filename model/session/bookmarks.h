@@ -1,0 +1,43 @@
+// Bookmarks: moments of a session a reviewer named ("incident", "failover"). They are kept with
+// the capture (its bookmarks table), listed and jumped to in the window, drawn on every time axis
+// and written into the incident report; --at takes a bookmark's name wherever it takes a time.
+#pragma once
+
+#include "model/util/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace driftscope {
+
+struct Bookmark {
+    int64_t atMs = 0;
+    std::string name;
+    friend bool operator==(const Bookmark&, const Bookmark&) = default;
+};
+
+// A name is at most this many characters long, so that it fits a menu and a time axis.
+constexpr size_t kBookmarkNameMax = 60;
+
+// Why `name` cannot name a bookmark (empty, blank at either end, a control character, too long),
+// or none. A name that reads as a time would shadow that time in --at, so it is refused too.
+std::optional<std::string> bookmarkNameProblem(std::string_view name);
+
+// Adds `bookmark` to `bookmarks` (kept sorted by time, then name), or says why not: a bad name,
+// or a name another bookmark has. Names are unique, so that --at NAME means one moment.
+std::optional<std::string> addBookmark(std::vector<Bookmark>& bookmarks, Bookmark bookmark);
+
+// The bookmark named `name`, or none.
+const Bookmark* findBookmark(const std::vector<Bookmark>& bookmarks, std::string_view name);
+
+// Checks a list read from a file: every name valid and unique. The first problem, or none.
+std::optional<std::string> checkBookmarks(const std::vector<Bookmark>& bookmarks);
+
+// A moment as --at takes it: a time (parseUserTime) or the name of one of `bookmarks`. The error
+// names both forms and the bookmarks there are.
+Result<int64_t> resolveMoment(std::string_view text, const std::vector<Bookmark>& bookmarks);
+
+} // namespace driftscope

@@ -7,12 +7,16 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace driftscope::widgets {
 namespace {
+
+// A cell's text margins and focus frame, both sides.
+constexpr int kCellMarginPx = 12;
 
 QString q(const std::string& text)
 {
@@ -175,12 +179,16 @@ void StoreStepper::showSlots(const StoreStep& step)
     bold.setBold(true);
     const QBrush changed = palette().brush(QPalette::Highlight);
     const QBrush changedText = palette().brush(QPalette::HighlightedText);
+    int widest[3] = {m_slotTable->horizontalHeader()->sectionSizeHint(0),
+                     m_slotTable->horizontalHeader()->sectionSizeHint(1),
+                     m_slotTable->horizontalHeader()->sectionSizeHint(2)};
     for (size_t s = 0; s < step.after.size(); ++s) {
         const bool isChanged = std::find(step.changedSlots.begin(), step.changedSlots.end(),
                                          static_cast<int>(s)) != step.changedSlots.end();
         const QString cells[] = {QString::number(s), slotText(step.before[s]), slotText(step.after[s])};
         for (int c = 0; c < 3; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
+            widest[c] = std::max(widest[c], QFontMetrics(bold).horizontalAdvance(cells[c]) + kCellMarginPx);
             if (isChanged) {
                 item->setFont(bold);
                 item->setBackground(changed);
@@ -189,6 +197,10 @@ void StoreStepper::showSlots(const StoreStep& step)
             m_slotTable->setItem(static_cast<int>(s), c, item);
         }
     }
+    // Wide enough for every slot's offsets: the details give way, never a number.
+    m_slotTable->setMinimumWidth(widest[0] + widest[1] + widest[2] +
+                                 m_slotTable->verticalScrollBar()->sizeHint().width() +
+                                 2 * m_slotTable->frameWidth());
 }
 
 QString StoreStepper::details() const

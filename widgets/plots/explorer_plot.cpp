@@ -61,7 +61,15 @@ private:
 };
 
 constexpr double kHoverRadius = 12; // pixels
-constexpr int kTimeLabelRoomPx = 90;
+// Room right of the axis rects: half a time label ("00:10:00") centred on the last tick.
+constexpr int kRightMarginPx = 30;
+// The least height of a plot (three rows of them fit a 1280x720 screen), and of its data.
+constexpr int kMinPlotHeight = 150;
+constexpr int kLeastDataHeightPx = 50;
+// Replots in a row that fitting the text may ask for (it settles in one).
+constexpr int kMaxRefits = 2;
+// The least gap between two tick labels.
+constexpr int kTickLabelGapPx = 8;
 // More marks than this on one plot are not drawn (their bands would cover it); the rest still
 // show on hover.
 constexpr size_t kMaxDrawnMarks = 400;
@@ -140,18 +148,172 @@ ExplorerPlot::ExplorerPlot(const QString& title, QWidget* parent)
     legend->setFont(small);
     // Small enough for three rows of plots on a 1280x720 screen, and two pages side by side
     // (Compare); the pages scroll below that.
-    setMinimumSize(230, 150);
+    setMinimumSize(230, kMinPlotHeight);
     setAntialiasedElements(QCP::aeNone);
-    // Time labels ("00:10:00") need about this much room each: fewer ticks on narrow axes, so
-    // that labels never run together.
+    // Fitted before each replot, on the geometry of the last layout. When this replot's layout
+    // moved the axes (a legend that took another row), one more replot fits them again (the
+    // ticks drawn now were set up for the old geometry, and must not change while drawn).
     connect(this, &QCustomPlot::beforeReplot, this, [this] {
-        for (QCPAxis* axis : m_timeAxes) {
-            const int width = axis->axisRect()->width();
-            axis->ticker()->setTickCount(std::clamp(width / kTimeLabelRoomPx, 2, 6));
-            // Too narrow for two labels: none rather than labels run together.
-            axis->setTickLabels(width >= 2 * kTimeLabelRoomPx - 40);
+        fitTextToSize();
+        m_fittedGeometry = layoutGeometry();
+    });
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        // What the layout gave the legend short of its rows, the plot asks for next time (what
+        // QCustomPlot keeps above it is more than the margins say).
+        if (legend->visible()) {
+            const int shortfall =
+                std::max(legend->minimumOuterSizeHint().height() - legend->outerRect().height(),
+                         legend->outerRect().bottom() + 1 - height());
+            if (shortfall > 0) {
+                m_legendShortfall += shortfall;
+                setMinimumHeight(minimumHeight() + shortfall);
+            }
+        }
+        const bool moved = layoutGeometry() != m_fittedGeometry;
+        if (moved && m_refits < kMaxRefits) {
+            ++m_refits;
+            replot(QCustomPlot::rpQueuedReplot);
+        } else if (!moved) {
+            m_refits = 0;
         }
     });
+}
+
+std::vector<QRect> ExplorerPlot::layoutGeometry() const
+{
+    std::vector<QRect> rects{rect()};
+    for (QCPAxisRect* r : axisRects())
+        rects.push_back(r->rect());
+    return rects;
+}
+
+void ExplorerPlot::setAxisTitle(QCPAxis* axis, const QString& title, const QString& shortTitle)
+{
+    m_axisTitles[axis] = {title, shortTitle};
+    axis->setLabel(title);
+}
+
+void ExplorerPlot::fitTextToSize()
+{
+    for (QCPAxisRect* rect : axisRects()) {
+        rect->setMinimumMargins(QMargins(0, 0, kRightMarginPx, 0));
+        for (QCPAxis* axis : rect->axes())
+            if (axis->visible())
+                fitAxisText(axis);
+    }
+    fitLegend();
+}
+
+void ExplorerPlot::fitAxisText(QCPAxis* axis)
+{
+    const bool horizontal = axis->orientation() == Qt::Horizontal;
+    const bool time = std::find(m_timeAxes.begin(), m_timeAxes.end(), axis) != m_timeAxes.end();
+    if (axis->scaleType() == QCPAxis::stLinear)
+        axis->setNumberPrecision(9); // offsets in full up to a billion ("1500000", not "1.5e+06")
+    // Numbers step by exactly as many ticks as asked (times keep their round steps). Asked for
+    // more ticks than it spans decades, a log axis ticks linearly, crowding its top: a tick a
+    // decade at most.
+    if (!time)
+        axis->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
+    // While the layout settles (a refit asked for by the last layout) counts only go down: tick
+    // labels that widen a margin and so shorten the axis would otherwise flip back and forth.
+    int count = m_refits > 0 ? std::min(6, axis->ticker()->tickCount()) : 6;
+    if (axis->scaleType() == QCPAxis::stLogarithmic && axis->range().lower > 0)
+        count = std::clamp(static_cast<int>(std::log10(axis->range().upper / axis->range().lower)), 1, count);
+    // The most ticks whose labels stay apart; none rather than labels run together.
+    for (; count >= 1; --count) {
+        axis->ticker()->setTickCount(count);
+        if (tickLabelsApart(axis))
+            break;
+    }
+    axis->setTickLabels(count >= 1);
+    if (count < 1)
+        axis->ticker()->setTickCount(1);
+    fitAxisTitle(axis, horizontal);
+}
+
+bool ExplorerPlot::tickLabelsApart(QCPAxis* axis) const
+{
+    QVector<double> ticks;
+    QVector<QString> labels;
+    axis->ticker()->generate(axis->range(), locale(), axis->numberFormat().at(0), axis->numberPrecision(),
+                             ticks, nullptr, &labels);
+    const bool horizontal = axis->orientation() == Qt::Horizontal;
+    const QFontMetrics fm(axis->tickLabelFont());
+    std::vector<std::pair<double, double>> spans; // along the axis, in pixels
+    for (qsizetype i = 0; i < ticks.size() && i < labels.size(); ++i) {
+        if (!axis->range().contains(ticks[i]))
+            continue;
+        const QRect box =
+            fm.boundingRect(QRect(0, 0, 10'000, 10'000), Qt::AlignLeft | Qt::AlignTop, labels[i]);
+        const double half = (horizontal ? box.width() : box.height()) / 2.0 + kTickLabelGapPx / 2.0;
+        const double at = axis->coordToPixel(ticks[i]);
+        spans.emplace_back(at - half, at + half);
+    }
+    std::sort(spans.begin(), spans.end());
+    for (size_t i = 1; i < spans.size(); ++i)
+        if (spans[i].first < spans[i - 1].second)
+            return false;
+    return true;
+}
+
+void ExplorerPlot::fitAxisTitle(QCPAxis* axis, bool horizontal)
+{
+    // A title that would be cut, or run into a neighbouring axis rect, takes its short form, if
+    // it has one. Centred on its axis rect (as of the last layout), it must stay within the plot
+    // and (axis rects stand side by side) across, within the rect and its margins.
+    const auto titles = m_axisTitles.find(axis);
+    if (titles == m_axisTitles.end())
+        return;
+    const QRect rect = axis->axisRect()->rect();
+    const QRect outer = axis->axisRect()->outerRect().intersected(this->rect());
+    const int centre = horizontal ? rect.center().x() : rect.center().y();
+    const int half = QFontMetrics(axis->labelFont()).horizontalAdvance(titles->second.first) / 2;
+    const bool fits = horizontal ? centre - half >= outer.left() && centre + half <= outer.right()
+                                 : centre - half >= 0 && centre + half <= height();
+    axis->setLabel(fits || titles->second.second.isEmpty() ? titles->second.first : titles->second.second);
+}
+
+void ExplorerPlot::fitLegend()
+{
+    if (!legend->visible() || legend->itemCount() == 0)
+        return;
+    std::vector<int> widths; // what each entry needs: icon, gap, text, margins
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            widths.push_back(legend->iconSize().width() + legend->iconTextPadding() +
+                             QFontMetrics(item->font()).horizontalAdvance(item->plottable()->name()) +
+                             item->margins().left() + item->margins().right());
+    // As many columns as the width holds (entry i in column i % columns, each column as wide as
+    // its widest entry), at most three.
+    const int room = width() - 2 * (legend->margins().left() + legend->margins().right()) - 12;
+    int columns = 1;
+    for (int c = 2; c <= 3; ++c) {
+        int total = (c - 1) * legend->columnSpacing();
+        for (int j = 0; j < c; ++j) {
+            int column = 0;
+            for (size_t i = j; i < widths.size(); i += c)
+                column = std::max(column, widths[i]);
+            total += column;
+        }
+        if (total <= room)
+            columns = c;
+    }
+    if (columns != legend->wrap()) {
+        legend->setWrap(columns);
+        legend->setFillOrder(legend->fillOrder(), true); // lays the entries out again
+    }
+    // Tall enough for every row of the legend under a plot still worth reading: the page scrolls
+    // rather than cut the legend.
+    // Above the legend: the title, each axis rect's margins (tick labels, axis titles) and some data.
+    int margins = 0;
+    for (QCPAxisRect* r : axisRects())
+        margins = std::max(margins, r->margins().top() + r->margins().bottom());
+    const int above = m_title->outerRect().height() + margins + kLeastDataHeightPx;
+    const int least =
+        std::max(kMinPlotHeight, above + legend->minimumOuterSizeHint().height() + m_legendShortfall);
+    if (minimumHeight() != least)
+        setMinimumHeight(least);
 }
 
 ExplorerPlot::~ExplorerPlot() = default;

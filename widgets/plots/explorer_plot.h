@@ -8,6 +8,7 @@
 
 #include "model/analysis/timeline_marks.h"
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -80,6 +81,8 @@ protected:
     // Axes that show time: they get the date-time ticker and the cursor line.
     void addTimeAxis(QCPAxis* axis);
     static void useLogScale(QCPAxis* axis);
+    // An axis title, and the shorter one shown when the plot is too small for it.
+    void setAxisTitle(QCPAxis* axis, const QString& title, const QString& shortTitle);
 
     void keyPressEvent(QKeyEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
@@ -88,6 +91,14 @@ protected:
 
 private:
     void styleAxis(QCPAxis* axis);
+    // Before each replot: as many ticks as fit each axis, titles in their short form where the
+    // long one would be cut, and as many legend columns as the width holds.
+    void fitTextToSize();
+    void fitAxisText(QCPAxis* axis);
+    bool tickLabelsApart(QCPAxis* axis) const; // with the ticker's present tick count
+    void fitAxisTitle(QCPAxis* axis, bool horizontal);
+    void fitLegend();
+    std::vector<QRect> layoutGeometry() const; // the plot's and its axis rects' rectangles
     void drawMarks();
     void drawBookmark(QCPAxis* timeAxis, const TimelineMark& mark); // a dashed line and its name
     void keepMarkItem(QCPAbstractItem* item, QCPAxis* timeAxis);
@@ -104,10 +115,14 @@ private:
     std::vector<QCPAxis*> m_timeAxes;
     std::vector<QCPItemStraightLine*> m_cursorLines;
     std::vector<TimelineMark> m_marks;
+    std::map<QCPAxis*, std::pair<QString, QString>> m_axisTitles; // long and short
     std::vector<QCPAbstractItem*> m_markItems;
     int64_t m_cursorMs = 0;
     QString m_lastHover;
     bool m_userView = false;
+    int m_refits = 0;                    // replots asked for in a row by fitting
+    std::vector<QRect> m_fittedGeometry; // what the last fit saw
+    int m_legendShortfall = 0;           // height the legend lacked beyond what fitLegend asked
 };
 
 } // namespace driftscope::widgets

@@ -31,8 +31,8 @@ OffsetMapPlot::OffsetMapPlot(QWidget* parent) : ExplorerPlot("Source versus targ
     m_checkpoint = addSeries(xAxis, yAxis, "checkpoint in force", PlotSeries::Style::Dots, O, O);
     m_committedLine = new QCPItemStraightLine(this);
     m_committedLine->setVisible(false);
-    xAxis->setLabel("upstream (source) offset");
-    yAxis->setLabel("downstream (target) offset");
+    setAxisTitle(xAxis, "upstream (source) offset", "source offset");
+    setAxisTitle(yAxis, "downstream (target) offset", "target offset");
     xAxis->ticker()->setTickCount(6);
     applyTheme(theme());
 }

@@ -33,8 +33,10 @@ struct PlotTheme {
         t.event = QColor(186, 0, 150);
         t.trouble = QColor(204, 0, 0);
         t.bookmark = QColor(0, 118, 118);
-        t.series = {QColor(32, 74, 135),  QColor(78, 154, 6),   QColor(245, 121, 0), QColor(117, 80, 123),
-                    QColor(193, 125, 17), QColor(52, 101, 164), QColor(143, 89, 2),  QColor(92, 53, 102)};
+        // Tableau 10 without its red and pink (the trouble and event marks'): blue, orange, green,
+        // purple, brown, grey, olive, cyan, each at least 20 CIE76 units from every other.
+        t.series = {QColor(31, 119, 180), QColor(255, 127, 14),  QColor(44, 160, 44),  QColor(148, 103, 189),
+                    QColor(140, 86, 75),  QColor(127, 127, 127), QColor(188, 189, 34), QColor(23, 190, 207)};
         return t;
     }
 
@@ -54,8 +56,9 @@ struct PlotTheme {
         t.event = QColor(255, 125, 230);
         t.trouble = QColor(255, 95, 95);
         t.bookmark = QColor(64, 210, 200);
-        t.series = {QColor(114, 159, 207), QColor(138, 226, 52), QColor(252, 175, 62), QColor(173, 127, 168),
-                    QColor(233, 185, 110), QColor(52, 170, 220), QColor(200, 160, 80), QColor(200, 140, 200)};
+        // The light theme's hues, lightened for a dark background.
+        t.series = {QColor(95, 162, 221),  QColor(255, 166, 77),  QColor(92, 214, 92),  QColor(185, 154, 224),
+                    QColor(196, 154, 132), QColor(176, 176, 176), QColor(222, 222, 90), QColor(79, 216, 230)};
         return t;
     }
 };

@@ -36,7 +36,7 @@ ReplayWindowPlot::ReplayWindowPlot(QWidget* parent) : ExplorerPlot("Replay windo
     m_budgetLabel->setVisible(false);
     addTimeAxis(xAxis);
     xAxis->setLabel("time (UTC)");
-    yAxis->setLabel("upstream offsets replayed");
+    setAxisTitle(yAxis, "upstream offsets replayed", "replayed");
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &ReplayWindowPlot::chooseAreaStyle);
     applyTheme(theme());

@@ -45,8 +45,8 @@ RetainedSyncsPlot::RetainedSyncsPlot(QWidget* parent) : ExplorerPlot("Retained s
     m_bound = addSeries(xAxis, yAxis, "bound 2^slot", PlotSeries::Style::Line, S, D);
     m_expired = addSeries(lifeX, lifeY, "expired syncs", PlotSeries::Style::Segments, T, D);
     m_alive = addSeries(lifeX, lifeY, "retained syncs", PlotSeries::Style::Segments, T, D);
-    xAxis->setLabel("slot (0 = newest sync)");
-    yAxis->setLabel("1 + offsets behind the newest sync");
+    setAxisTitle(xAxis, "slot (0 = newest sync)", "slot");
+    setAxisTitle(yAxis, "1 + offsets behind the newest sync", "1 + behind");
     lifeX->setLabel("time (UTC)");
     addTimeAxis(lifeX);
     m_note = new QCPItemText(this);

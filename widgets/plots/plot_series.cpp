@@ -50,13 +50,38 @@ double PlotSeries::coordinate(int64_t value, AxisKind kind)
 
 void PlotSeries::setPoints(std::vector<int64_t> xs, std::vector<int64_t> ys, std::vector<bool> gaps)
 {
+    // A live session's answers come every second and mostly repeat what the series holds, or add
+    // to its end: then QCustomPlot gets nothing, or the new points alone.
+    if (xs == m_xs && ys == m_ys && gaps == m_gaps)
+        return;
+    const size_t kept = m_xs.size();
+    const bool appends = m_style != Style::Segments && !bars() && kept > 0 && xs.size() > kept &&
+                         ys.size() == xs.size() && m_ys.size() == kept && gaps.size() >= m_gaps.size() &&
+                         std::equal(m_xs.begin(), m_xs.end(), xs.begin()) &&
+                         std::equal(m_ys.begin(), m_ys.end(), ys.begin()) &&
+                         std::equal(m_gaps.begin(), m_gaps.end(), gaps.begin());
     m_xs = std::move(xs);
     m_ys = std::move(ys);
     m_gaps = std::move(gaps);
     QVector<double> keys, values;
-    keys.reserve(static_cast<qsizetype>(m_xs.size() * (m_style == Style::Segments ? 3 : 1) / 2 + 1));
+    coordinatesFrom(appends ? kept : 0, keys, values);
+    if (appends)
+        graph()->addData(keys, values, m_style != Style::Dots);
+    else if (QCPBars* b = bars())
+        b->setData(keys, values, true);
+    else if (QCPCurve* c = curve())
+        c->setData(keys, values);
+    else
+        graph()->setData(keys, values, m_style != Style::Dots);
+}
+
+void PlotSeries::coordinatesFrom(size_t first, QVector<double>& keys, QVector<double>& values) const
+{
+    const size_t count = std::min(m_xs.size(), m_ys.size());
+    keys.reserve(static_cast<qsizetype>(
+        (count - std::min(first, count)) * (m_style == Style::Segments ? 3 : 1) / 2 + 1));
     values.reserve(keys.capacity());
-    for (size_t i = 0; i < m_xs.size() && i < m_ys.size(); ++i) {
+    for (size_t i = first; i < count; ++i) {
         keys.push_back(coordinate(m_xs[i], m_xKind));
         // A NaN value has no pixel: QCustomPlot breaks the line there, and nearest() never
         // finds it (its distance is NaN).
@@ -67,12 +92,6 @@ void PlotSeries::setPoints(std::vector<int64_t> xs, std::vector<int64_t> ys, std
             values.push_back(std::nan(""));
         }
     }
-    if (QCPBars* b = bars())
-        b->setData(keys, values, true);
-    else if (QCPCurve* c = curve())
-        c->setData(keys, values);
-    else
-        graph()->setData(keys, values, m_style != Style::Dots);
 }
 
 double PlotSeries::valueAt(size_t i) const

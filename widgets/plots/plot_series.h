@@ -54,6 +54,9 @@ public:
     bool visible() const { return m_plottable->visible(); }
 
 private:
+    // The drawing coordinates of the points from index `first` on (NaN at gaps and, for
+    // segments, between them).
+    void coordinatesFrom(size_t first, QVector<double>& keys, QVector<double>& values) const;
     double valueAt(size_t i) const; // NaN at a gap
 
     QString m_name;

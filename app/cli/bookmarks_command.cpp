@@ -10,6 +10,8 @@
 #include "model/util/text_format.h"
 #include "model/util/user_time.h"
 
+#include <filesystem>
+
 namespace driftscope::cli {
 namespace {
 
@@ -33,10 +35,8 @@ Result<std::vector<Bookmark>> changed(const QCommandLineParser& parser, const Se
 {
     std::vector<Bookmark> next = session.info.bookmarks;
     if (parser.isSet("remove")) {
-        const std::string name = toStd(parser.value("remove"));
-        if (!findBookmark(next, name))
-            return Error{"--remove: the capture has no bookmark named '" + name + "'"};
-        std::erase_if(next, [&name](const Bookmark& b) { return b.name == name; });
+        if (auto none = removeBookmark(next, toStd(parser.value("remove"))))
+            return Error{"--remove: " + *none};
         return next;
     }
     if (session.info.recordTimesUnknown)
@@ -80,7 +80,9 @@ int runBookmarks(const QStringList& args)
     if (parser.isSet("add") != parser.isSet("at"))
         return report(usage("--add NAME and --at TIME go together"));
     const std::string path = toStd(parser.positionalArguments().front());
-    if (!isSqliteFile(path) && (parser.isSet("add") || parser.isSet("remove")))
+    // A file that is not there is said by the reader below.
+    if (std::filesystem::is_regular_file(path) && !isSqliteFile(path) &&
+        (parser.isSet("add") || parser.isSet("remove")))
         return report({kInputError, path +
                                         ": is not a driftscope capture (not an SQLite database): bookmarks "
                                         "are kept in captures (import the records into one first)"});
@@ -92,9 +94,23 @@ int runBookmarks(const QStringList& args)
         auto next = changed(parser, file->session);
         if (!next)
             return report({kInputError, next.error()});
-        if (auto failure = replaceCaptureBookmarks(path, *next))
-            return report({kInputError, *failure});
-        bookmarks = std::move(*next);
+        // The change as checked above, applied to what the file holds now (another process may
+        // have changed it since it was read).
+        auto written =
+            changeCaptureBookmarks(path, [&](std::vector<Bookmark>& all) -> std::optional<std::string> {
+                if (parser.isSet("remove")) {
+                    if (auto none = removeBookmark(all, toStd(parser.value("remove"))))
+                        return "--remove: " + *none;
+                    return std::nullopt;
+                }
+                const Bookmark& added = *findBookmark(*next, toStd(parser.value("add")));
+                if (auto problem = addBookmark(all, added))
+                    return "--add: " + *problem;
+                return std::nullopt;
+            });
+        if (!written)
+            return report({kInputError, written.error()});
+        bookmarks = std::move(*written);
     }
     printBookmarks(bookmarks, parser.isSet("json"));
     return kOk;

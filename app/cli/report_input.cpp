@@ -245,8 +245,12 @@ std::optional<Failure> readReportInputs(const QCommandLineParser& parser, const 
             "--mm2-config)");
     if (auto failure = readReportRuleOptions(parser, input.options))
         return failure;
-    if (parser.isSet("at")) // resolved once the session is read: it may name one of its bookmarks
+    if (parser.isSet("at")) { // resolved once the session is read: it may name one of its bookmarks
         input.at = toStd(parser.value("at"));
+        // Live clusters have no bookmarks: a mistake is said before connecting.
+        if (const auto time = resolveMoment(*input.at, {}); !time && input.live)
+            return usage("--at: " + time.error());
+    }
     out.clear();
     if (input.live) {
         std::vector<std::optional<std::string>> flows = {std::nullopt};

@@ -17,34 +17,31 @@ void BookmarkKeeper::reset(std::vector<Bookmark> bookmarks, QString capturePath)
 
 Result<QString> BookmarkKeeper::add(Bookmark bookmark)
 {
-    std::vector<Bookmark> next = m_bookmarks;
     const QString what =
         QString::fromStdString("Bookmark '" + bookmark.name + "' at " + formatUtcMs(bookmark.atMs));
-    if (auto problem = addBookmark(next, std::move(bookmark)))
-        return Error{*problem};
-    return keep(std::move(next), what);
+    return change([&bookmark](std::vector<Bookmark>& all) { return addBookmark(all, bookmark); }, what);
 }
 
 Result<QString> BookmarkKeeper::remove(const std::string& name)
 {
-    std::vector<Bookmark> next = m_bookmarks;
-    const auto gone =
-        std::remove_if(next.begin(), next.end(), [&name](const Bookmark& b) { return b.name == name; });
-    if (gone == next.end())
-        return Error{"no bookmark is named '" + name + "'"};
-    next.erase(gone, next.end());
-    return keep(std::move(next), QString::fromStdString("Removed the bookmark '" + name + "'"));
+    return change([&name](std::vector<Bookmark>& all) { return removeBookmark(all, name); },
+                  QString::fromStdString("Removed the bookmark '" + name + "'"));
 }
 
-Result<QString> BookmarkKeeper::keep(std::vector<Bookmark> next, const QString& what)
+Result<QString> BookmarkKeeper::change(const BookmarkChange& edit, const QString& what)
 {
     if (m_capturePath.isEmpty()) {
+        std::vector<Bookmark> next = m_bookmarks;
+        if (auto refused = edit(next))
+            return Error{*refused};
         m_bookmarks = std::move(next);
         return what + " (kept for this run: File > Save capture as keeps them with the session)";
     }
-    if (auto error = replaceCaptureBookmarks(m_capturePath.toStdString(), next))
-        return Error{*error};
-    m_bookmarks = std::move(next);
+    // Applied to what the file holds now: bookmarks another process added meanwhile stay.
+    auto written = changeCaptureBookmarks(m_capturePath.toStdString(), edit);
+    if (!written)
+        return Error{written.error()};
+    m_bookmarks = std::move(*written);
     return what + ", saved in " + QFileInfo(m_capturePath).fileName();
 }
 

@@ -4,6 +4,7 @@
 // capture as writes them into the new capture.
 #pragma once
 
+#include "model/io/capture_file.h"
 #include "model/session/bookmarks.h"
 #include "model/util/result.h"
 
@@ -25,8 +26,9 @@ public:
     Result<QString> remove(const std::string& name);
 
 private:
-    // Writes `next` into the capture, if any, and keeps it; the error leaves the list as it was.
-    Result<QString> keep(std::vector<Bookmark> next, const QString& what);
+    // Applies `edit` to the capture's bookmarks as it holds them now (or, without a capture, to
+    // the list kept) and keeps the result; the error leaves both as they were.
+    Result<QString> change(const BookmarkChange& edit, const QString& what);
 
     std::vector<Bookmark> m_bookmarks;
     QString m_capturePath;

@@ -68,7 +68,7 @@ QString listOf(const std::vector<std::string>& lines)
         return "<p>None.</p>";
     QString html = "<ul>";
     for (const std::string& line : lines)
-        html += "<li>" + q(line).toHtmlEscaped() + "</li>";
+        html += "<li>" + q(line) + "</li>"; // q() escapes
     return html + "</ul>";
 }
 

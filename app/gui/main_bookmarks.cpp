@@ -11,6 +11,15 @@
 #include <QStatusBar>
 
 namespace driftscope::gui {
+namespace {
+
+// A menu entry's text as written: an & in a bookmark's name is no shortcut key.
+QString menuText(const std::string& text)
+{
+    return QString::fromStdString(text).replace("&", "&&");
+}
+
+} // namespace
 
 void MainWindow::buildBookmarksMenu()
 {
@@ -27,6 +36,8 @@ void MainWindow::fillBookmarksMenu()
     const QList<QAction*> actions = m_bookmarksMenu->actions();
     for (qsizetype i = 2; i < actions.size(); ++i) { // after "Add" and its separator
         m_bookmarksMenu->removeAction(actions[i]);
+        if (QMenu* sub = actions[i]->menu())
+            sub->deleteLater(); // the Remove submenu is not its action's child
         actions[i]->deleteLater();
     }
     const std::vector<Bookmark>& all = m_bookmarks.all();
@@ -35,11 +46,11 @@ void MainWindow::fillBookmarksMenu()
         return;
     }
     for (const Bookmark& b : all)
-        m_bookmarksMenu->addAction(QString::fromStdString(b.name + "  —  " + formatUtcMs(b.atMs)), this,
+        m_bookmarksMenu->addAction(menuText(b.name + "  —  " + formatUtcMs(b.atMs)), this,
                                    [this, at = b.atMs] { moveCursor(at); });
     QMenu* remove = m_bookmarksMenu->addMenu("&Remove");
     for (const Bookmark& b : all)
-        remove->addAction(QString::fromStdString(b.name), this, [this, name = b.name] {
+        remove->addAction(menuText(b.name), this, [this, name = b.name] {
             if (const QString error = removeBookmark(QString::fromStdString(name)); !error.isEmpty())
                 tellLater(this, "Remove bookmark", error);
         });

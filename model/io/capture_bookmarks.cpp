@@ -14,19 +14,42 @@ using sqlite::Sql;
 
 namespace {
 
-std::optional<std::string> replaceIn(Sql& sql, const std::vector<Bookmark>& bookmarks)
+// The bookmarks the file holds now (none before schema 3).
+std::vector<Bookmark> rowsOf(Sql& sql, int schema)
 {
+    std::vector<Bookmark> rows;
+    if (schema < 3)
+        return rows;
+    QSqlQuery query = sql.select("SELECT at_ms, name FROM bookmarks ORDER BY at_ms, name");
+    while (query.next())
+        rows.push_back({query.value(0).toLongLong(), s(query.value(1))});
+    return rows;
+}
+
+Result<std::vector<Bookmark>> changeIn(Sql& sql, const std::string& path, const BookmarkChange& change)
+{
+    // What is wrong with the file names it; what the change refuses is said as it is.
     std::map<std::string, std::string> meta;
     QSqlQuery rows = sql.select("SELECT key, value FROM capture_meta");
     while (rows.next())
         meta[s(rows.value(0))] = s(rows.value(1));
     if (!sql.error().empty())
-        return "is not a driftscope capture: " + sql.error();
+        return Error{path + ": is not a driftscope capture: " + sql.error()};
     const auto schema = captureSchemaOf(meta);
     if (!schema)
-        return schema.error();
+        return Error{path + ": " + schema.error()};
     if (!sql.db().transaction())
-        return "cannot start a transaction: " + sql.db().lastError().text().toStdString();
+        return Error{path + ": cannot start a transaction: " + sql.db().lastError().text().toStdString()};
+    // Read inside the transaction: a change another process made since this one read the file
+    // (the CLI while the window shows it) is kept, not overwritten by an older list.
+    std::vector<Bookmark> bookmarks = rowsOf(sql, *schema);
+    std::optional<std::string> refused = sql.error().empty() ? change(bookmarks) : std::nullopt;
+    if (!refused && sql.error().empty())
+        refused = checkBookmarks(bookmarks);
+    if (refused) {
+        sql.db().rollback();
+        return Error{*refused};
+    }
     if (*schema < 3) {
         addBookmarksTable(sql);
         sql.run("UPDATE capture_meta SET value = ? WHERE key = 'schema_version'", {QString::number(3)});
@@ -34,41 +57,49 @@ std::optional<std::string> replaceIn(Sql& sql, const std::vector<Bookmark>& book
     replaceBookmarkRows(sql, bookmarks);
     if (!sql.error().empty()) {
         sql.db().rollback();
-        return "cannot write the bookmarks (the file keeps its old ones): " + sql.error();
+        return Error{path + ": cannot write the bookmarks (the file keeps its old ones): " + sql.error()};
     }
     if (!sql.db().commit())
-        return "cannot write the bookmarks (the file keeps its old ones): " +
-               sql.db().lastError().text().toStdString();
-    return std::nullopt;
+        return Error{path + ": cannot write the bookmarks (the file keeps its old ones): " +
+                     sql.db().lastError().text().toStdString()};
+    return bookmarks;
 }
 
 } // namespace
+
+Result<std::vector<Bookmark>> changeCaptureBookmarks(const std::string& path, const BookmarkChange& change)
+{
+    if (auto refused = notACaptureFile(path))
+        return Error{*refused};
+    const std::string connection = sqlite::connectionName();
+    Result<std::vector<Bookmark>> result = Error{""};
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", q(connection));
+        db.setDatabaseName(q(path));
+        if (!db.isValid()) {
+            result = Error{"the Qt SQLite driver (package libqt6sql6-sqlite) is not available"};
+        } else if (!db.open()) {
+            result = Error{path + ": cannot open: " + db.lastError().text().toStdString()};
+        } else {
+            Sql sql(connection);
+            result = changeIn(sql, path, change);
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(q(connection));
+    return result;
+}
 
 std::optional<std::string> replaceCaptureBookmarks(const std::string& path,
                                                    const std::vector<Bookmark>& bookmarks)
 {
     if (auto problem = checkBookmarks(bookmarks))
         return *problem;
-    if (auto refused = notACaptureFile(path))
-        return refused;
-    const std::string connection = sqlite::connectionName();
-    std::optional<std::string> failure;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", q(connection));
-        db.setDatabaseName(q(path));
-        if (!db.isValid())
-            failure = "the Qt SQLite driver (package libqt6sql6-sqlite) is not available";
-        else if (!db.open())
-            failure = path + ": cannot open: " + db.lastError().text().toStdString();
-        else {
-            Sql sql(connection);
-            if (auto f = replaceIn(sql, bookmarks))
-                failure = path + ": " + *f;
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(q(connection));
-    return failure;
+    auto changed = changeCaptureBookmarks(path, [&bookmarks](std::vector<Bookmark>& all) {
+        all = bookmarks;
+        return std::optional<std::string>();
+    });
+    return changed ? std::nullopt : std::optional<std::string>(changed.error());
 }
 
 } // namespace driftscope

@@ -15,6 +15,7 @@
 #include "model/session/session.h"
 #include "model/util/result.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,6 +61,12 @@ std::optional<std::string> writeCapture(const std::string& path, const Session& 
 // schema.
 std::optional<std::string> replaceCaptureBookmarks(const std::string& path,
                                                    const std::vector<Bookmark>& bookmarks);
+
+// Changes the bookmarks the capture at `path` holds now (read in the same transaction, so that a
+// change another process made meanwhile stays): `change` edits the list or says why not (the file
+// is then left as it was). Returns the list as written.
+using BookmarkChange = std::function<std::optional<std::string>(std::vector<Bookmark>&)>;
+Result<std::vector<Bookmark>> changeCaptureBookmarks(const std::string& path, const BookmarkChange& change);
 
 class CaptureWriter {
 public:

@@ -71,6 +71,13 @@ std::optional<std::string> addBookmark(std::vector<Bookmark>& bookmarks, Bookmar
     return std::nullopt;
 }
 
+std::optional<std::string> removeBookmark(std::vector<Bookmark>& bookmarks, std::string_view name)
+{
+    if (std::erase_if(bookmarks, [name](const Bookmark& b) { return b.name == name; }) == 0)
+        return "no bookmark is named " + quoted(name);
+    return std::nullopt;
+}
+
 const Bookmark* findBookmark(const std::vector<Bookmark>& bookmarks, std::string_view name)
 {
     const auto it = std::find_if(bookmarks.begin(), bookmarks.end(),

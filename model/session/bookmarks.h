@@ -30,6 +30,9 @@ std::optional<std::string> bookmarkNameProblem(std::string_view name);
 // or a name another bookmark has. Names are unique, so that --at NAME means one moment.
 std::optional<std::string> addBookmark(std::vector<Bookmark>& bookmarks, Bookmark bookmark);
 
+// Removes the bookmark named `name`, or says there is none.
+std::optional<std::string> removeBookmark(std::vector<Bookmark>& bookmarks, std::string_view name);
+
 // The bookmark named `name`, or none.
 const Bookmark* findBookmark(const std::vector<Bookmark>& bookmarks, std::string_view name);
 

@@ -239,6 +239,7 @@ private Q_SLOTS:
     void bookmarksAreReplacedInPlaceAndUpgradeOlderSchemas();
     void bookmarksThatCannotBeWrittenLeaveTheFileAsItWas();
     void savedSessionKeepsTheBookmarksGiven();
+    void bookmarkChangesApplyToWhatTheFileHoldsNow();
 };
 
 void Captures::columnBlockRoundTrip()
@@ -738,6 +739,31 @@ void Captures::bookmarksThatCannotBeWrittenLeaveTheFileAsItWas()
     // A table damaged from outside (driftscope never writes an empty name) is refused on reading.
     tamper(QString::fromStdString(newer), "INSERT INTO bookmarks(at_ms, name) VALUES(5, '')");
     QCOMPARE(readCapture(newer).error(), newer + ": bookmarks: a bookmark needs a name");
+}
+
+// Two writers (the window and the CLI) each change the file as it is, never an older list of it.
+void Captures::bookmarkChangesApplyToWhatTheFileHoldsNow()
+{
+    QTemporaryDir dir;
+    Session session = sampleSession();
+    session.info.bookmarks = {{100, "opened"}};
+    const std::string path = writeCapture(dir, "shared.capture", session);
+    const auto add = [&](Bookmark b) {
+        return changeCaptureBookmarks(path, [b](std::vector<Bookmark>& all) { return addBookmark(all, b); });
+    };
+    QVERIFY(add({200, "from the CLI"}));
+    auto fromWindow = add({300, "from the window"}); // the window read "opened" alone
+    QVERIFY(fromWindow);
+    const std::vector<Bookmark> all = {{100, "opened"}, {200, "from the CLI"}, {300, "from the window"}};
+    QCOMPARE(*fromWindow, all);
+    QCOMPARE(readCapture(path)->observations.info.bookmarks, all);
+    // A change refused leaves the file as it was.
+    QCOMPARE(add({400, "opened"}).error(),
+             std::string("a bookmark named 'opened' is already at 1970-01-01T00:00:00.100Z"));
+    auto removed =
+        changeCaptureBookmarks(path, [](std::vector<Bookmark>& b) { return removeBookmark(b, "nosuch"); });
+    QCOMPARE(removed.error(), std::string("no bookmark is named 'nosuch'"));
+    QCOMPARE(readCapture(path)->observations.info.bookmarks, all);
 }
 
 void Captures::savedSessionKeepsTheBookmarksGiven()

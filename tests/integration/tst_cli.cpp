@@ -327,7 +327,7 @@ void Cli::bookmarks()
     QCOMPARE(cli({"bookmarks", capture, "--remove", "same moment"}).out,
              QString("2026-11-29T13:37:30.000Z  incident\n"));
     QCOMPARE(cli({"bookmarks", capture, "--remove", "same moment"}).err,
-             QString("driftscope-cli: --remove: the capture has no bookmark named 'same moment'\n"));
+             QString("driftscope-cli: --remove: no bookmark is named 'same moment'\n"));
     QCOMPARE(cli({"bookmarks", capture, "--add", "x"}).exitCode, 2); // --at missing
     const Run text = cli({"bookmarks", data("worked_example.txt"), "--add", "x", "--at", "1"});
     QCOMPARE(text.exitCode, 1);

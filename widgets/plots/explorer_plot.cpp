@@ -160,7 +160,7 @@ ExplorerPlot::ExplorerPlot(const QString& title, QWidget* parent)
     connect(this, &QCustomPlot::afterLayout, this, [this] {
         // What the layout gave the legend short of its rows, the plot asks for next time (what
         // QCustomPlot keeps above it is more than the margins say).
-        if (legend->visible()) {
+        if (legend->visible() && isVisible() && viewport() == rect()) {
             const int shortfall =
                 std::max(legend->minimumOuterSizeHint().height() - legend->outerRect().height(),
                          legend->outerRect().bottom() + 1 - height());
@@ -208,6 +208,11 @@ void ExplorerPlot::fitAxisText(QCPAxis* axis)
 {
     const bool horizontal = axis->orientation() == Qt::Horizontal;
     const bool time = std::find(m_timeAxes.begin(), m_timeAxes.end(), axis) != m_timeAxes.end();
+    // Named rows (verdicts) and fixed steps (slots) ignore a tick count: they keep their labels.
+    if (axis->ticker().dynamicCast<QCPAxisTickerText>() || axis->ticker().dynamicCast<QCPAxisTickerFixed>()) {
+        fitAxisTitle(axis, horizontal);
+        return;
+    }
     if (axis->scaleType() == QCPAxis::stLinear)
         axis->setNumberPrecision(9); // offsets in full up to a billion ("1500000", not "1.5e+06")
     // Numbers step by exactly as many ticks as asked (times keep their round steps). Asked for
@@ -215,9 +220,9 @@ void ExplorerPlot::fitAxisText(QCPAxis* axis)
     // decade at most.
     if (!time)
         axis->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
-    // While the layout settles (a refit asked for by the last layout) counts only go down: tick
+    // While the layout settles (a second refit in a row) counts only go down: tick
     // labels that widen a margin and so shorten the axis would otherwise flip back and forth.
-    int count = m_refits > 0 ? std::min(6, axis->ticker()->tickCount()) : 6;
+    int count = m_refits > 1 ? std::min(6, axis->ticker()->tickCount()) : 6;
     if (axis->scaleType() == QCPAxis::stLogarithmic && axis->range().lower > 0)
         count = std::clamp(static_cast<int>(std::log10(axis->range().upper / axis->range().lower)), 1, count);
     // The most ticks whose labels stay apart; none rather than labels run together.

@@ -57,6 +57,7 @@ void PlotSeries::setPoints(std::vector<int64_t> xs, std::vector<int64_t> ys, std
     const size_t kept = m_xs.size();
     const bool appends = m_style != Style::Segments && !bars() && kept > 0 && xs.size() > kept &&
                          ys.size() == xs.size() && m_ys.size() == kept && gaps.size() >= m_gaps.size() &&
+                         xs[kept] > m_xs.back() && // equal keys would be ordered otherwise than by setData
                          std::equal(m_xs.begin(), m_xs.end(), xs.begin()) &&
                          std::equal(m_ys.begin(), m_ys.end(), ys.begin()) &&
                          std::equal(m_gaps.begin(), m_gaps.end(), gaps.begin());

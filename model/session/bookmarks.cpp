@@ -24,7 +24,20 @@ bool isControl(char c)
 
 std::string quoted(std::string_view name)
 {
-    return "'" + std::string(name) + "'";
+    // Appended, not "'" + std::string(...): GCC 12 at -O3 misreads that as an overlapping copy.
+    std::string out = "'";
+    out += name;
+    out += "'";
+    return out;
+}
+
+// "the bookmark name 'NAME'" and `what` (appended, as quoted() is).
+std::string nameProblem(std::string_view name, const std::string& what)
+{
+    std::string out = "the bookmark name ";
+    out += quoted(name);
+    out += what;
+    return out;
 }
 
 std::string namesOf(const std::vector<Bookmark>& bookmarks)
@@ -46,14 +59,17 @@ std::optional<std::string> bookmarkNameProblem(std::string_view name)
     if (name.empty())
         return std::string("a bookmark needs a name");
     if (name.front() == ' ' || name.back() == ' ')
-        return "the bookmark name " + quoted(name) + " starts or ends with a space";
+        return nameProblem(name, " starts or ends with a space");
     if (std::any_of(name.begin(), name.end(), isControl))
-        return "the bookmark name " + quoted(name) + " holds a control character";
-    if (codePoints(name) > kBookmarkNameMax)
-        return "the bookmark name " + quoted(name) + " is longer than " + std::to_string(kBookmarkNameMax) +
-               " characters";
+        return nameProblem(name, " holds a control character");
+    if (codePoints(name) > kBookmarkNameMax) {
+        std::string tooLong = " is longer than ";
+        tooLong += std::to_string(kBookmarkNameMax);
+        tooLong += " characters";
+        return nameProblem(name, tooLong);
+    }
     if (parseUserTime(name))
-        return "the bookmark name " + quoted(name) + " reads as a time: --at would take it as that time";
+        return nameProblem(name, " reads as a time: --at would take it as that time");
     return std::nullopt;
 }
 
@@ -61,8 +77,13 @@ std::optional<std::string> addBookmark(std::vector<Bookmark>& bookmarks, Bookmar
 {
     if (auto problem = bookmarkNameProblem(bookmark.name))
         return problem;
-    if (const Bookmark* same = findBookmark(bookmarks, bookmark.name))
-        return "a bookmark named " + quoted(bookmark.name) + " is already at " + formatUtcMs(same->atMs);
+    if (const Bookmark* same = findBookmark(bookmarks, bookmark.name)) {
+        std::string taken = "a bookmark named ";
+        taken += quoted(bookmark.name);
+        taken += " is already at ";
+        taken += formatUtcMs(same->atMs);
+        return taken;
+    }
     const auto byTime = [](const Bookmark& a, const Bookmark& b) {
         return std::tie(a.atMs, a.name) < std::tie(b.atMs, b.name);
     };
@@ -73,8 +94,11 @@ std::optional<std::string> addBookmark(std::vector<Bookmark>& bookmarks, Bookmar
 
 std::optional<std::string> removeBookmark(std::vector<Bookmark>& bookmarks, std::string_view name)
 {
-    if (std::erase_if(bookmarks, [name](const Bookmark& b) { return b.name == name; }) == 0)
-        return "no bookmark is named " + quoted(name);
+    if (std::erase_if(bookmarks, [name](const Bookmark& b) { return b.name == name; }) == 0) {
+        std::string none = "no bookmark is named ";
+        none += quoted(name);
+        return none;
+    }
     return std::nullopt;
 }
 

@@ -30,30 +30,30 @@ void printBookmarks(const std::vector<Bookmark>& bookmarks, bool json)
     }
 }
 
-// The bookmarks `parser` asks for: `current` with --add NAME at --at, or without --remove NAME.
-Result<std::vector<Bookmark>> changed(const QCommandLineParser& parser, const Session& session)
+// Makes the change `parser` asks for in `all` (what the file holds now): --add NAME at --at, a
+// moment of `session`, or --remove NAME. Says why not, or none.
+std::optional<std::string> change(const QCommandLineParser& parser, const Session& session,
+                                  std::vector<Bookmark>& all)
 {
-    std::vector<Bookmark> next = session.info.bookmarks;
     if (parser.isSet("remove")) {
-        if (auto none = removeBookmark(next, toStd(parser.value("remove"))))
-            return Error{"--remove: " + *none};
-        return next;
+        if (auto none = removeBookmark(all, toStd(parser.value("remove"))))
+            return "--remove: " + *none;
+        return std::nullopt;
     }
     if (session.info.recordTimesUnknown)
-        return Error{
-            "--add: the records carry no times (MM2's console formatters print none), so the session "
-            "has no moment to bookmark"};
-    const auto at = resolveMoment(toStd(parser.value("at")), next);
+        return std::string("--add: the records carry no times (MM2's console formatters print none), so the "
+                           "session has no moment to bookmark");
+    const auto at = resolveMoment(toStd(parser.value("at")), all);
     if (!at)
-        return Error{"--at: " + at.error()};
+        return "--at: " + at.error();
     const auto first = firstMoment(session);
     if (!first)
-        return Error{"--add: the session holds no record or sample, so it has no moment to bookmark"};
+        return std::string("--add: the session holds no record or sample, so it has no moment to bookmark");
     if (auto outside = outsideSession("--at", *at, *first, session.lastActivityMs()))
-        return Error{*outside};
-    if (auto problem = addBookmark(next, {*at, toStd(parser.value("add"))}))
-        return Error{"--add: " + *problem};
-    return next;
+        return outside;
+    if (auto problem = addBookmark(all, {*at, toStd(parser.value("add"))}))
+        return "--add: " + *problem;
+    return std::nullopt;
 }
 
 } // namespace
@@ -91,23 +91,9 @@ int runBookmarks(const QStringList& args)
         return report({kInputError, file.error()});
     std::vector<Bookmark> bookmarks = file->session.info.bookmarks;
     if (parser.isSet("add") || parser.isSet("remove")) {
-        auto next = changed(parser, file->session);
-        if (!next)
-            return report({kInputError, next.error()});
-        // The change as checked above, applied to what the file holds now (another process may
-        // have changed it since it was read).
-        auto written =
-            changeCaptureBookmarks(path, [&](std::vector<Bookmark>& all) -> std::optional<std::string> {
-                if (parser.isSet("remove")) {
-                    if (auto none = removeBookmark(all, toStd(parser.value("remove"))))
-                        return "--remove: " + *none;
-                    return std::nullopt;
-                }
-                const Bookmark& added = *findBookmark(*next, toStd(parser.value("add")));
-                if (auto problem = addBookmark(all, added))
-                    return "--add: " + *problem;
-                return std::nullopt;
-            });
+        // Applied to what the file holds now: another process may have changed it since it was read.
+        auto written = changeCaptureBookmarks(
+            path, [&](std::vector<Bookmark>& all) { return change(parser, file->session, all); });
         if (!written)
             return report({kInputError, written.error()});
         bookmarks = std::move(*written);

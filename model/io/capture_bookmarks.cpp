@@ -14,18 +14,6 @@ using sqlite::Sql;
 
 namespace {
 
-// The bookmarks the file holds now (none before schema 3).
-std::vector<Bookmark> rowsOf(Sql& sql, int schema)
-{
-    std::vector<Bookmark> rows;
-    if (schema < 3)
-        return rows;
-    QSqlQuery query = sql.select("SELECT at_ms, name FROM bookmarks ORDER BY at_ms, name");
-    while (query.next())
-        rows.push_back({query.value(0).toLongLong(), s(query.value(1))});
-    return rows;
-}
-
 Result<std::vector<Bookmark>> changeIn(Sql& sql, const std::string& path, const BookmarkChange& change)
 {
     // What is wrong with the file names it; what the change refuses is said as it is.
@@ -42,7 +30,7 @@ Result<std::vector<Bookmark>> changeIn(Sql& sql, const std::string& path, const 
         return Error{path + ": cannot start a transaction: " + sql.db().lastError().text().toStdString()};
     // Read inside the transaction: a change another process made since this one read the file
     // (the CLI while the window shows it) is kept, not overwritten by an older list.
-    std::vector<Bookmark> bookmarks = rowsOf(sql, *schema);
+    std::vector<Bookmark> bookmarks = readBookmarkRows(sql, *schema);
     std::optional<std::string> refused = sql.error().empty() ? change(bookmarks) : std::nullopt;
     if (!refused && sql.error().empty())
         refused = checkBookmarks(bookmarks);

@@ -72,12 +72,8 @@ public:
 
     std::optional<std::string> readBookmarks(CaptureContents& out)
     {
-        if (out.schemaVersion < 3)
-            return std::nullopt; // no bookmarks table before schema 3
         std::vector<Bookmark>& bookmarks = out.observations.info.bookmarks;
-        QSqlQuery rows = m_sql.select("SELECT at_ms, name FROM bookmarks ORDER BY at_ms, name");
-        while (rows.next())
-            bookmarks.push_back({rows.value(0).toLongLong(), s(rows.value(1))});
+        bookmarks = readBookmarkRows(m_sql, out.schemaVersion);
         if (!m_sql.error().empty())
             return "cannot read the bookmarks: " + m_sql.error();
         if (auto problem = checkBookmarks(bookmarks))

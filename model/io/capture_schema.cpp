@@ -80,6 +80,17 @@ bool addBookmarksTable(sqlite::Sql& sql)
     return sql.exec(kBookmarksTable);
 }
 
+std::vector<Bookmark> readBookmarkRows(sqlite::Sql& sql, int schema)
+{
+    std::vector<Bookmark> rows;
+    if (schema < 3)
+        return rows;
+    QSqlQuery query = sql.select("SELECT at_ms, name FROM bookmarks ORDER BY at_ms, name");
+    while (query.next())
+        rows.push_back({query.value(0).toLongLong(), sqlite::s(query.value(1))});
+    return rows;
+}
+
 void replaceBookmarkRows(sqlite::Sql& sql, const std::vector<Bookmark>& bookmarks)
 {
     sql.exec("DELETE FROM bookmarks");

@@ -25,6 +25,8 @@ Result<int> captureSchemaOf(const std::map<std::string, std::string>& meta);
 
 // Adds the bookmarks table (schema 3) to a capture of an older schema; nothing when it is there.
 bool addBookmarksTable(sqlite::Sql& sql);
+// The rows of the bookmarks table, by time then name (none before schema 3: no table).
+std::vector<Bookmark> readBookmarkRows(sqlite::Sql& sql, int schema);
 // Replaces the rows of the bookmarks table (in the caller's transaction, if any).
 void replaceBookmarkRows(sqlite::Sql& sql, const std::vector<Bookmark>& bookmarks);
 

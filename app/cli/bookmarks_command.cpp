@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/report_input.h"
 
+#include "model/analysis/group_series.h"
 #include "model/io/capture_file.h"
 #include "model/io/session_file.h"
 #include "model/util/json_writer.h"

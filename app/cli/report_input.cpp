@@ -2,6 +2,7 @@
 
 #include "app/cli/connection_options.h"
 
+#include "model/analysis/group_series.h"
 #include "model/analysis/row_text.h"
 #include "model/io/session_file.h"
 #include "model/util/text_format.h"
@@ -158,21 +159,6 @@ std::optional<Failure> checkMoment(ReportInput& input, bool nameFlow)
 }
 
 } // namespace
-
-std::optional<int64_t> firstMoment(const Session& s)
-{
-    std::optional<int64_t> first;
-    const auto see = [&first](int64_t t) {
-        first = first ? std::min(*first, t) : t;
-    };
-    for (const auto& x : s.syncs)
-        see(x.stamp.timestampMs);
-    for (const auto& x : s.checkpoints)
-        see(x.stamp.timestampMs);
-    for (const auto& x : s.groupOffsets)
-        see(x.sampledAtMs);
-    return first;
-}
 
 void addReportRuleOptions(QCommandLineParser& parser)
 {

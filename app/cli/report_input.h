@@ -33,8 +33,6 @@ struct ReportInput {
 // options (--mm2-version, --task-start, --checkpoints-restored), which are declared elsewhere.
 void addReportRuleOptions(QCommandLineParser& parser);
 
-// The earliest moment the session knows anything of: the first record or sample (none: empty).
-std::optional<int64_t> firstMoment(const Session& s);
 std::optional<Failure> readReportRuleOptions(const QCommandLineParser& parser, ReportOptions& options);
 
 // The connection options, the capture positional, --mm2-version, --task-start,

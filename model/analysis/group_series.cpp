@@ -34,27 +34,38 @@ std::pair<int64_t, int64_t> sessionSpan(const Session& session)
     return SessionSpan().of(session);
 }
 
-std::pair<int64_t, int64_t> SessionSpan::of(const Session& session)
+std::optional<int64_t> firstMoment(const Session& session)
 {
-    const auto see = [&](int64_t t) {
+    return SessionSpan().first(session);
+}
+
+std::optional<int64_t> SessionSpan::first(const Session& session)
+{
+    const auto see = [this](int64_t t) {
         m_first = std::min(m_first, t);
     };
-    // Records count from the first of their topic, samples from the earliest of them.
-    if (m_seen.syncs == 0 && !session.syncs.empty())
-        see(session.syncs.front().stamp.timestampMs);
-    if (m_seen.checkpoints == 0 && !session.checkpoints.empty())
-        see(session.checkpoints.front().stamp.timestampMs);
-    if (m_seen.heartbeats == 0 && !session.heartbeats.empty())
-        see(session.heartbeats.front().stamp.timestampMs);
+    for (size_t i = m_seen.syncs; i < session.syncs.size(); ++i)
+        see(session.syncs[i].stamp.timestampMs);
+    for (size_t i = m_seen.checkpoints; i < session.checkpoints.size(); ++i)
+        see(session.checkpoints[i].stamp.timestampMs);
+    for (size_t i = m_seen.heartbeats; i < session.heartbeats.size(); ++i)
+        see(session.heartbeats[i].stamp.timestampMs);
     for (size_t i = m_seen.groupOffsets; i < session.groupOffsets.size(); ++i)
         see(session.groupOffsets[i].sampledAtMs);
     for (size_t i = m_seen.logOffsets; i < session.logOffsets.size(); ++i)
         see(session.logOffsets[i].sampledAtMs);
     m_seen = session.mark();
-    const int64_t last = session.lastActivityMs();
     if (m_first == INT64_MAX)
-        return {last, last};
-    return {std::min(m_first, last), last};
+        return std::nullopt;
+    // A record's time can be ahead of the moment it was read (producer clocks): the span never
+    // starts after it ends.
+    return std::min(m_first, session.lastActivityMs());
+}
+
+std::pair<int64_t, int64_t> SessionSpan::of(const Session& session)
+{
+    const int64_t last = session.lastActivityMs();
+    return {first(session).value_or(last), last};
 }
 
 std::vector<int64_t> seriesMoments(const Session& session, const std::string& group, int64_t fromMs,

@@ -37,14 +37,21 @@ struct GroupSeries {
 std::vector<int64_t> seriesMoments(const Session& session, const std::string& group, int64_t fromMs,
                                    int64_t toMs, size_t maxMoments);
 
-// The session's time span: its first and last record, sample or event (0, 0 when empty).
+// The session's time span: from the earliest time of its records and samples to the last moment
+// anything was read (Session::lastActivityMs), (last, last) when it holds no record or sample.
+// The window, the CLI and the report take --at and bookmarks within it.
 std::pair<int64_t, int64_t> sessionSpan(const Session& session);
 
+// The first moment of sessionSpan, or none when the session holds no record or sample (then
+// nothing is known at any moment).
+std::optional<int64_t> firstMoment(const Session& session);
+
 // sessionSpan for a session that grows: only what was added since the last call is looked at
-// (samples are not in time order everywhere, so the first moment is a minimum over all).
+// (record times and samples are not in order everywhere, so the first moment is a minimum over all).
 class SessionSpan {
 public:
     std::pair<int64_t, int64_t> of(const Session& session);
+    std::optional<int64_t> first(const Session& session);
 
 private:
     Session::Mark m_seen;

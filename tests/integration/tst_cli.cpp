@@ -316,7 +316,13 @@ void Cli::bookmarks()
     QCOMPARE(outside.exitCode, 1);
     QCOMPARE(outside.err,
              QString("driftscope-cli: --at 2026-11-29T13:40:00.000Z is outside the session, which "
-                     "covers 2026-11-29T13:36:22.384Z to 2026-11-29T13:37:51.856Z\n"));
+                     "covers 2026-11-29T13:36:20.381Z to 2026-11-29T13:37:51.856Z\n"));
+    // The session starts where the window's time bar starts: at its first log-end sample.
+    QCOMPARE(cli({"bookmarks", capture, "--add", "start", "--at", "2026-11-29T13:36:20.381Z"}).exitCode, 0);
+    QCOMPARE(cli({"report", capture, "--at", "start"}).err,
+             QString("driftscope-cli: no consumer group has a committed offset or checkpoint by "
+                     "2026-11-29T13:36:20.381Z; known groups: analytics, audit, billing, fraud\n"));
+    QCOMPARE(cli({"bookmarks", capture, "--remove", "start"}).exitCode, 0);
     const Run unknown = cli({"report", capture, "--at", "nosuch"});
     QCOMPARE(unknown.exitCode, 2);
     QVERIFY2(

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void everyPointIsTheReportAtItsMoment_data();
     void everyPointIsTheReportAtItsMoment();
     void momentsCoverCheckpointsAndTheSpan();
+    void spanStartsAtTheEarliestRecordOrSample();
     void lifetimesAgreeWithTheStoreAtEveryMoment_data();
     void lifetimesAgreeWithTheStoreAtEveryMoment();
     void legacyStoreExpiresEachSyncAtTheNext();
@@ -140,6 +141,36 @@ void GroupSeriesTest::momentsCoverCheckpointsAndTheSpan()
     const std::vector<int64_t> few = seriesMoments(session, "analytics", from, to, 20);
     QVERIFY(few.size() <= 20);
     QCOMPARE(few.back(), to);
+}
+
+// One span for the window, the CLI and the report: the earliest record time or sample, wherever it
+// is in its list, to the last moment anything was read.
+void GroupSeriesTest::spanStartsAtTheEarliestRecordOrSample()
+{
+    const Session& session = demoCapture();
+    // The demo's log-end samples start two seconds before its first offset sync (13:36:22.384).
+    const std::pair<int64_t, int64_t> demo{1795959380381, 1795959471856};
+    QCOMPARE(sessionSpan(session), demo);
+    QCOMPARE(firstMoment(session), std::optional<int64_t>(demo.first));
+    QCOMPARE(firstMoment(Session{}), std::nullopt);
+    QCOMPARE(sessionSpan(Session{}), (std::pair<int64_t, int64_t>{0, 0}));
+
+    // Grown by a sync stamped before everything (a producer's clock), the span starts there.
+    Session growing;
+    QVERIFY(growing.append(session));
+    SessionSpan span;
+    QCOMPARE(span.of(growing), demo);
+    ObservedSync early = growing.syncs.back();
+    early.stamp.timestampMs = demo.first - 5'000;
+    growing.syncs.push_back(early);
+    QCOMPARE(span.of(growing), (std::pair<int64_t, int64_t>{demo.first - 5'000, demo.second}));
+    QCOMPARE(sessionSpan(growing), span.of(growing));
+    // A record stamped after it was read does not start the span after its end.
+    Session ahead;
+    ahead.heartbeats.push_back(session.heartbeats.front());
+    ahead.heartbeats.back().stamp.timestampMs = ahead.heartbeats.back().stamp.readAtMs + 60'000;
+    const int64_t readAt = ahead.heartbeats.back().stamp.readAtMs;
+    QCOMPARE(sessionSpan(ahead), (std::pair<int64_t, int64_t>{readAt, readAt}));
 }
 
 void GroupSeriesTest::lifetimesAgreeWithTheStoreAtEveryMoment_data()

@@ -40,6 +40,7 @@ struct AnalysisService::Worker {
     bool scheduled = false;
     std::optional<ExplorerRequest> last; // the newest request computed: again when the session grows
     uint64_t lastSerial = 0;
+    uint64_t sessionSerial = 0; // of the session `model` holds (AnalysisService::sessionSerial)
 
     std::shared_ptr<const kafka::LiveReader> live;
     Session::Mark liveMark;
@@ -114,6 +115,7 @@ struct AnalysisService::Worker {
         QElapsedTimer timer;
         timer.start();
         AnalysisResult result;
+        result.sessionSerial = sessionSerial;
         if (simulation && request.compare && *request.compare != request.state.release)
             answerRerun(request, result);
         else
@@ -183,15 +185,18 @@ void AnalysisService::post(std::function<void(Worker&)> job)
 void AnalysisService::setSession(std::shared_ptr<Session> session,
                                  std::shared_ptr<const SimulationSource> simulation)
 {
-    post([session = std::move(session), simulation = std::move(simulation)](Worker& w) mutable {
+    post([session = std::move(session), simulation = std::move(simulation),
+          serial = ++m_sessionSerial](Worker& w) mutable {
         w.replace(std::move(*session), std::move(simulation));
+        w.sessionSerial = serial;
     });
 }
 
 void AnalysisService::follow(std::shared_ptr<const kafka::LiveReader> reader)
 {
-    post([this, reader = std::move(reader)](Worker& w) mutable {
+    post([this, reader = std::move(reader), serial = ++m_sessionSerial](Worker& w) mutable {
         w.replace({}, {});
+        w.sessionSerial = serial;
         w.live = std::move(reader);
         if (!w.pull) {
             w.pull = new QTimer(m_context);
@@ -248,9 +253,10 @@ void AnalysisService::schedule(Worker& w)
             const ExplorerRequest next = *w.pending;
             const uint64_t serial = w.pendingSerial;
             w.pending.reset();
-            const auto first = [this](ExplorerAnswer early) {
+            const auto first = [this, &w](ExplorerAnswer early) {
                 auto result = std::make_shared<AnalysisResult>();
                 static_cast<ExplorerAnswer&>(*result) = std::move(early);
+                result->sessionSerial = w.sessionSerial;
                 publish(std::move(result), std::nullopt);
             };
             auto result = std::make_shared<const AnalysisResult>(w.compute(next, first));

@@ -47,6 +47,8 @@ struct AnalysisResult : ExplorerAnswer {
     std::vector<std::string> differenceLines;
     std::string compareProblem;
     double seconds = 0; // how long the worker took
+    // Which session the answer is about: AnalysisService::sessionSerial() once it was given.
+    uint64_t sessionSerial = 0;
 };
 
 class AnalysisService : public QObject {
@@ -78,6 +80,9 @@ public:
 
     // A request is still being computed (or waits for the worker).
     bool busy() const { return m_answered < m_requested; }
+    // Counts setSession and follow: answers carry the count of the session they are about, so
+    // that one about a session replaced since (or about none yet, 0) can be told apart.
+    uint64_t sessionSerial() const { return m_sessionSerial; }
     const AnalysisResult* latest() const { return m_latest.get(); }
     // Lets the worker free a result the window is done with: a large session's report is tens
     // of thousands of rows, whose freeing would otherwise hold the GUI thread up.
@@ -98,6 +103,7 @@ private:
     std::unique_ptr<Worker> m_worker;
     std::shared_ptr<const AnalysisResult> m_latest;
     uint64_t m_requested = 0, m_answered = 0; // request serials, GUI thread only
+    uint64_t m_sessionSerial = 0;             // GUI thread only
 };
 
 } // namespace driftscope::gui

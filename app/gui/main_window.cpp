@@ -651,6 +651,32 @@ void MainWindow::moveCursorOnceLoaded(const QString& moment)
         showResult(m_result);
 }
 
+// A cursor asked for before the session was there (the command line's --at): checked against
+// the span the time bar shows, as the CLI checks --at against its session. A file's session is
+// whole in its first answer; a live one is waited for until it spans some time.
+void MainWindow::moveCursorAsAsked(const AnalysisResult& r)
+{
+    if (!m_cursorOnceLoaded || r.sessionSerial == 0 || r.sessionSerial != m_analysis.sessionSerial())
+        return;
+    const bool growing = m_sources.live() != nullptr;
+    if (growing && r.toMs == r.fromMs)
+        return;
+    const QString moment = *std::exchange(m_cursorOnceLoaded, std::nullopt);
+    if (r.summary->info.recordTimesUnknown)
+        return fail("Time cursor", "--at: the records carry no times (MM2's console formatters print none), "
+                                   "so the session has no moment but its end");
+    if (!r.spanKnown)
+        return fail("Time cursor",
+                    "--at: the session holds no record or sample, so nothing is known at any time");
+    const auto at = resolveMoment(moment.toStdString(), m_bookmarks.all());
+    if (!at)
+        return fail("Time cursor", "--at: " + q(at.error()));
+    if (const auto outside = outsideSession("--at", *at, r.fromMs, r.toMs))
+        return fail("Time cursor", q(*outside));
+    m_cursorAsked = *at;
+    moveCursor(*at);
+}
+
 bool MainWindow::cursorPending() const
 {
     return m_cursorOnceLoaded || (m_cursorAsked && (!m_result || m_result->cursorMs != *m_cursorAsked));
@@ -692,24 +718,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     std::shared_ptr<const AnalysisResult> previous = std::exchange(m_result, std::move(result));
     const AnalysisResult& r = *m_result;
     m_state.adoptResolved(r);
-    // A cursor asked for before the session was there (the command line's --at): checked against
-    // the span the time bar shows, as the CLI checks --at against its session.
-    if (m_cursorOnceLoaded && r.summary->info.recordTimesUnknown) {
-        m_cursorOnceLoaded.reset();
-        fail("Time cursor", "--at: the records carry no times (MM2's console formatters print none), so the "
-                            "session has no moment but its end");
-    }
-    if (m_cursorOnceLoaded && r.toMs > r.fromMs) {
-        const QString moment = *std::exchange(m_cursorOnceLoaded, std::nullopt);
-        const auto at = resolveMoment(moment.toStdString(), m_bookmarks.all());
-        const auto outside = at ? outsideSession("--at", *at, r.fromMs, r.toMs) : std::nullopt;
-        if (!at || outside) {
-            fail("Time cursor", at ? q(*outside) : "--at: " + q(at.error()));
-        } else {
-            m_cursorAsked = *at;
-            moveCursor(*at);
-        }
-    }
+    moveCursorAsAsked(r);
     m_status->setComputing(!r.complete         ? "computing the other partitions and groups…"
                            : m_analysis.busy() ? "computing…"
                                                : QString());

@@ -150,6 +150,7 @@ private:
     void applyRecommendation(const sim::TuneAnswer& answer);
     void requestAnalysis();
     void showResult(std::shared_ptr<const AnalysisResult> result);
+    void moveCursorAsAsked(const AnalysisResult& result);
     void showLiveStatus(const kafka::LiveStatus& status);
     void fail(const QString& title, const QString& message);
     void showReleaseNotes();

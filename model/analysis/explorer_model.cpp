@@ -426,6 +426,7 @@ ExplorerAnswer ExplorerModel::answer(const ExplorerRequest& request, const Publi
     const auto [from, to] = m_span.of(session);
     result.fromMs = from;
     result.toMs = to;
+    result.spanKnown = m_span.first(session).has_value(); // nothing new since of(): no scan
     result.cursorMs = std::clamp(request.cursorMs.value_or(to), from, std::max(from, to));
     std::vector<Release> releases = {request.state.release};
     if (request.compare && *request.compare != request.state.release)

@@ -59,6 +59,9 @@ struct ExplorerAnswer {
     ExplorerRequest request;
     Selection selection; // resolved: a group and partition the session has
     int64_t fromMs = 0, toMs = 0, cursorMs = 0;
+    // The session holds a record or sample (firstMoment): without one nothing is known at any
+    // moment, and fromMs = toMs is only when it was last read.
+    bool spanKnown = false;
     std::shared_ptr<const SessionSummary> summary;
     std::vector<ReleaseAnswer> releases; // the request's release, then the compared one
     // False for the first answer on a large session: the report holds the selected group's rows

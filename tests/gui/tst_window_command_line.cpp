@@ -206,6 +206,28 @@ void WindowCommandLine::incidentReportWithoutAWindow()
     QCOMPARE(noTimes.err.value(0), QString("driftscope: Time cursor: --at: the records carry no times (MM2's "
                                            "console formatters print none), so the session has no moment but "
                                            "its end"));
+    // A session of a single moment has that moment, and no other (this run once waited forever).
+    const QString oneMoment = runner.path("one-moment.jsonl");
+    QFile lines(oneMoment);
+    QVERIFY(lines.open(QIODevice::WriteOnly));
+    lines.write(
+        "{\"kind\":\"offset-sync\",\"topic\":\"orders\",\"partition\":0,\"upstream\":100,"
+        "\"downstream\":90,\"topic_offset\":0,\"timestamp_ms\":1795959390000,\"read_at_ms\":1795959390000}\n"
+        "{\"kind\":\"checkpoint\",\"group\":\"billing\",\"topic\":\"A.orders\",\"partition\":0,"
+        "\"upstream\":120,\"downstream\":90,\"metadata\":\"\",\"topic_offset\":0,"
+        "\"timestamp_ms\":1795959390000,\"read_at_ms\":1795959390000}\n");
+    lines.close();
+    const WindowRun single = runner.run({oneMoment, "--at", "2026-11-29T13:36:30Z", "--export-report", html});
+    QCOMPARE(single.exitCode, 0);
+    QFile singleFile(html);
+    QVERIFY(singleFile.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(singleFile.readAll())
+                .contains("<th align=\"left\">At</th><td>2026-11-29T13:36:30.000Z</td>"));
+    const WindowRun before = runner.run({oneMoment, "--at", "2026-11-29T13:36:29Z", "--export-report", html});
+    QCOMPARE(before.exitCode, 1);
+    QCOMPARE(before.err.value(0),
+             QString("driftscope: Time cursor: --at 2026-11-29T13:36:29.000Z is outside the session, which "
+                     "covers 2026-11-29T13:36:30.000Z to 2026-11-29T13:36:30.000Z"));
 }
 
 void WindowCommandLine::newerReleaseIsNoted()

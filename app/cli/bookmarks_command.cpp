@@ -34,17 +34,17 @@ void printBookmarks(const std::vector<Bookmark>& bookmarks, bool json)
 // Makes the change `parser` asks for in `all` (what the file holds now): --add NAME at --at, a
 // moment of `session`, or --remove NAME. Says why not, or none.
 std::optional<std::string> change(const QCommandLineParser& parser, const Session& session,
-                                  std::vector<Bookmark>& all)
+                                  BookmarkRows& rows)
 {
     if (parser.isSet("remove")) {
-        if (auto none = removeBookmark(all, toStd(parser.value("remove"))))
+        if (auto none = removeBookmark(rows, toStd(parser.value("remove"))))
             return "--remove: " + *none;
         return std::nullopt;
     }
     if (session.info.recordTimesUnknown)
         return std::string("--add: the records carry no times (MM2's console formatters print none), so the "
                            "session has no moment to bookmark");
-    const auto at = resolveMoment(toStd(parser.value("at")), all);
+    const auto at = resolveMoment(toStd(parser.value("at")), rows.kept);
     if (!at)
         return "--at: " + at.error();
     const auto first = firstMoment(session);
@@ -52,7 +52,7 @@ std::optional<std::string> change(const QCommandLineParser& parser, const Sessio
         return std::string("--add: the session holds no record or sample, so it has no moment to bookmark");
     if (auto outside = outsideSession("--at", *at, *first, session.lastActivityMs()))
         return outside;
-    if (auto problem = addBookmark(all, {*at, toStd(parser.value("add"))}))
+    if (auto problem = addBookmark(rows.kept, {*at, toStd(parser.value("add"))}))
         return "--add: " + *problem;
     return std::nullopt;
 }
@@ -90,16 +90,18 @@ int runBookmarks(const QStringList& args)
     auto file = readSessionFile(path);
     if (!file)
         return report({kInputError, file.error()});
-    std::vector<Bookmark> bookmarks = file->session.info.bookmarks;
+    BookmarkRows rows{file->session.info.bookmarks, file->session.info.damagedBookmarks};
     if (parser.isSet("add") || parser.isSet("remove")) {
         // Applied to what the file holds now: another process may have changed it since it was read.
         auto written = changeCaptureBookmarks(
-            path, [&](std::vector<Bookmark>& all) { return change(parser, file->session, all); });
+            path, [&](BookmarkRows& now) { return change(parser, file->session, now); });
         if (!written)
             return report({kInputError, written.error()});
-        bookmarks = std::move(*written);
+        rows = std::move(*written);
     }
-    printBookmarks(bookmarks, parser.isSet("json"));
+    for (const DamagedBookmark& d : rows.damaged)
+        printNote("driftscope-cli: warning: " + damagedBookmarkText(d));
+    printBookmarks(rows.kept, parser.isSet("json"));
     return kOk;
 }
 

@@ -9,9 +9,9 @@
 
 namespace driftscope::gui {
 
-void BookmarkKeeper::reset(std::vector<Bookmark> bookmarks, QString capturePath)
+void BookmarkKeeper::reset(BookmarkRows rows, QString capturePath)
 {
-    m_bookmarks = std::move(bookmarks);
+    m_rows = std::move(rows);
     m_capturePath = std::move(capturePath);
 }
 
@@ -19,29 +19,29 @@ Result<QString> BookmarkKeeper::add(Bookmark bookmark)
 {
     const QString what =
         QString::fromStdString("Bookmark '" + bookmark.name + "' at " + formatUtcMs(bookmark.atMs));
-    return change([&bookmark](std::vector<Bookmark>& all) { return addBookmark(all, bookmark); }, what);
+    return change([&bookmark](BookmarkRows& rows) { return addBookmark(rows.kept, bookmark); }, what);
 }
 
 Result<QString> BookmarkKeeper::remove(const std::string& name)
 {
-    return change([&name](std::vector<Bookmark>& all) { return removeBookmark(all, name); },
+    return change([&name](BookmarkRows& rows) { return removeBookmark(rows, name); },
                   QString::fromStdString("Removed the bookmark '" + name + "'"));
 }
 
 Result<QString> BookmarkKeeper::change(const BookmarkChange& edit, const QString& what)
 {
     if (m_capturePath.isEmpty()) {
-        std::vector<Bookmark> next = m_bookmarks;
+        BookmarkRows next = m_rows;
         if (auto refused = edit(next))
             return Error{*refused};
-        m_bookmarks = std::move(next);
+        m_rows = std::move(next);
         return what + " (kept for this run: File > Save capture as keeps them with the session)";
     }
     // Applied to what the file holds now: bookmarks another process added meanwhile stay.
     auto written = changeCaptureBookmarks(m_capturePath.toStdString(), edit);
     if (!written)
         return Error{written.error()};
-    m_bookmarks = std::move(*written);
+    m_rows = std::move(*written);
     return what + ", saved in " + QFileInfo(m_capturePath).fileName();
 }
 

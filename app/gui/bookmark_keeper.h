@@ -16,12 +16,15 @@ namespace driftscope::gui {
 
 class BookmarkKeeper {
 public:
-    // Another session: its bookmarks, and the capture they are kept in (empty: none).
-    void reset(std::vector<Bookmark> bookmarks, QString capturePath);
-    const std::vector<Bookmark>& all() const { return m_bookmarks; }
+    // Another session: its bookmarks (and a capture's damaged rows), and the capture they are
+    // kept in (empty: none).
+    void reset(BookmarkRows rows, QString capturePath);
+    const std::vector<Bookmark>& all() const { return m_rows.kept; }
+    const std::vector<DamagedBookmark>& damaged() const { return m_rows.damaged; }
+    const BookmarkRows& rows() const { return m_rows; }
 
-    // Adds or removes one, and says what happened for the status bar ("Bookmark 'incident' at
-    // TIME, saved in demo.capture"); the error when it could not (the list is then unchanged).
+    // Adds or removes one (a damaged row too), and says what happened for the status bar ("Bookmark
+    // 'incident' at TIME, saved in demo.capture"); the error when it could not (the list is then unchanged).
     Result<QString> add(Bookmark bookmark);
     Result<QString> remove(const std::string& name);
 
@@ -30,7 +33,7 @@ private:
     // the list kept) and keeps the result; the error leaves both as they were.
     Result<QString> change(const BookmarkChange& edit, const QString& what);
 
-    std::vector<Bookmark> m_bookmarks;
+    BookmarkRows m_rows;
     QString m_capturePath;
 };
 

@@ -98,18 +98,20 @@ std::optional<QString> addPlots(const widgets::PartitionPage& page, Draft& draft
     return std::nullopt;
 }
 
-// "incident: 2026-... (the time cursor)", one per bookmark.
-std::vector<std::string> bookmarkLines(const std::vector<Bookmark>& bookmarks, int64_t cursorMs)
+// "incident: 2026-... (the time cursor)", one per bookmark, then the damaged rows.
+std::vector<std::string> bookmarkLines(const BookmarkRows& bookmarks, int64_t cursorMs)
 {
     std::vector<std::string> lines;
-    for (const Bookmark& b : bookmarks)
+    for (const Bookmark& b : bookmarks.kept)
         lines.push_back(b.name + ": " + formatUtcMs(b.atMs) +
                         (b.atMs == cursorMs ? " (the time cursor)" : ""));
+    for (const DamagedBookmark& d : bookmarks.damaged)
+        lines.push_back(damagedBookmarkText(d));
     return lines;
 }
 
 std::optional<QString> draftOf(const AnalysisResult& r, const widgets::PartitionPage& page,
-                               const QString& source, const std::vector<Bookmark>& bookmarks, Draft& draft)
+                               const QString& source, const BookmarkRows& bookmarks, Draft& draft)
 {
     const Report& report = r.releases.front().cursor.report;
     QString& html = draft.html;
@@ -173,7 +175,7 @@ QByteArray pdfBytes(const Draft& draft)
 
 QString writeIncidentReport(const QString& path, const AnalysisResult& result,
                             const widgets::PartitionPage& page, const QString& source,
-                            const std::vector<Bookmark>& bookmarks)
+                            const BookmarkRows& bookmarks)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != "html" && suffix != "pdf")

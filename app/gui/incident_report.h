@@ -16,10 +16,10 @@ namespace driftscope::gui {
 
 // Writes the report of `result` as `page` shows it to `path`, HTML or PDF by its suffix, whole or
 // not at all (an existing file stays as it was on failure). `source` names where the session
-// came from; `bookmarks` are listed, the one at the cursor named so. Returns what went wrong, or an empty
-// string.
+// came from; `bookmarks` are listed, the one at the cursor named so, and damaged rows said.
+// Returns what went wrong, or an empty string.
 QString writeIncidentReport(const QString& path, const AnalysisResult& result,
                             const widgets::PartitionPage& page, const QString& source,
-                            const std::vector<Bookmark>& bookmarks);
+                            const BookmarkRows& bookmarks);
 
 } // namespace driftscope::gui

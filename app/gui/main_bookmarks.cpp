@@ -41,19 +41,43 @@ void MainWindow::fillBookmarksMenu()
         actions[i]->deleteLater();
     }
     const std::vector<Bookmark>& all = m_bookmarks.all();
-    if (all.empty()) {
+    const std::vector<DamagedBookmark>& damaged = m_bookmarks.damaged();
+    if (all.empty() && damaged.empty()) {
         m_bookmarksMenu->addAction("No bookmarks in this session")->setEnabled(false);
         return;
     }
-    for (const Bookmark& b : all)
+    std::vector<std::string> names;
+    for (const Bookmark& b : all) {
         m_bookmarksMenu->addAction(menuText(b.name + "  —  " + formatUtcMs(b.atMs)), this,
                                    [this, at = b.atMs] { moveCursor(at); });
+        names.push_back(b.name);
+    }
+    for (const DamagedBookmark& d : damaged) {
+        QAction* row = m_bookmarksMenu->addAction(menuText(d.row.name + "  —  damaged, not used"));
+        row->setEnabled(false);
+        row->setToolTip(QString::fromStdString(d.problem));
+        names.push_back(d.row.name);
+    }
+    m_bookmarksMenu->setToolTipsVisible(true);
     QMenu* remove = m_bookmarksMenu->addMenu("&Remove");
-    for (const Bookmark& b : all)
-        remove->addAction(menuText(b.name), this, [this, name = b.name] {
+    for (const std::string& name : names)
+        remove->addAction(menuText(name), this, [this, name] {
             if (const QString error = removeBookmark(QString::fromStdString(name)); !error.isEmpty())
                 tellLater(this, "Remove bookmark", error);
         });
+}
+
+void MainWindow::sayDamagedBookmarks()
+{
+    QStringList lines;
+    for (const DamagedBookmark& d : m_bookmarks.damaged())
+        lines << QString::fromStdString(damagedBookmarkText(d));
+    if (!lines.isEmpty())
+        tellLater(this, "Damaged bookmarks",
+                  QString("The capture's bookmarks table has %1 driftscope does not use; the rest of the "
+                          "capture is read as usual.\n\n")
+                          .arg(lines.size() == 1 ? QString("a row") : QString("%1 rows").arg(lines.size())) +
+                      lines.join("\n"));
 }
 
 void MainWindow::addBookmarkAtCursor()

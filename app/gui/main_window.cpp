@@ -116,7 +116,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             [this](std::shared_ptr<Session> session, std::shared_ptr<const SimulationSource> simulation) {
                 if (simulation)
                     focusOn(simulation->scenario);
-                m_bookmarks.reset(session->info.bookmarks, m_sources.capturePath());
+                m_bookmarks.reset({session->info.bookmarks, session->info.damagedBookmarks},
+                                  m_sources.capturePath());
+                sayDamagedBookmarks();
                 m_analysis.setSession(std::move(session), std::move(simulation));
                 sourceStarted();
                 requestAnalysis();
@@ -870,7 +872,7 @@ QString MainWindow::exportIncidentReport(const QString& path) const
 {
     if (!m_result)
         return "nothing to report: the window has no answer yet";
-    return writeIncidentReport(path, *m_result, *m_pages[0], m_sources.description(), m_bookmarks.all());
+    return writeIncidentReport(path, *m_result, *m_pages[0], m_sources.description(), m_bookmarks.rows());
 }
 
 void MainWindow::exportReportJson()

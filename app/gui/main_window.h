@@ -151,6 +151,8 @@ private:
     void requestAnalysis();
     void showResult(std::shared_ptr<const AnalysisResult> result);
     void moveCursorAsAsked(const AnalysisResult& result);
+    // Tells of the rows of a capture's bookmarks table that are not used (bookmarks.h).
+    void sayDamagedBookmarks();
     void showLiveStatus(const kafka::LiveStatus& status);
     void fail(const QString& title, const QString& message);
     void showReleaseNotes();

@@ -14,13 +14,13 @@ using sqlite::Sql;
 
 namespace {
 
-Result<std::vector<Bookmark>> changeIn(Sql& sql, const std::string& path, const BookmarkChange& change)
+Result<BookmarkRows> changeIn(Sql& sql, const std::string& path, const BookmarkChange& change)
 {
     // What is wrong with the file names it; what the change refuses is said as it is.
     std::map<std::string, std::string> meta;
-    QSqlQuery rows = sql.select("SELECT key, value FROM capture_meta");
-    while (rows.next())
-        meta[s(rows.value(0))] = s(rows.value(1));
+    QSqlQuery metaRows = sql.select("SELECT key, value FROM capture_meta");
+    while (metaRows.next())
+        meta[s(metaRows.value(0))] = s(metaRows.value(1));
     if (!sql.error().empty())
         return Error{path + ": is not a driftscope capture: " + sql.error()};
     const auto schema = captureSchemaOf(meta);
@@ -30,10 +30,10 @@ Result<std::vector<Bookmark>> changeIn(Sql& sql, const std::string& path, const 
         return Error{path + ": cannot start a transaction: " + sql.db().lastError().text().toStdString()};
     // Read inside the transaction: a change another process made since this one read the file
     // (the CLI while the window shows it) is kept, not overwritten by an older list.
-    std::vector<Bookmark> bookmarks = readBookmarkRows(sql, *schema);
-    std::optional<std::string> refused = sql.error().empty() ? change(bookmarks) : std::nullopt;
+    BookmarkRows rows = readBookmarkRows(sql, *schema);
+    std::optional<std::string> refused = sql.error().empty() ? change(rows) : std::nullopt;
     if (!refused && sql.error().empty())
-        refused = checkBookmarks(bookmarks);
+        refused = checkBookmarks(rows.kept);
     if (refused) {
         sql.db().rollback();
         return Error{*refused};
@@ -42,7 +42,7 @@ Result<std::vector<Bookmark>> changeIn(Sql& sql, const std::string& path, const 
         addBookmarksTable(sql);
         sql.run("UPDATE capture_meta SET value = ? WHERE key = 'schema_version'", {QString::number(3)});
     }
-    replaceBookmarkRows(sql, bookmarks);
+    replaceBookmarkRows(sql, rows);
     if (!sql.error().empty()) {
         sql.db().rollback();
         return Error{path + ": cannot write the bookmarks (the file keeps its old ones): " + sql.error()};
@@ -50,17 +50,17 @@ Result<std::vector<Bookmark>> changeIn(Sql& sql, const std::string& path, const 
     if (!sql.db().commit())
         return Error{path + ": cannot write the bookmarks (the file keeps its old ones): " +
                      sql.db().lastError().text().toStdString()};
-    return bookmarks;
+    return rows;
 }
 
 } // namespace
 
-Result<std::vector<Bookmark>> changeCaptureBookmarks(const std::string& path, const BookmarkChange& change)
+Result<BookmarkRows> changeCaptureBookmarks(const std::string& path, const BookmarkChange& change)
 {
     if (auto refused = notACaptureFile(path))
         return Error{*refused};
     const std::string connection = sqlite::connectionName();
-    Result<std::vector<Bookmark>> result = Error{""};
+    Result<BookmarkRows> result = Error{""};
     {
         QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", q(connection));
         db.setDatabaseName(q(path));
@@ -83,8 +83,8 @@ std::optional<std::string> replaceCaptureBookmarks(const std::string& path,
 {
     if (auto problem = checkBookmarks(bookmarks))
         return *problem;
-    auto changed = changeCaptureBookmarks(path, [&bookmarks](std::vector<Bookmark>& all) {
-        all = bookmarks;
+    auto changed = changeCaptureBookmarks(path, [&bookmarks](BookmarkRows& rows) {
+        rows.kept = bookmarks;
         return std::optional<std::string>();
     });
     return changed ? std::nullopt : std::optional<std::string>(changed.error());

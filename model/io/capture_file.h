@@ -56,17 +56,18 @@ std::optional<std::string> writeCapture(const std::string& path, const Session& 
                                         const std::vector<Bookmark>* bookmarks = nullptr);
 
 // Replaces the bookmarks of the capture at `path` by `bookmarks`, in one transaction: the file
-// keeps its old bookmarks or has the new ones, never a mix. A schema 1 or 2 capture gets the
-// bookmarks table and becomes schema 3. Refuses a file that is not a capture, or is of a newer
-// schema.
+// keeps its old bookmarks or has the new ones, never a mix (its damaged rows stay). A schema 1
+// or 2 capture gets the bookmarks table and becomes schema 3. Refuses a file that is not a
+// capture, or is of a newer schema.
 std::optional<std::string> replaceCaptureBookmarks(const std::string& path,
                                                    const std::vector<Bookmark>& bookmarks);
 
 // Changes the bookmarks the capture at `path` holds now (read in the same transaction, so that a
-// change another process made meanwhile stays): `change` edits the list or says why not (the file
-// is then left as it was). Returns the list as written.
-using BookmarkChange = std::function<std::optional<std::string>(std::vector<Bookmark>&)>;
-Result<std::vector<Bookmark>> changeCaptureBookmarks(const std::string& path, const BookmarkChange& change);
+// change another process made meanwhile stays): `change` edits the rows or says why not (the file
+// is then left as it was). Damaged rows it leaves stay in the file as they are. Returns the rows
+// as written.
+using BookmarkChange = std::function<std::optional<std::string>(BookmarkRows&)>;
+Result<BookmarkRows> changeCaptureBookmarks(const std::string& path, const BookmarkChange& change);
 
 class CaptureWriter {
 public:

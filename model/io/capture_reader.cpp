@@ -72,12 +72,12 @@ public:
 
     std::optional<std::string> readBookmarks(CaptureContents& out)
     {
-        std::vector<Bookmark>& bookmarks = out.observations.info.bookmarks;
-        bookmarks = readBookmarkRows(m_sql, out.schemaVersion);
+        BookmarkRows rows = readBookmarkRows(m_sql, out.schemaVersion);
         if (!m_sql.error().empty())
             return "cannot read the bookmarks: " + m_sql.error();
-        if (auto problem = checkBookmarks(bookmarks))
-            return "bookmarks: " + *problem;
+        // A damaged row costs its bookmark, not the capture: it is said where bookmarks are shown.
+        out.observations.info.bookmarks = std::move(rows.kept);
+        out.observations.info.damagedBookmarks = std::move(rows.damaged);
         return std::nullopt;
     }
 

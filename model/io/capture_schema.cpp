@@ -3,6 +3,7 @@
 #include "model/io/capture_file.h"
 
 #include <filesystem>
+#include <set>
 
 namespace driftscope {
 namespace {
@@ -80,21 +81,40 @@ bool addBookmarksTable(sqlite::Sql& sql)
     return sql.exec(kBookmarksTable);
 }
 
-std::vector<Bookmark> readBookmarkRows(sqlite::Sql& sql, int schema)
+BookmarkRows readBookmarkRows(sqlite::Sql& sql, int schema)
 {
     std::vector<Bookmark> rows;
+    std::vector<DamagedBookmark> untimed;
     if (schema < 3)
-        return rows;
-    QSqlQuery query = sql.select("SELECT at_ms, name FROM bookmarks ORDER BY at_ms, name");
-    while (query.next())
-        rows.push_back({query.value(0).toLongLong(), sqlite::s(query.value(1))});
-    return rows;
+        return {};
+    QSqlQuery query = sql.select("SELECT at_ms, name, typeof(at_ms) FROM bookmarks ORDER BY at_ms, name");
+    while (query.next()) {
+        Bookmark row{query.value(0).toLongLong(), sqlite::s(query.value(1))};
+        if (query.value(2).toString() == "integer")
+            rows.push_back(std::move(row));
+        else
+            untimed.push_back({std::move(row), "its time is not a whole number of milliseconds"});
+    }
+    BookmarkRows sorted = sortBookmarkRows(rows);
+    sorted.damaged.insert(sorted.damaged.end(), untimed.begin(), untimed.end());
+    return sorted;
 }
 
-void replaceBookmarkRows(sqlite::Sql& sql, const std::vector<Bookmark>& bookmarks)
+void replaceBookmarkRows(sqlite::Sql& sql, const BookmarkRows& rows)
 {
-    sql.exec("DELETE FROM bookmarks");
-    for (const Bookmark& b : bookmarks)
+    // Damaged rows stay as they are, byte for byte (their time may not even be a number); every
+    // other row is replaced by the list kept.
+    std::set<std::string> damaged;
+    for (const DamagedBookmark& d : rows.damaged)
+        damaged.insert(d.row.name);
+    std::vector<std::string> replaced;
+    QSqlQuery names = sql.select("SELECT name FROM bookmarks");
+    while (names.next())
+        if (std::string name = sqlite::s(names.value(0)); !damaged.count(name))
+            replaced.push_back(std::move(name));
+    for (const std::string& name : replaced)
+        sql.run("DELETE FROM bookmarks WHERE name = ?", {sqlite::q(name)});
+    for (const Bookmark& b : rows.kept)
         sql.run("INSERT INTO bookmarks(at_ms, name) VALUES(?, ?)",
                 {static_cast<qlonglong>(b.atMs), sqlite::q(b.name)});
 }

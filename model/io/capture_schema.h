@@ -25,10 +25,12 @@ Result<int> captureSchemaOf(const std::map<std::string, std::string>& meta);
 
 // Adds the bookmarks table (schema 3) to a capture of an older schema; nothing when it is there.
 bool addBookmarksTable(sqlite::Sql& sql);
-// The rows of the bookmarks table, by time then name (none before schema 3: no table).
-std::vector<Bookmark> readBookmarkRows(sqlite::Sql& sql, int schema);
-// Replaces the rows of the bookmarks table (in the caller's transaction, if any).
-void replaceBookmarkRows(sqlite::Sql& sql, const std::vector<Bookmark>& bookmarks);
+// The rows of the bookmarks table, by time then name, sorted into those kept and the damaged
+// ones (none before schema 3: no table).
+BookmarkRows readBookmarkRows(sqlite::Sql& sql, int schema);
+// Replaces the rows of the bookmarks table by `rows.kept`, leaving the rows of `rows.damaged` as
+// they are (in the caller's transaction, if any).
+void replaceBookmarkRows(sqlite::Sql& sql, const BookmarkRows& rows);
 
 // "PATH: does not exist" (or is not a regular file, or not an SQLite database): why `path`
 // cannot be a capture before it is opened; none when it may be one.

@@ -175,7 +175,7 @@ std::optional<std::string> CaptureWriter::writeInfo(const SessionInfo& info)
 std::optional<std::string> CaptureWriter::writeBookmarks(const std::vector<Bookmark>& bookmarks)
 {
     Sql sql(m_connection);
-    replaceBookmarkRows(sql, bookmarks);
+    replaceBookmarkRows(sql, {bookmarks, {}});
     if (!sql.error().empty())
         return "cannot write the bookmarks: " + sql.error();
     return std::nullopt;

@@ -118,6 +118,35 @@ std::optional<std::string> checkBookmarks(const std::vector<Bookmark>& bookmarks
     return std::nullopt;
 }
 
+BookmarkRows sortBookmarkRows(const std::vector<Bookmark>& rows)
+{
+    BookmarkRows sorted;
+    for (const Bookmark& row : rows)
+        if (auto problem = addBookmark(sorted.kept, row))
+            sorted.damaged.push_back({row, std::move(*problem)});
+    return sorted;
+}
+
+std::optional<std::string> removeBookmark(BookmarkRows& rows, std::string_view name)
+{
+    const size_t damaged =
+        std::erase_if(rows.damaged, [name](const DamagedBookmark& d) { return d.row.name == name; });
+    auto none = removeBookmark(rows.kept, name);
+    return damaged > 0 ? std::nullopt : none;
+}
+
+std::string damagedBookmarkText(const DamagedBookmark& damaged)
+{
+    std::string text = "a bookmark row named ";
+    text += quoted(damaged.row.name);
+    text += " (at ";
+    text += formatUtcMs(damaged.row.atMs);
+    text += ") is not used: ";
+    text += damaged.problem;
+    text += "; remove it with --remove or the Bookmarks menu";
+    return text;
+}
+
 Result<int64_t> resolveMoment(std::string_view text, const std::vector<Bookmark>& bookmarks)
 {
     auto time = parseUserTime(text);

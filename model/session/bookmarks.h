@@ -39,6 +39,31 @@ const Bookmark* findBookmark(const std::vector<Bookmark>& bookmarks, std::string
 // Checks a list read from a file: every name valid and unique. The first problem, or none.
 std::optional<std::string> checkBookmarks(const std::vector<Bookmark>& bookmarks);
 
+// A row of a file's bookmarks table that breaks the rules (only something other than driftscope
+// writes one): not used as a bookmark, but kept in the file and named, so that it can be removed.
+struct DamagedBookmark {
+    Bookmark row;
+    std::string problem; // bookmarkNameProblem's, or why its time is not one
+    friend bool operator==(const DamagedBookmark&, const DamagedBookmark&) = default;
+};
+
+// A file's bookmark rows: those used, and the damaged ones beside them.
+struct BookmarkRows {
+    std::vector<Bookmark> kept;
+    std::vector<DamagedBookmark> damaged;
+};
+
+// Sorts rows as read into those kept (by addBookmark's rules, in the order given: of two rows of
+// one name the first is kept) and the damaged ones.
+BookmarkRows sortBookmarkRows(const std::vector<Bookmark>& rows);
+
+// Removes the bookmark named `name`, or the damaged rows of that name; says when there is none.
+std::optional<std::string> removeBookmark(BookmarkRows& rows, std::string_view name);
+
+// "a bookmark row named 'x' (at TIME) is not used: PROBLEM; remove it with --remove or the
+// Bookmarks menu", the warning the CLI and the window give.
+std::string damagedBookmarkText(const DamagedBookmark& damaged);
+
 // A moment as --at takes it: a time (parseUserTime) or the name of one of `bookmarks`. The error
 // names both forms and the bookmarks there are.
 Result<int64_t> resolveMoment(std::string_view text, const std::vector<Bookmark>& bookmarks);

@@ -176,6 +176,8 @@ struct SessionInfo {
     int64_t startedAtMs = 0;
     // Moments a reviewer named, sorted by time (bookmarks.h); kept in a capture's own table.
     std::vector<Bookmark> bookmarks;
+    // Rows of a capture's bookmarks table that break the rules: not bookmarks, but said and kept.
+    std::vector<DamagedBookmark> damagedBookmarks;
 };
 
 class Session {

@@ -144,6 +144,22 @@ void tamper(const QString& path, const QString& statement)
     QSqlDatabase::removeDatabase("tamper");
 }
 
+// The first column of the first row `query` gives, as text, read from outside driftscope.
+QString sqliteText(const std::string& path, const QString& query)
+{
+    QString text;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "look");
+        db.setDatabaseName(QString::fromStdString(path));
+        QSqlQuery q(db);
+        if (db.open() && q.exec(query) && q.next())
+            text = q.value(0).toString();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase("look");
+    return text;
+}
+
 std::string writeCapture(const QTemporaryDir& dir, const char* name, const Session& session)
 {
     const std::string path = dir.filePath(name).toStdString();
@@ -239,6 +255,7 @@ private Q_SLOTS:
     void bookmarksAreReplacedInPlaceAndUpgradeOlderSchemas();
     void bookmarksThatCannotBeWrittenLeaveTheFileAsItWas();
     void savedSessionKeepsTheBookmarksGiven();
+    void damagedBookmarkRowsAreSaidKeptAndRemovable();
     void bookmarkChangesApplyToWhatTheFileHoldsNow();
 };
 
@@ -735,10 +752,45 @@ void Captures::bookmarksThatCannotBeWrittenLeaveTheFileAsItWas()
             std::string::npos);
     tamper(QString::fromStdString(newer), "UPDATE capture_meta SET value='3' WHERE key='schema_version'");
     QCOMPARE(readCapture(newer)->observations.info.bookmarks, session.info.bookmarks); // untouched
+}
 
-    // A table damaged from outside (driftscope never writes an empty name) is refused on reading.
-    tamper(QString::fromStdString(newer), "INSERT INTO bookmarks(at_ms, name) VALUES(5, '')");
-    QCOMPARE(readCapture(newer).error(), newer + ": bookmarks: a bookmark needs a name");
+// Rows written from outside driftscope that break the bookmark rules cost their bookmark, not the
+// capture: they are named, kept in the file through other changes, and can be removed.
+void Captures::damagedBookmarkRowsAreSaidKeptAndRemovable()
+{
+    QTemporaryDir dir;
+    Session session = sampleSession();
+    session.info.bookmarks = {{4000, "failover"}};
+    const std::string path = writeCapture(dir, "damaged.capture", session);
+    tamper(QString::fromStdString(path), "INSERT INTO bookmarks(at_ms, name) VALUES(5, ' padded')");
+    tamper(QString::fromStdString(path), "INSERT INTO bookmarks(at_ms, name) VALUES('soon', 'untimed')");
+    const std::vector<DamagedBookmark> damaged = {
+        {{5, " padded"}, "the bookmark name ' padded' starts or ends with a space"},
+        {{0, "untimed"}, "its time is not a whole number of milliseconds"}};
+    auto read = readCapture(path);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
+    compareSessions(read->observations, session); // every record, and the bookmark that is one
+    QCOMPARE(read->observations.info.damagedBookmarks, damaged);
+    QCOMPARE(
+        damagedBookmarkText(damaged[1]),
+        std::string("a bookmark row named 'untimed' (at 1970-01-01T00:00:00.000Z) is not used: its time "
+                    "is not a whole number of milliseconds; remove it with --remove or the Bookmarks menu"));
+
+    // Another change leaves them byte for byte ('soon' stays text); removing one by name works.
+    auto added = changeCaptureBookmarks(path, [](BookmarkRows& rows) {
+        return addBookmark(rows.kept, {4500, "incident"});
+    });
+    QVERIFY(added);
+    QCOMPARE(added->damaged, damaged);
+    QCOMPARE(sqliteText(path, "SELECT at_ms FROM bookmarks WHERE name = 'untimed'"), QString("soon"));
+    auto removed =
+        changeCaptureBookmarks(path, [](BookmarkRows& rows) { return removeBookmark(rows, "untimed"); });
+    QVERIFY(removed);
+    QCOMPARE(removed->damaged, std::vector<DamagedBookmark>{damaged[0]});
+    read = readCapture(path);
+    QCOMPARE(read->observations.info.bookmarks,
+             (std::vector<Bookmark>{{4000, "failover"}, {4500, "incident"}}));
+    QCOMPARE(read->observations.info.damagedBookmarks, std::vector<DamagedBookmark>{damaged[0]});
 }
 
 // Two writers (the window and the CLI) each change the file as it is, never an older list of it.
@@ -749,19 +801,19 @@ void Captures::bookmarkChangesApplyToWhatTheFileHoldsNow()
     session.info.bookmarks = {{100, "opened"}};
     const std::string path = writeCapture(dir, "shared.capture", session);
     const auto add = [&](Bookmark b) {
-        return changeCaptureBookmarks(path, [b](std::vector<Bookmark>& all) { return addBookmark(all, b); });
+        return changeCaptureBookmarks(path, [b](BookmarkRows& rows) { return addBookmark(rows.kept, b); });
     };
     QVERIFY(add({200, "from the CLI"}));
     auto fromWindow = add({300, "from the window"}); // the window read "opened" alone
     QVERIFY(fromWindow);
     const std::vector<Bookmark> all = {{100, "opened"}, {200, "from the CLI"}, {300, "from the window"}};
-    QCOMPARE(*fromWindow, all);
+    QCOMPARE(fromWindow->kept, all);
     QCOMPARE(readCapture(path)->observations.info.bookmarks, all);
     // A change refused leaves the file as it was.
     QCOMPARE(add({400, "opened"}).error(),
              std::string("a bookmark named 'opened' is already at 1970-01-01T00:00:00.100Z"));
     auto removed =
-        changeCaptureBookmarks(path, [](std::vector<Bookmark>& b) { return removeBookmark(b, "nosuch"); });
+        changeCaptureBookmarks(path, [](BookmarkRows& rows) { return removeBookmark(rows, "nosuch"); });
     QCOMPARE(removed.error(), std::string("no bookmark is named 'nosuch'"));
     QCOMPARE(readCapture(path)->observations.info.bookmarks, all);
 }

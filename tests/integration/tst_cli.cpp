@@ -3,6 +3,8 @@
 // the §2.4.7 example: syncs every 10 upstream offsets of orders-3, downstream = upstream + 500.
 #include "support/cli_runner.h"
 
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -335,6 +337,26 @@ void Cli::bookmarks()
     QCOMPARE(cli({"bookmarks", capture, "--remove", "same moment"}).err,
              QString("driftscope-cli: --remove: no bookmark is named 'same moment'\n"));
     QCOMPARE(cli({"bookmarks", capture, "--add", "x"}).exitCode, 2); // --at missing
+    // A row written from outside that breaks the rules is said, kept, and can be removed.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "outside");
+        db.setDatabaseName(capture);
+        QVERIFY(db.open());
+        QVERIFY(QSqlQuery(db).exec("INSERT INTO bookmarks(at_ms, name) VALUES(5, 'bad\tname')"));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase("outside");
+    const QString damaged = "driftscope-cli: warning: a bookmark row named 'bad\tname' (at "
+                            "1970-01-01T00:00:00.005Z) is not used: the bookmark name 'bad\tname' holds a "
+                            "control character; remove it with --remove or the Bookmarks menu\n";
+    const Run listed = cli({"bookmarks", capture});
+    QCOMPARE(listed.exitCode, 0);
+    QCOMPARE(listed.err, damaged);
+    QCOMPARE(listed.out, QString("2026-11-29T13:37:30.000Z  incident\n"));
+    QCOMPARE(cli({"bookmarks", capture, "--add", "kept", "--at", "incident"}).err, damaged);
+    const Run removed = cli({"bookmarks", capture, "--remove", "bad\tname"});
+    QCOMPARE(removed.err, QString());
+    QCOMPARE(removed.out, QString("2026-11-29T13:37:30.000Z  incident\n2026-11-29T13:37:30.000Z  kept\n"));
     const Run text = cli({"bookmarks", data("worked_example.txt"), "--add", "x", "--at", "1"});
     QCOMPARE(text.exitCode, 1);
     QVERIFY2(text.err.contains("bookmarks are kept in captures"), qPrintable(text.err));

@@ -15,6 +15,7 @@ private Q_SLOTS:
     void namesRefused();
     void keptSortedByTimeThenName();
     void namesAreUnique();
+    void damagedRowsAreSetAside();
     void atTakesATimeOrABookmark();
 };
 
@@ -80,6 +81,25 @@ void Bookmarks::namesAreUnique()
              std::optional<std::string>("a bookmark named 'a' is already at 1970-01-01T00:00:00.001Z"));
     QCOMPARE(findBookmark(all, "incident")->atMs, int64_t(1'795'921'920'000));
     QCOMPARE(findBookmark(all, "none"), nullptr);
+}
+
+// A file's rows: those that break a rule are set aside with the reason, the rest kept in order.
+void Bookmarks::damagedRowsAreSetAside()
+{
+    BookmarkRows rows = sortBookmarkRows({{300, "late"}, {100, "2026-11-29"}, {200, "late"}, {50, "early"}});
+    QCOMPARE(rows.kept, (std::vector<Bookmark>{{50, "early"}, {300, "late"}}));
+    const std::vector<DamagedBookmark> damaged = {
+        {{100, "2026-11-29"},
+         "the bookmark name '2026-11-29' reads as a time: --at would take it as that time"},
+        {{200, "late"}, "a bookmark named 'late' is already at 1970-01-01T00:00:00.300Z"}};
+    QCOMPARE(rows.damaged, damaged);
+    // Removing a name removes the damaged rows of that name too ("late" both).
+    QCOMPARE(removeBookmark(rows, "late"), std::nullopt);
+    QCOMPARE(rows.kept, (std::vector<Bookmark>{{50, "early"}}));
+    QCOMPARE(rows.damaged, std::vector<DamagedBookmark>{damaged[0]});
+    QCOMPARE(removeBookmark(rows, "2026-11-29"), std::nullopt);
+    QVERIFY(rows.damaged.empty());
+    QCOMPARE(removeBookmark(rows, "late"), std::optional<std::string>("no bookmark is named 'late'"));
 }
 
 void Bookmarks::atTakesATimeOrABookmark()

@@ -101,6 +101,8 @@ void PartitionPage::display(const PartitionData& input, const QString& heading)
         for (ExplorerPlot* plot : plots())
             plot->forgetUserView();
     }
+    for (ExplorerPlot* plot : plots())
+        plot->setTimesUnknown(input.timesUnknown);
     m_map->display(input);
     m_time->display(input);
     m_retained->display(input);

@@ -147,6 +147,7 @@ struct AnalysisService::Worker {
         if (!a || !b)
             return;
         result.difference = compareReleases(releases, *a, *b);
+        result.difference->timesUnknown = result.summary->info.recordTimesUnknown;
         result.differenceLines = differenceLines(*result.difference);
         // A simulation's truth is what happened, the rest what a reader of MM2's topics sees: the
         // truth comes right after the headline.

@@ -2,6 +2,7 @@
 // starts the embedded demo clusters and reads them through the Kafka protocol.
 #include "app/gui/dialogs.h"
 #include "app/gui/main_window.h"
+#include "model/analysis/row_text.h"
 #include "model/demo/demo_scenario.h"
 #include "model/io/kafka/kafka_client.h"
 #include "model/records/formatter_text.h"
@@ -346,8 +347,13 @@ int main(int argc, char** argv)
             const bool saved = windowWithDialogs(window).save(path);
             // What the status bar said, for scripts: the clusters' states and the records read.
             std::fprintf(stderr, "driftscope: status: %s\n", qPrintable(window.statusText()));
-            if (const gui::AnalysisResult* shown = window.result())
-                std::fprintf(stderr, "driftscope: cursor: %s\n", formatUtcMs(shown->cursorMs).c_str());
+            if (const gui::AnalysisResult* shown = window.result()) {
+                // As the page's heading says it: no 1970 for records without times.
+                const std::string cursor = shown->releases.empty()
+                                               ? formatUtcMs(shown->cursorMs)
+                                               : reportMomentText(shown->releases.front().cursor.report);
+                std::fprintf(stderr, "driftscope: cursor: %s\n", cursor.c_str());
+            }
             std::fprintf(stderr, "driftscope: %s %s\n", saved ? "saved" : "could not save", qPrintable(path));
             QApplication::exit(saved ? 0 : 1);
         });

@@ -770,6 +770,7 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
         input.release = rel.release;
         input.emitIntervalMs = rel.cursor.report.emitIntervalMs;
         input.staleAfterMs = rel.cursor.report.staleAfterMs;
+        input.timesUnknown = s.info.recordTimesUnknown;
         const QString heading =
             r.selection.group.empty()
                 ? QString("<b>No consumer group yet</b> · MM2 %1 rules").arg(q(toString(rel.release)))

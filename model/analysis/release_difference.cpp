@@ -89,14 +89,19 @@ std::string count(size_t n)
     return withThousands(static_cast<int64_t>(n));
 }
 
-std::string aspectLine(const std::string& aspect, const AspectDifference& d, const Release (&releases)[2],
-                       size_t moments)
+// A moment as the lines name it: its time, or none when the records carry no times.
+std::string momentText(int64_t ms, bool timesUnknown)
+{
+    return timesUnknown ? "the end of the records (their times are unknown)" : formatUtcMs(ms);
+}
+
+std::string aspectLine(const std::string& aspect, const AspectDifference& d, const ReleaseDifference& all)
 {
     if (!d.firstMs)
         return aspect + ": the same at every moment";
-    return aspect + ": differs at " + count(d.moments) + " of " + count(moments) + " moments, first at " +
-           formatUtcMs(*d.firstMs) + " (" + toString(releases[0]) + ": " + d.first[0] + "; " +
-           toString(releases[1]) + ": " + d.first[1] + ")";
+    return aspect + ": differs at " + count(d.moments) + " of " + count(all.moments) + " moments, first at " +
+           momentText(*d.firstMs, all.timesUnknown) + " (" + toString(all.releases[0]) + ": " + d.first[0] +
+           "; " + toString(all.releases[1]) + ": " + d.first[1] + ")";
 }
 
 // "3.4.1: of 1,452 moments with a resume position, a failover skips at 0, may skip at 0, replays an
@@ -182,11 +187,11 @@ std::vector<std::string> differenceLines(const ReleaseDifference& d)
     }
     // The series are evaluated at moments (checkpoints, samples, a grid, thinned on long sessions):
     // the first difference is the first among them.
-    lines.push_back(pair + " first differ on " + toString(d.upstream) + " at " + formatUtcMs(*first) +
-                    ", of the moments compared");
-    lines.push_back(aspectLine("translation of the committed offset", d.translation, d.releases, d.moments));
-    lines.push_back(aspectLine("checkpoint in force", d.checkpoint, d.releases, d.moments));
-    lines.push_back(aspectLine("failover outcome", d.outcome, d.releases, d.moments));
+    lines.push_back(pair + " first differ on " + toString(d.upstream) + " at " +
+                    momentText(*first, d.timesUnknown) + ", of the moments compared");
+    lines.push_back(aspectLine("translation of the committed offset", d.translation, d));
+    lines.push_back(aspectLine("checkpoint in force", d.checkpoint, d));
+    lines.push_back(aspectLine("failover outcome", d.outcome, d));
     lines.push_back(outcomesLine(d.releases[0], d.outcomes[0]));
     lines.push_back(outcomesLine(d.releases[1], d.outcomes[1]));
     return lines;

@@ -42,6 +42,7 @@ struct ReleaseDifference {
     size_t moments = 0; // of either series, where either has a row
     AspectDifference translation, checkpoint, outcome;
     OutcomeSpan outcomes[2];
+    bool timesUnknown = false; // the records carry no times: moments are named without one
     // The first moment any aspect differs (none: the releases agree on every moment).
     std::optional<int64_t> firstMs() const;
 };

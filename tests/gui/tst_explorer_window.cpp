@@ -1212,6 +1212,25 @@ void ExplorerWindow::formatterTextHasNoTimes()
     QVERIFY2(details.contains("emitted at an unknown time") && !details.contains("1970"),
              qPrintable(details));
     QCOMPARE(rowCell(w, "analytics", "clicks-0", 5), QString("unknown")); // the Age column
+    // Compared with another release: no time axis shows a time, no CSV or difference line a 1970.
+    w.setCompareRelease(release("2.4.0"));
+    QVERIFY(settle(w));
+    QCOMPARE(w.result()->releases.size(), size_t(2));
+    for (int i = 0; i < 2; ++i)
+        for (widgets::ExplorerPlot* plot : w.page(i)->plots()) {
+            for (QCPAxis* axis : plot->timeAxes()) {
+                QVERIFY(!axis->tickLabels());
+                QVERIFY2(axis->label().startsWith("time unknown"), qPrintable(axis->label()));
+            }
+            const QString csv = plot->csv();
+            QVERIFY2(!csv.contains("1970"), qPrintable(plot->title()));
+            if (!plot->timeAxes().empty() && csv.count('\n') > 2)
+                QVERIFY2(csv.contains(",,unknown (the records carry no times),"), qPrintable(plot->title()));
+        }
+    QVERIFY(!w.result()->differenceLines.empty());
+    for (const std::string& line : w.result()->differenceLines)
+        QVERIFY2(line.find("1970") == std::string::npos, line.c_str());
+    QVERIFY(!w.differenceView()->toPlainText().contains("1970"));
 }
 
 void ExplorerWindow::badFileIsAMessageNotACrash()

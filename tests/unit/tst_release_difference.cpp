@@ -102,6 +102,18 @@ void ReleaseDifferenceTest::rowsDifferByTranslationCheckpointAndOutcome()
         "unknown "
         "number of offsets at 0 and a known number at 1 (up to 100 offsets)"};
     QCOMPARE(differenceLines(d), expected);
+    // Records without times (MM2's console formatters): the moments are named, never as 1970.
+    ReleaseDifference timeless = d;
+    timeless.timesUnknown = true;
+    const std::vector<std::string> lines = differenceLines(timeless);
+    QCOMPARE(lines[0],
+             std::string("3.4.0 and 3.4.1 first differ on orders-0 at the end of the records (their "
+                         "times are unknown), of the moments compared"));
+    QVERIFY2(lines[1].starts_with("translation of the committed offset: differs at 1 of 2 moments, first at "
+                                  "the end of the records (their times are unknown) (3.4.0: "),
+             lines[1].c_str());
+    for (const std::string& line : lines)
+        QVERIFY2(line.find("1970") == std::string::npos, line.c_str());
 }
 
 QTEST_APPLESS_MAIN(ReleaseDifferenceTest)

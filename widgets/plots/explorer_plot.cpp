@@ -209,7 +209,9 @@ void ExplorerPlot::fitAxisText(QCPAxis* axis)
     const bool horizontal = axis->orientation() == Qt::Horizontal;
     const bool time = std::find(m_timeAxes.begin(), m_timeAxes.end(), axis) != m_timeAxes.end();
     // Named rows (verdicts) and fixed steps (slots) ignore a tick count: they keep their labels.
-    if (axis->ticker().dynamicCast<QCPAxisTickerText>() || axis->ticker().dynamicCast<QCPAxisTickerFixed>()) {
+    // Time axes of records without times have none to fit.
+    if (axis->ticker().dynamicCast<QCPAxisTickerText>() || axis->ticker().dynamicCast<QCPAxisTickerFixed>() ||
+        (time && m_timesUnknown)) {
         fitAxisTitle(axis, horizontal);
         return;
     }
@@ -346,6 +348,22 @@ const PlotSeries* ExplorerPlot::seriesNamed(const QString& name) const
         if (s->name() == name)
             return s.get();
     return nullptr;
+}
+
+void ExplorerPlot::setTimesUnknown(bool unknown)
+{
+    if (unknown == m_timesUnknown)
+        return;
+    m_timesUnknown = unknown;
+    for (QCPAxis* axis : m_timeAxes) {
+        axis->setTickLabels(!unknown);
+        axis->setTicks(!unknown);
+        if (unknown)
+            setAxisTitle(axis, "time unknown: the records carry none", "time unknown");
+        else
+            setAxisTitle(axis, "time (UTC)", "");
+    }
+    replotInTurn();
 }
 
 void ExplorerPlot::addTimeAxis(QCPAxis* axis)
@@ -591,20 +609,34 @@ QString ExplorerPlot::csv() const
     };
     QString out = "# driftscope: " + m_titleText +
                   (m_exportContext.isEmpty() ? "" : " · " + m_exportContext) + "\nseries,x,x_unit,y,y_unit\n";
+    // Without record times a time is left empty, its unit saying why.
+    const auto value = [this](int64_t v, AxisKind kind) {
+        return m_timesUnknown && kind == AxisKind::TimeMs ? QString() : csvValue(v, kind);
+    };
+    const auto unit = [this](AxisKind kind) {
+        return m_timesUnknown && kind == AxisKind::TimeMs ? QString("unknown (the records carry no times)")
+                                                          : unitName(kind);
+    };
     for (const auto& s : m_series) {
         const QString name = field(s->name());
-        const QString xUnit = unitName(s->xKind()), yUnit = unitName(s->yKind());
+        const QString xUnit = unit(s->xKind()), yUnit = unit(s->yKind());
         for (size_t i = 0; i < s->size(); ++i)
-            out += name + ',' + csvValue(s->xs()[i], s->xKind()) + ',' + xUnit + ',' +
-                   (s->isGap(i) ? QString() : csvValue(s->ys()[i], s->yKind())) + ',' + yUnit + '\n';
+            out += name + ',' + value(s->xs()[i], s->xKind()) + ',' + xUnit + ',' +
+                   (s->isGap(i) ? QString() : value(s->ys()[i], s->yKind())) + ',' + yUnit + '\n';
     }
     return out;
 }
 
+QString ExplorerPlot::timeText(int64_t ms) const
+{
+    return m_timesUnknown ? QString("an unknown time") : formatValue(ms, AxisKind::TimeMs);
+}
+
 QString ExplorerPlot::explainPoint(const PlotSeries& series, size_t index) const
 {
+    const int64_t x = series.xs()[index];
     return series.name() + ": " + formatValue(series.ys()[index], series.yKind()) + " at " +
-           formatValue(series.xs()[index], series.xKind());
+           (series.xKind() == AxisKind::TimeMs ? timeText(x) : formatValue(x, series.xKind()));
 }
 
 QString ExplorerPlot::describeAt(const QPointF& pixel) const

@@ -39,6 +39,10 @@ public:
     // "series,x,x_unit,y,y_unit" with exact values (times in ISO 8601 UTC, durations in ms).
     QString csv() const;
 
+    // The session's records carry no times (MM2's console formatters print none): time axes show
+    // no times and say so, and the CSV and hover texts give none (never 1970).
+    void setTimesUnknown(bool unknown);
+
     // The time cursor on the plot's time axes (no effect on plots without one).
     virtual void setCursorTime(int64_t atMs);
     // Marks what happened (timeline_marks.h) on every time axis: a line for a moment, a band for
@@ -76,6 +80,8 @@ protected:
                           AxisKind xKind, AxisKind yKind);
     // Removes the series added after the first `count` (plots whose series follow the data).
     void removeSeriesFrom(size_t count);
+    // A time as hover texts give it: ISO 8601 UTC, or "an unknown time" (setTimesUnknown).
+    QString timeText(int64_t ms) const;
     // Called for the series point under the pointer: plots add what it means.
     virtual QString explainPoint(const PlotSeries& series, size_t index) const;
     // Axes that show time: they get the date-time ticker and the cursor line.
@@ -118,6 +124,7 @@ private:
     std::map<QCPAxis*, std::pair<QString, QString>> m_axisTitles; // long and short
     std::vector<QCPAbstractItem*> m_markItems;
     int64_t m_cursorMs = 0;
+    bool m_timesUnknown = false;
     QString m_lastHover;
     bool m_userView = false;
     int m_refits = 0;                    // replots asked for in a row by fitting

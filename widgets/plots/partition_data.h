@@ -18,6 +18,7 @@ struct PartitionData {
     Release release = kDefaultRelease;                   // whose rules the values follow
     int64_t emitIntervalMs = 60'000;
     int64_t staleAfterMs = 90'000;
+    bool timesUnknown = false; // the records carry no times: no time axis shows one
 
     const PartitionSeries* partition() const
     {

@@ -198,7 +198,7 @@ void ReplayWindowPlot::chooseAreaStyle()
 
 QString ReplayWindowPlot::explainPoint(const PlotSeries& series, size_t index) const
 {
-    const QString at = formatValue(series.xs()[index], AxisKind::TimeMs);
+    const QString at = timeText(series.xs()[index]);
     if ((&series == m_granularity || &series == m_groupSync || &series == m_staleness ||
          &series == m_cadence) &&
         index < m_rows.size())

@@ -201,9 +201,9 @@ QString RetainedSyncsPlot::explainPoint(const PlotSeries& series, size_t index) 
             QString("sync %1 -> %2 (record %3 of the syncs topic), written %4")
                 .arg(formatValue(l.upstream, AxisKind::Offset), formatValue(l.downstream, AxisKind::Offset))
                 .arg(l.index)
-                .arg(formatValue(l.writtenAtMs, AxisKind::TimeMs));
+                .arg(timeText(l.writtenAtMs));
         if (&series == m_expired && l.expiredAtMs)
-            text += ", pushed out of the store " + formatValue(*l.expiredAtMs, AxisKind::TimeMs);
+            text += ", pushed out of the store " + timeText(*l.expiredAtMs);
         else
             text += ", still retained at the cursor";
         return text;

@@ -81,8 +81,8 @@ QString VerdictStripPlot::explainPoint(const PlotSeries& series, size_t index) c
     const auto row = static_cast<size_t>(series.ys()[from]);
     const QString meaning =
         row < m_rows.size() ? QString::fromUtf8(verdictMeaning(m_rows[row]).data()) : QString();
-    return series.name() + " held from " + formatValue(series.xs()[from], AxisKind::TimeMs) + " to " +
-           formatValue(series.xs()[from + 1], AxisKind::TimeMs) + ": " + meaning;
+    return series.name() + " held from " + timeText(series.xs()[from]) + " to " +
+           timeText(series.xs()[from + 1]) + ": " + meaning;
 }
 
 } // namespace driftscope::widgets

@@ -314,6 +314,16 @@ const PartitionReport* ReportTable::shownRow(const QModelIndex& index) const
     return m_model.row(m_view.mapToSource(index).row());
 }
 
+std::vector<const PartitionReport*> ReportTable::shownRows() const
+{
+    std::vector<const PartitionReport*> rows;
+    rows.reserve(static_cast<size_t>(m_view.rowCount()));
+    for (int i = 0; i < m_view.rowCount(); ++i)
+        if (const PartitionReport* r = shownRow(m_view.index(i, 0)))
+            rows.push_back(r);
+    return rows;
+}
+
 QString ReportTable::cell(int row, int column) const
 {
     return m_view.data(m_view.index(row, column), Qt::DisplayRole).toString();

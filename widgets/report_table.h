@@ -50,6 +50,8 @@ public:
                  int64_t staleAfterMs = INT64_MAX);
     // Rows shown (those the group filter lets through), in the order shown.
     int rowCount() const { return m_view.rowCount(); }
+    // The rows shown, in the order shown (Copy as CSV copies these).
+    std::vector<const PartitionReport*> shownRows() const;
     // The cell text of a shown row and column ("" when out of range).
     QString cell(int row, int column) const;
     // Shows only the rows of groups whose name contains `text` (any case); empty: all.

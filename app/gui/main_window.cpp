@@ -859,8 +859,8 @@ widgets::ExplorerPlot* MainWindow::currentPlot() const
 void MainWindow::copyAsCsv()
 {
     QString text;
-    if (m_tabs->currentWidget() == m_groupsTable && m_result)
-        text = q(reportCsv(m_result->releases.front().cursor.report));
+    if (m_tabs->currentWidget() == m_groupsTable && m_result) // as filtered and sorted
+        text = q(reportCsv(m_result->releases.front().cursor.report, m_groupsTable->shownRows()));
     else if (m_tabs->currentWidget() == m_drill)
         text = q(m_drill->csv());
     else if (widgets::ExplorerPlot* plot = currentPlot())

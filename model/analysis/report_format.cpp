@@ -662,7 +662,62 @@ std::string reportJson(const Report& report)
     return json.str();
 }
 
+namespace {
+
+// One line of reportCsv: `flow` is the flow's field and its comma.
+void appendCsvRow(std::string& out, const std::string& flow, const PartitionReport& row)
+{
+    const auto& c = row.checkpoint;
+    const auto& r = row.replay;
+    out += flow + csvField(row.group) + ',' + csvField(row.upstream.topic) + ',' +
+           std::to_string(row.upstream.partition) + ',' + csvField(row.downstream.topic) + ',' +
+           plain(row.committed) + ',' + committedFrom(row) + ',';
+    out += row.translated
+               ? plain(row.translated->downstream) + ',' + std::string(statusName(row.translated->status))
+               : std::string(",");
+    out += ',';
+    out += c ? std::to_string(c->upstream) + ',' + std::to_string(c->downstream) + ',' +
+                   (c->ageMs ? std::to_string(c->emittedAtMs) : std::string()) + ',' + plain(c->ageMs) + ',' +
+                   std::string(checkpointKeptName(row.checkpointKept))
+             : ",,,,";
+    out += ',';
+    out += row.resume ? std::to_string(row.resume->offset) + ',' +
+                            std::string(resumeSourceName(row.resume->source)) + ','
+                      : ",," + csvField(row.noResumeReason);
+    out += ',';
+    if (!r.available)
+        out += ",,,,,,,,,,";
+    else if (!r.known)
+        out += std::string(outcomeName(outcomeOf(row))) + ",,,,,,,,,," + csvField(row.replayUnknownBecause);
+    else
+        out += std::string(outcomeName(outcomeOf(row))) + ',' + std::to_string(r.replay) + ',' +
+               std::to_string(r.skip) + ',' + std::to_string(r.granularity) + ',' +
+               std::to_string(r.groupSync) + ',' + std::to_string(r.staleness) + ',' +
+               std::to_string(r.cadence) + ',' + std::to_string(r.overshoot) + ',' +
+               std::to_string(r.rewind) + ',' + std::to_string(r.upstreamEquivalent) + ',';
+    out += ',' + plain(row.outcomeTimeMs) + ',' +
+           (row.pace ? formatFixed(paceTenthsPerSecond(*row.pace), 1) + ','
+                     : ',' + csvField(row.paceUnknownBecause));
+    out += ',' + plain(row.targetCommitted) + ',' + plain(row.sourceEnd) + ',' + plain(row.targetEnd) + ',' +
+           csvField(health(row, ";")) + ',' +
+           csvField(row.overBudget ? budgetExcessText(*row.overBudget) : std::string()) + ',' +
+           csvField(row.budgetUndecidedBecause) + ',';
+    const std::optional<SourceRange> range = r.sourceRange();
+    out += range ? std::to_string(range->from) + ',' + std::to_string(range->to) + '\n' : ",\n";
+}
+
+} // namespace
+
 std::string reportCsv(const Report& report, CsvHeader header)
+{
+    std::vector<const PartitionReport*> rows;
+    rows.reserve(report.rows.size());
+    for (const PartitionReport& row : report.rows)
+        rows.push_back(&row);
+    return reportCsv(report, rows, header);
+}
+
+std::string reportCsv(const Report& report, const std::vector<const PartitionReport*>& rows, CsvHeader header)
 {
     const std::string flow = csvField(flowName(report)) + ',';
     std::string out =
@@ -675,46 +730,8 @@ std::string reportCsv(const Report& report, CsvHeader header)
               "cadence,overshoot,rewind,upstream_equivalent,replay_unknown_because,outcome_time_ms,"
               "pace_per_second,pace_unknown_because,target_committed,source_end,target_end,health,"
               "over_replay_budget,budget_undecided_because,source_from,source_to\n";
-    for (const PartitionReport& row : report.rows) {
-        const auto& c = row.checkpoint;
-        const auto& r = row.replay;
-        out += flow + csvField(row.group) + ',' + csvField(row.upstream.topic) + ',' +
-               std::to_string(row.upstream.partition) + ',' + csvField(row.downstream.topic) + ',' +
-               plain(row.committed) + ',' + committedFrom(row) + ',';
-        out += row.translated
-                   ? plain(row.translated->downstream) + ',' + std::string(statusName(row.translated->status))
-                   : std::string(",");
-        out += ',';
-        out += c ? std::to_string(c->upstream) + ',' + std::to_string(c->downstream) + ',' +
-                       (c->ageMs ? std::to_string(c->emittedAtMs) : std::string()) + ',' + plain(c->ageMs) +
-                       ',' + std::string(checkpointKeptName(row.checkpointKept))
-                 : ",,,,";
-        out += ',';
-        out += row.resume ? std::to_string(row.resume->offset) + ',' +
-                                std::string(resumeSourceName(row.resume->source)) + ','
-                          : ",," + csvField(row.noResumeReason);
-        out += ',';
-        if (!r.available)
-            out += ",,,,,,,,,,";
-        else if (!r.known)
-            out +=
-                std::string(outcomeName(outcomeOf(row))) + ",,,,,,,,,," + csvField(row.replayUnknownBecause);
-        else
-            out += std::string(outcomeName(outcomeOf(row))) + ',' + std::to_string(r.replay) + ',' +
-                   std::to_string(r.skip) + ',' + std::to_string(r.granularity) + ',' +
-                   std::to_string(r.groupSync) + ',' + std::to_string(r.staleness) + ',' +
-                   std::to_string(r.cadence) + ',' + std::to_string(r.overshoot) + ',' +
-                   std::to_string(r.rewind) + ',' + std::to_string(r.upstreamEquivalent) + ',';
-        out += ',' + plain(row.outcomeTimeMs) + ',' +
-               (row.pace ? formatFixed(paceTenthsPerSecond(*row.pace), 1) + ','
-                         : ',' + csvField(row.paceUnknownBecause));
-        out += ',' + plain(row.targetCommitted) + ',' + plain(row.sourceEnd) + ',' + plain(row.targetEnd) +
-               ',' + csvField(health(row, ";")) + ',' +
-               csvField(row.overBudget ? budgetExcessText(*row.overBudget) : std::string()) + ',' +
-               csvField(row.budgetUndecidedBecause) + ',';
-        const std::optional<SourceRange> range = r.sourceRange();
-        out += range ? std::to_string(range->from) + ',' + std::to_string(range->to) + '\n' : ",\n";
-    }
+    for (const PartitionReport* row : rows)
+        appendCsvRow(out, flow, *row);
     return out;
 }
 

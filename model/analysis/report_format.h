@@ -21,6 +21,9 @@ std::optional<std::string> otherVersionNote(const Report& report);
 // The header line (unless Without: the rows of a further flow) and one line per row, '\n' separated.
 enum class CsvHeader { With, Without };
 std::string reportCsv(const Report& report, CsvHeader header = CsvHeader::With);
+// The same for `rows` of `report` alone, in their order (a table's rows as filtered and sorted).
+std::string reportCsv(const Report& report, const std::vector<const PartitionReport*>& rows,
+                      CsvHeader header = CsvHeader::With);
 // What a report says before its rows, one line each, the same words wherever the report goes
 // (the text report, CSV's stderr, the failover plan's files, the window): the release warning,
 // the stale limit and where it comes from, the group-offset sync, NOT CURRENT and the reader's

@@ -1,5 +1,6 @@
 // The report table's model under Qt's QAbstractItemModelTester, and the health badge each verdict
 // gets (widgets/health_badge.h): its text, its colour and the table roles that carry them.
+#include "model/analysis/report_format.h"
 #include "widgets/health_badge.h"
 #include "widgets/plots/plot_theme.h"
 #include "widgets/report_table.h"
@@ -244,6 +245,17 @@ void ReportTableTest::sortsOnEveryColumnAndFilters()
     table.setGroupFilter("ANALY");
     QCOMPARE(column(0), (QStringList{"analytics", "analytics"}));
     QCOMPARE(column(9), (QStringList{"SKIPS 5", "replays 19"}));
+    // Copy as CSV copies the rows as shown: filtered, in the order shown.
+    const std::vector<const PartitionReport*> shown = table.shownRows();
+    QCOMPARE(shown.size(), size_t(2));
+    QCOMPARE(shown[0]->upstream.partition, 10);
+    QCOMPARE(shown[1]->upstream.partition, 9);
+    Report report;
+    const QStringList csv = QString::fromStdString(reportCsv(report, shown)).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(csv.size(), 3);
+    QVERIFY(csv[0].startsWith("flow,group,topic,partition,"));
+    QVERIFY2(csv[1].contains(",analytics,orders,10,"), qPrintable(csv[1]));
+    QVERIFY2(csv[2].contains(",analytics,orders,9,"), qPrintable(csv[2]));
     table.setGroupFilter("");
     QCOMPARE(table.rowCount(), 3);
     // A row chosen in a sorted, filtered view is the row shown.

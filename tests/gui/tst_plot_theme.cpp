@@ -1,10 +1,12 @@
 // The plots' colours (widgets/plots/plot_theme.h) stay apart: every two series colours of a theme,
 // and each from the background, differ by at least a set CIE76 distance (in CIE L*a*b*, D65).
+#include "widgets/plots/checkpoint_age_plot.h"
 #include "widgets/plots/plot_theme.h"
 
 #include <QTest>
 
 #include <cmath>
+#include <set>
 
 using driftscope::widgets::PlotTheme;
 
@@ -48,6 +50,8 @@ private Q_SLOTS:
     void distanceIsCie76();
     void seriesColoursStayApart_data();
     void seriesColoursStayApart();
+    void checkpointAgesBeyondTheColoursAreOneLine_data();
+    void checkpointAgesBeyondTheColoursAreOneLine();
 };
 
 void PlotThemeColours::distanceIsCie76()
@@ -82,5 +86,77 @@ void PlotThemeColours::seriesColoursStayApart()
     }
 }
 
-QTEST_APPLESS_MAIN(PlotThemeColours)
+// A group of `partitions` partitions whose partition p's checkpoint is 1000 * (p + 1) ms old at
+// moment 0 and 500 ms at moment 1000 (partition 3: 9000).
+driftscope::GroupSeries groupOf(int partitions)
+{
+    using namespace driftscope;
+    GroupSeries g;
+    g.group = "analytics";
+    g.atMs = {0, 1000};
+    g.heartbeatAgeMs = {std::nullopt, std::nullopt};
+    for (int p = 0; p < partitions; ++p) {
+        PartitionSeries s;
+        s.upstream = {"orders", p};
+        s.atMs = g.atMs;
+        for (int64_t age : {1000 * int64_t(p + 1), p == 3 ? int64_t(9000) : int64_t(500)}) {
+            PartitionReport row;
+            row.checkpoint = CheckpointView{};
+            row.checkpoint->ageMs = age;
+            s.rows.push_back(row);
+        }
+        g.partitions.push_back(std::move(s));
+    }
+    return g;
+}
+
+void PlotThemeColours::checkpointAgesBeyondTheColoursAreOneLine_data()
+{
+    QTest::addColumn<int>("partitions");
+    QTest::addColumn<QStringList>("lines");
+    QTest::addColumn<QString>("oldest");
+    QTest::newRow("8: one each") << 8 << QStringList{"age: orders-0", "age: orders-1", "age: orders-2",
+                                                     "age: orders-3", "age: orders-4", "age: orders-5",
+                                                     "age: orders-6", "age: orders-7"}
+                                 << QString();
+    QTest::newRow("16: the selected and the oldest of the rest")
+        << 16 << QStringList{"age: orders-5", "age: oldest of the other 15 partitions"}
+        << QString("0:16000 1000:9000");
+}
+
+// More partitions than colours: the selected one, and the oldest checkpoint of the others in a
+// line whose name says so, never two lines of one colour.
+void PlotThemeColours::checkpointAgesBeyondTheColoursAreOneLine()
+{
+    QFETCH(int, partitions);
+    QFETCH(QStringList, lines);
+    QFETCH(QString, oldest);
+    using namespace driftscope;
+    SelectionSeries selection;
+    selection.selection.group = "analytics";
+    selection.selection.partition = TopicPartition{"orders", 5};
+    selection.series = groupOf(partitions);
+    widgets::PartitionData input;
+    input.series = &selection;
+    widgets::CheckpointAgePlot plot;
+    plot.display(input);
+    QStringList shown;
+    std::set<QRgb> colours;
+    for (const auto& s : plot.series())
+        if (s->name().startsWith("age: ")) {
+            shown << s->name();
+            colours.insert(s->graph()->pen().color().rgb());
+        }
+    QCOMPARE(shown, lines);
+    QCOMPARE(colours.size(), static_cast<size_t>(lines.size()));
+    if (!oldest.isEmpty()) {
+        const widgets::PlotSeries* all = plot.seriesNamed(lines.back());
+        QStringList points;
+        for (size_t i = 0; i < all->size(); ++i)
+            points << QString("%1:%2").arg(all->xs()[i]).arg(all->ys()[i]);
+        QCOMPARE(points.join(' '), oldest);
+    }
+}
+
+QTEST_MAIN(PlotThemeColours)
 #include "tst_plot_theme.moc"

@@ -2,6 +2,8 @@
 
 #include "model/records/records.h"
 
+#include <map>
+
 namespace driftscope::widgets {
 
 CheckpointAgePlot::CheckpointAgePlot(QWidget* parent) : ExplorerPlot("Checkpoint ages", parent)
@@ -33,6 +35,68 @@ void CheckpointAgePlot::removePartitionSeries()
     removeSeriesFrom(m_fixedSeries);
 }
 
+namespace {
+
+// The moments a partition's checkpoint has an age (none where the records carry no times).
+std::pair<std::vector<int64_t>, std::vector<int64_t>> agesOf(const PartitionSeries& p)
+{
+    std::vector<int64_t> t, v;
+    for (size_t i = 0; i < p.rows.size(); ++i)
+        if (p.rows[i].checkpoint && p.rows[i].checkpoint->ageMs) {
+            t.push_back(p.atMs[i]);
+            v.push_back(*p.rows[i].checkpoint->ageMs);
+        }
+    return {std::move(t), std::move(v)};
+}
+
+} // namespace
+
+void CheckpointAgePlot::showPartitionAges(const GroupSeries& g, const std::optional<TopicPartition>& selected)
+{
+    // A line and a colour of its own per partition while the colours last; beyond, the selected
+    // partition and one line for the oldest checkpoint of all the others, which its name says.
+    const bool each = g.partitions.size() <= static_cast<size_t>(theme().series.size());
+    std::map<int64_t, int64_t> oldest; // of the partitions not selected, by moment
+    size_t others = 0;
+    int index = 0;
+    for (const PartitionSeries& p : g.partitions) {
+        auto [t, v] = agesOf(p);
+        const bool chosen = selected == p.upstream;
+        if (!each && !chosen) {
+            ++others;
+            for (size_t i = 0; i < t.size(); ++i)
+                oldest[t[i]] = std::max(oldest[t[i]], v[i]);
+            continue;
+        }
+        // Thin pens only: ages saw-tooth, and wide pens over dense teeth take seconds to draw.
+        // The selected partition stands out by colour, the others are faded.
+        QColor color = theme().seriesColor(index++);
+        if (!chosen)
+            color.setAlpha(90);
+        addAgeSeries("age: " + QString::fromStdString(toString(p.upstream)), color)
+            ->setPoints(std::move(t), std::move(v));
+    }
+    if (others == 0)
+        return;
+    std::vector<int64_t> t, v;
+    for (const auto& [at, age] : oldest) {
+        t.push_back(at);
+        v.push_back(age);
+    }
+    QColor color = theme().seriesColor(index);
+    color.setAlpha(160);
+    addAgeSeries(QString("age: oldest of the other %1 partitions").arg(others), color)
+        ->setPoints(std::move(t), std::move(v));
+}
+
+PlotSeries* CheckpointAgePlot::addAgeSeries(const QString& name, const QColor& color)
+{
+    PlotSeries* s =
+        addSeries(xAxis, yAxis, name, PlotSeries::Style::Line, AxisKind::TimeMs, AxisKind::DurationMs);
+    s->setColor(color, 1.0);
+    return s;
+}
+
 void CheckpointAgePlot::display(const PartitionData& input)
 {
     removePartitionSeries();
@@ -49,25 +113,7 @@ void CheckpointAgePlot::display(const PartitionData& input)
                 ht.push_back(g.atMs[i]);
                 hv.push_back(*g.heartbeatAgeMs[i]);
             }
-        int index = 0;
-        for (const PartitionSeries& p : g.partitions) {
-            std::vector<int64_t> t, v;
-            for (size_t i = 0; i < p.rows.size(); ++i)
-                if (p.rows[i].checkpoint && p.rows[i].checkpoint->ageMs) { // none: times unknown
-                    t.push_back(p.atMs[i]);
-                    v.push_back(*p.rows[i].checkpoint->ageMs);
-                }
-            PlotSeries* s = addSeries(xAxis, yAxis, "age: " + QString::fromStdString(toString(p.upstream)),
-                                      PlotSeries::Style::Line, AxisKind::TimeMs, AxisKind::DurationMs);
-            const bool selected = input.series->selection.partition == p.upstream;
-            // Thin pens only: ages saw-tooth, and wide pens over dense teeth take seconds to draw.
-            // The selected partition stands out by colour, the others are faded.
-            QColor color = theme().seriesColor(index++);
-            if (!selected)
-                color.setAlpha(90);
-            s->setColor(color, 1.0);
-            s->setPoints(std::move(t), std::move(v));
-        }
+        showPartitionAges(g, input.series->selection.partition);
     }
     m_heartbeat->setPoints(std::move(ht), std::move(hv));
     m_interval->setPoints({from, to}, {input.emitIntervalMs, input.emitIntervalMs});

@@ -1,6 +1,7 @@
 // Plot 3, checkpoint ages over time for every partition of the selected group (time since the
 // checkpoint in force was emitted), against emit.checkpoints.interval.seconds and the stale
-// limit, with the age of the last heartbeat.
+// limit, with the age of the last heartbeat. A group of more partitions than there are colours
+// shows the selected one and the oldest checkpoint of the others as one line.
 #pragma once
 
 #include "widgets/plots/explorer_plot.h"
@@ -18,6 +19,8 @@ public:
 
 private:
     void removePartitionSeries();
+    void showPartitionAges(const GroupSeries& group, const std::optional<TopicPartition>& selected);
+    PlotSeries* addAgeSeries(const QString& name, const QColor& color);
 
     PlotSeries* m_heartbeat;
     PlotSeries* m_interval;

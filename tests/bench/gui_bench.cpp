@@ -39,7 +39,9 @@ struct Synthetic {
     SelectionSeries series;
     CursorView cursor;
 
-    explicit Synthetic(size_t points)
+    // `replayKnown` false: every moment's replay is unknown (no sync explains the checkpoint,
+    // as under the wrong release), which the replay window draws as marks on its axis.
+    explicit Synthetic(size_t points, bool replayKnown = true)
     {
         const TopicPartition tp{"orders", 0};
         series.selection = {"app", tp};
@@ -73,6 +75,7 @@ struct Synthetic {
             r.checkpoint =
                 CheckpointView{checkpointU, checkpointD, checkpointAt, t - checkpointAt, std::nullopt, true};
             r.replay.available = true;
+            r.replay.known = replayKnown;
             r.replay.granularity = 50 + static_cast<int64_t>(noise >> 59);
             r.replay.staleness = *r.committed - checkpointU;
             r.replay.replay = r.replay.granularity + r.replay.staleness;
@@ -137,6 +140,13 @@ void benchReplots(size_t points)
     run(retained, [&] { retained.display(input); });
     run(ages, [&] { ages.display(input); });
     run(replay, [&] { replay.display(input); });
+    const Synthetic unknown(points, false);
+    widgets::PartitionData unknownInput = input;
+    unknownInput.series = &unknown.series;
+    unknownInput.cursor = &unknown.cursor;
+    widgets::ReplayWindowPlot unknownReplay;
+    std::printf("  the replay window again, its replay unknown at every moment:\n");
+    run(unknownReplay, [&] { unknownReplay.display(unknownInput); });
 }
 
 void benchOpen(const std::string& fixtures)

@@ -65,6 +65,9 @@ constexpr double kHoverRadius = 12; // pixels
 constexpr int kRightMarginPx = 30;
 // The least height of a plot (three rows of them fit a 1280x720 screen), and of its data.
 constexpr int kMinPlotHeight = 150;
+// Wide enough for 150 px of data beside two value axes with their numbers and titles (offsets
+// over time, at 230 px, kept 73 px for its data).
+constexpr int kMinPlotWidth = 330;
 constexpr int kLeastDataHeightPx = 50;
 // Replots in a row that fitting the text may ask for (it settles in one).
 constexpr int kMaxRefits = 2;
@@ -139,7 +142,8 @@ ExplorerPlot::ExplorerPlot(const QString& title, QWidget* parent)
     plotLayout()->setRowStretchFactor(2, 0.001);
     legend->setFillOrder(QCPLegend::foColumnsFirst);
     legend->setWrap(3);
-    legend->setMargins(QMargins(4, 0, 4, 0));
+    // Rows overlap by 2 px (tight rows); the bottom margin keeps the last one inside the plot.
+    legend->setMargins(QMargins(4, 0, 4, 2));
     legend->setRowSpacing(-2);
     legend->setColumnSpacing(12);
     legend->setIconSize(18, 10);
@@ -147,8 +151,8 @@ ExplorerPlot::ExplorerPlot(const QString& title, QWidget* parent)
     small.setPointSizeF(small.pointSizeF() * 0.8);
     legend->setFont(small);
     // Small enough for three rows of plots on a 1280x720 screen, and two pages side by side
-    // (Compare); the pages scroll below that.
-    setMinimumSize(230, kMinPlotHeight);
+    // (Compare) on a wider one; the pages scroll below that.
+    setMinimumSize(kMinPlotWidth, kMinPlotHeight);
     setAntialiasedElements(QCP::aeNone);
     // Fitted before each replot, on the geometry of the last layout. When this replot's layout
     // moved the axes (a legend that took another row), one more replot fits them again (the
@@ -202,6 +206,8 @@ void ExplorerPlot::fitTextToSize()
                 fitAxisText(axis);
     }
     fitLegend();
+    fitBookmarkLabels();
+    fitNotes();
 }
 
 void ExplorerPlot::fitAxisText(QCPAxis* axis)
@@ -416,6 +422,7 @@ void ExplorerPlot::setMarks(const std::vector<TimelineMark>& marks)
 
 void ExplorerPlot::drawMarks()
 {
+    m_bookmarkLabels.clear();
     for (QCPAbstractItem* item : m_markItems)
         removeItem(item);
     m_markItems.clear();
@@ -476,6 +483,46 @@ void ExplorerPlot::drawBookmark(QCPAxis* timeAxis, const TimelineMark& mark)
     label->setColor(m_theme.bookmark);
     label->setPadding(QMargins(3, 1, 3, 1));
     keepMarkItem(label, timeAxis);
+    m_bookmarkLabels.push_back({label, timeAxis});
+}
+
+void ExplorerPlot::setNoteForms(QCPItemText* note, QStringList forms)
+{
+    if (forms.isEmpty()) {
+        m_noteForms.erase(note);
+        return;
+    }
+    note->setText(forms.front());
+    m_noteForms[note] = std::move(forms);
+}
+
+void ExplorerPlot::fitNotes()
+{
+    for (const auto& [note, forms] : m_noteForms) {
+        const QRect room = note->clipAxisRect() ? note->clipAxisRect()->rect() : rect();
+        const QMargins pad = note->padding();
+        QString shown;
+        for (const QString& form : forms) {
+            const QRect text = QFontMetrics(note->font()).boundingRect(QRect(), note->textAlignment(), form);
+            if (text.width() + pad.left() + pad.right() <= room.width() &&
+                text.height() + pad.top() + pad.bottom() <= room.height()) {
+                shown = form;
+                break;
+            }
+        }
+        note->setText(shown);
+    }
+}
+
+void ExplorerPlot::fitBookmarkLabels()
+{
+    // A name that would run past the right edge of its axis rect goes left of its line instead.
+    for (const auto& [label, axis] : m_bookmarkLabels) {
+        const double x = axis->coordToPixel(label->position->key());
+        const int width = QFontMetrics(label->font()).horizontalAdvance(label->text()) + 6; // + padding
+        const bool fitsRight = x + width <= axis->axisRect()->rect().right();
+        label->setPositionAlignment((fitsRight ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+    }
 }
 
 QString ExplorerPlot::marksAt(const QPointF& pixel) const

@@ -80,6 +80,10 @@ protected:
                           AxisKind xKind, AxisKind yKind);
     // Removes the series added after the first `count` (plots whose series follow the data).
     void removeSeriesFrom(size_t count);
+    // Text drawn over the data, in its forms from the longest to the shortest: before each
+    // replot the longest that fits inside its axis rect is shown, none when none does (the
+    // legend and hover texts still say it). An empty list removes the note's forms.
+    void setNoteForms(QCPItemText* note, QStringList forms);
     // A time as hover texts give it: ISO 8601 UTC, or "an unknown time" (setTimesUnknown).
     QString timeText(int64_t ms) const;
     // Called for the series point under the pointer: plots add what it means.
@@ -104,6 +108,8 @@ private:
     bool tickLabelsApart(QCPAxis* axis) const; // with the ticker's present tick count
     void fitAxisTitle(QCPAxis* axis, bool horizontal);
     void fitLegend();
+    void fitBookmarkLabels();
+    void fitNotes();
     std::vector<QRect> layoutGeometry() const; // the plot's and its axis rects' rectangles
     void drawMarks();
     void drawBookmark(QCPAxis* timeAxis, const TimelineMark& mark); // a dashed line and its name
@@ -123,6 +129,8 @@ private:
     std::vector<TimelineMark> m_marks;
     std::map<QCPAxis*, std::pair<QString, QString>> m_axisTitles; // long and short
     std::vector<QCPAbstractItem*> m_markItems;
+    std::vector<std::pair<QCPItemText*, QCPAxis*>> m_bookmarkLabels; // of m_markItems
+    std::map<QCPItemText*, QStringList> m_noteForms;
     int64_t m_cursorMs = 0;
     bool m_timesUnknown = false;
     QString m_lastHover;

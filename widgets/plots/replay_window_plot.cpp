@@ -140,11 +140,14 @@ void ReplayWindowPlot::display(const PartitionData& input)
     m_cadence->setPoints(std::move(t), std::move(gysc), std::move(gap));
     m_skips->setPoints(std::move(kt), std::move(kv));
     m_unknownNote->setVisible(!ut.empty());
-    m_unknownNote->setText(ut.size() == moments
-                               ? "replay unknown at every moment (hover a mark for why): not zero"
-                               : QString("replay unknown at %1 of %2 moments (hover a mark for why)")
-                                     .arg(ut.size())
-                                     .arg(moments));
+    if (ut.size() == moments)
+        setNoteForms(m_unknownNote, {"replay unknown at every moment (hover a mark for why): not zero",
+                                     "replay unknown at every moment: not zero", "replay unknown"});
+    else
+        setNoteForms(
+            m_unknownNote,
+            {QString("replay unknown at %1 of %2 moments (hover a mark for why)").arg(ut.size()).arg(moments),
+             QString("replay unknown at %1 of %2 moments").arg(ut.size()).arg(moments), "replay unknown"});
     std::vector<int64_t> zeros(ut.size(), 0);
     m_unknown->setPoints(std::move(ut), std::move(zeros));
     m_truthReplay->setPoints(std::move(rt), std::move(rv));

@@ -108,7 +108,8 @@ void RetainedSyncsPlot::display(const PartitionData& input)
             by.push_back(slot >= 62 ? INT64_MAX : (int64_t{1} << slot) - 1);
         }
     m_note->setVisible(!slotted);
-    m_note->setText(m_retained.empty() ? "no sync\nyet" : "latest sync\nonly:\nno slots");
+    setNoteForms(m_note, m_retained.empty() ? QStringList{"no sync\nyet"}
+                                            : QStringList{"latest sync\nonly:\nno slots", "no slots"});
     m_evenRuns->setPoints(std::move(ex), std::move(ey));
     m_oddRuns->setPoints(std::move(ox), std::move(oy));
     m_bound->setPoints(std::move(bx), std::move(by));

@@ -9,11 +9,14 @@ VerdictStripPlot::VerdictStripPlot(QWidget* parent) : ExplorerPlot("Verdicts ove
 {
     addTimeAxis(xAxis);
     xAxis->setLabel("time (UTC)");
-    // The rows name themselves on the value axis: no legend.
+    // The rows name themselves on the value axis: no legend. Taken out of the layout, not only
+    // hidden: an empty legend's size hint held the whole plot to 150 px of its width.
     legend->setVisible(false);
+    plotLayout()->take(legend);
+    plotLayout()->simplify();
     yAxis->setSubTicks(false);
     yAxis->grid()->setVisible(false);
-    setMinimumSize(230, 110);
+    setMinimumHeight(110);
 }
 
 void VerdictStripPlot::applyTheme(const PlotTheme& t)

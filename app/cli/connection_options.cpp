@@ -91,12 +91,11 @@ std::optional<Failure> readSettings(const QCommandLineParser& parser, const Rele
             return usage(settings.error());
         out = std::move(*settings);
         if (parser.isSet("offset-syncs-location")) {
-            const QString location = parser.value("offset-syncs-location");
-            if (location != "source" && location != "target")
-                return usage("--offset-syncs-location: expected source or target, got '" + toStd(location) +
-                             "'");
-            out.syncsLocation =
-                location == "source" ? OffsetSyncsLocation::Source : OffsetSyncsLocation::Target;
+            const std::string location = toStd(parser.value("offset-syncs-location"));
+            const auto side = parseSide(location);
+            if (!side)
+                return usage("--offset-syncs-location: expected source or target, got '" + location + "'");
+            out.syncsLocation = *side;
         }
     }
     if (parser.isSet("offset-syncs-topic"))

@@ -168,16 +168,14 @@ Result<int64_t> checkpointIntervalMs(const Properties& props, const Flow& flow)
     return *seconds * 1000;
 }
 
-Result<OffsetSyncsLocation> syncsLocation(const Properties& props, const Flow& flow)
+Result<ClusterSide> syncsLocation(const Properties& props, const Flow& flow)
 {
     const auto s = connectorSetting(props, flow, "offset-syncs.topic.location");
     if (!s)
-        return OffsetSyncsLocation::Source;
-    const std::string v = lower(trimmed(s->value));
-    if (v == "source")
-        return OffsetSyncsLocation::Source;
-    if (v == "target")
-        return OffsetSyncsLocation::Target;
+        return ClusterSide::Source;
+    // MM2 reads the setting case-insensitively (an enum config).
+    if (const auto side = parseSide(lower(trimmed(s->value))))
+        return *side;
     return Error{where(*s) + ": '" + trimmed(s->value) + "' is not source or target"};
 }
 

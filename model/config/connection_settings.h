@@ -34,7 +34,7 @@ struct ClusterConnection {
 struct ConnectionSettings {
     ClusterConnection source;
     ClusterConnection target;
-    OffsetSyncsLocation syncsLocation = OffsetSyncsLocation::Source;
+    ClusterSide syncsLocation = ClusterSide::Source;
     // identitySourceAlias is always the source alias, whatever the kind.
     ReplicationPolicy policy;
     int64_t emitCheckpointsIntervalMs = 60000; // emit.checkpoints.interval.seconds * 1000

@@ -98,7 +98,7 @@ Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& sc
         created &= parts->target.createTopic(ReplicationPolicy{}.formatRemoteTopic(s.sourceAlias, t.name),
                                              t.partitions);
     }
-    created &= (info.topics.offsetSyncsOnSource ? parts->source : parts->target)
+    created &= (info.topics.offsetSyncsSide == ClusterSide::Source ? parts->source : parts->target)
                    .createTopic(info.topics.offsetSyncs, 1);
     created &= parts->target.createTopic(info.topics.checkpoints, 1);
     created &= parts->target.createTopic(info.topics.heartbeats, 1);

@@ -81,7 +81,8 @@ DemoMirror::~DemoMirror()
 
 std::optional<std::string> DemoMirror::init()
 {
-    const std::string& syncsBootstrap = m_topics.offsetSyncsOnSource ? m_sourceBootstrap : m_targetBootstrap;
+    const std::string& syncsBootstrap =
+        m_topics.offsetSyncsSide == ClusterSide::Source ? m_sourceBootstrap : m_targetBootstrap;
     // Its consumers read as driftscope's reader does (no group); its group readers below are
     // the only clients with a group.id, and only fetch committed offsets.
     auto readerOf = [&](const std::string& bootstrap, const char* id) {

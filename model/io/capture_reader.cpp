@@ -233,8 +233,12 @@ public:
             m_sql.select("SELECT at_ms, cluster, state, message FROM reader_events ORDER BY id");
         while (events.next()) {
             ReaderEvent e{events.value(0).toLongLong(), std::nullopt, s(events.value(2)), s(events.value(3))};
-            if (!events.value(1).isNull())
-                e.side = s(events.value(1)) == "target" ? ClusterSide::Target : ClusterSide::Source;
+            if (!events.value(1).isNull()) {
+                e.side = parseSide(s(events.value(1)));
+                if (!e.side)
+                    return "reader event at " + s(events.value(0)) + ": cluster '" + s(events.value(1)) +
+                           "' is neither source nor target";
+            }
             o.events.push_back(std::move(e));
         }
         if (!m_sql.error().empty())

@@ -95,12 +95,12 @@ std::string internalSeparator(const ReleaseProfile& profile, const ReplicationPo
 
 InternalTopics internalTopics(const ReleaseProfile& profile, const ReplicationPolicy& policy,
                               const std::string& sourceAlias, const std::string& targetAlias,
-                              OffsetSyncsLocation location)
+                              ClusterSide location)
 {
     const std::string s = internalSeparator(profile, policy);
-    const bool onSource = !profile.offsetSyncsTopicLocation || location == OffsetSyncsLocation::Source;
+    const bool onSource = !profile.offsetSyncsTopicLocation || location == ClusterSide::Source;
     InternalTopics t;
-    t.offsetSyncsOnSource = onSource;
+    t.offsetSyncsSide = onSource ? ClusterSide::Source : ClusterSide::Target;
     t.offsetSyncs = "mm2-offset-syncs" + s + (onSource ? targetAlias : sourceAlias) + s + "internal";
     t.checkpoints = sourceAlias + s + "checkpoints" + s + "internal";
     t.heartbeats = kHeartbeats;

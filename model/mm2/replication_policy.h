@@ -5,6 +5,7 @@
 
 #include "model/mm2/name_filter.h"
 #include "model/mm2/release.h"
+#include "model/records/cluster_side.h"
 #include "model/records/records.h"
 
 #include <optional>
@@ -32,11 +33,9 @@ struct ReplicationPolicy {
 TopicPartition checkpointPartition(const ReplicationPolicy& policy, const std::string& sourceAlias,
                                    const std::string& targetAlias, const TopicPartition& upstream);
 
-enum class OffsetSyncsLocation { Source, Target };
-
 struct InternalTopics {
     std::string offsetSyncs;
-    bool offsetSyncsOnSource = true;
+    ClusterSide offsetSyncsSide = ClusterSide::Source;
     std::string checkpoints; // on the target
     std::string heartbeats;  // on the target
     // On the target: the Connect offsets topic where MM2's source connector keeps its
@@ -49,7 +48,7 @@ struct InternalTopics {
 // switched off for them.
 InternalTopics internalTopics(const ReleaseProfile& profile, const ReplicationPolicy& policy,
                               const std::string& sourceAlias, const std::string& targetAlias,
-                              OffsetSyncsLocation location = OffsetSyncsLocation::Source);
+                              ClusterSide location = ClusterSide::Source);
 
 // ReplicationPolicy.isHeartbeatsTopic: the topic is "heartbeats" once all hops are stripped.
 bool isHeartbeatsTopic(const ReplicationPolicy& policy, const std::string& topic);

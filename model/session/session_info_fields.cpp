@@ -120,9 +120,10 @@ const std::vector<FieldRule>& rules()
         {{"offset_syncs_cluster", InfoFieldType::Text, true},
          [](const SessionInfo& i) { return std::optional<std::string>(sideName(i.offsetSyncsSide)); },
          [](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
-             if (v != "source" && v != "target")
+             const auto side = parseSide(v);
+             if (!side)
                  return "offset_syncs_cluster must be source or target, not '" + v + "'";
-             i.offsetSyncsSide = v == "target" ? ClusterSide::Target : ClusterSide::Source;
+             i.offsetSyncsSide = *side;
              return std::nullopt;
          }},
         text("checkpoints_topic", &SessionInfo::checkpointsTopic),

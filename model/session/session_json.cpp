@@ -68,15 +68,6 @@ std::string object(const char* kind, Fill fill)
     return json.str();
 }
 
-std::optional<ClusterSide> parseSide(const std::string& text)
-{
-    if (text == "source")
-        return ClusterSide::Source;
-    if (text == "target")
-        return ClusterSide::Target;
-    return std::nullopt;
-}
-
 RecordStamp readStamp(JsonFields& f, int64_t defaultOffset)
 {
     return {f.optionalInteger("topic_offset").value_or(defaultOffset),

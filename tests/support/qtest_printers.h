@@ -66,10 +66,6 @@ inline std::string testText(ReplicationPolicy::Kind k)
 {
     return k == ReplicationPolicy::Kind::Identity ? "Identity" : "Default";
 }
-inline std::string testText(OffsetSyncsLocation l)
-{
-    return l == OffsetSyncsLocation::Target ? "Target" : "Source";
-}
 inline std::string testText(const OffsetSync& s)
 {
     return "OffsetSync{" + toString(s.tp) + ", " + std::to_string(s.upstream) + " -> " +

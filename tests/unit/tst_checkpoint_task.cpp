@@ -104,13 +104,13 @@ void CheckpointTaskTest::internalTopicNames()
 {
     ReplicationPolicy underscore;
     underscore.separator = "_";
-    auto names = [&](Release r, const ReplicationPolicy& p, OffsetSyncsLocation at) {
+    auto names = [&](Release r, const ReplicationPolicy& p, ClusterSide at) {
         const InternalTopics t = internalTopics(profileFor(r), p, "A", "B", at);
-        return t.offsetSyncs + (t.offsetSyncsOnSource ? " (source) " : " (target) ") + t.checkpoints + " " +
-               t.heartbeats;
+        return t.offsetSyncs + (t.offsetSyncsSide == ClusterSide::Source ? " (source) " : " (target) ") +
+               t.checkpoints + " " + t.heartbeats;
     };
-    const auto src = OffsetSyncsLocation::Source;
-    const auto tgt = OffsetSyncsLocation::Target;
+    const auto src = ClusterSide::Source;
+    const auto tgt = ClusterSide::Target;
     QCOMPARE(names({2, 4, 0}, ReplicationPolicy{}, src),
              std::string("mm2-offset-syncs.B.internal (source) A.checkpoints.internal heartbeats"));
     QCOMPARE(names({2, 8, 2}, ReplicationPolicy{}, tgt), // no offset-syncs.topic.location before 3.0.0

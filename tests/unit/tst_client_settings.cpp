@@ -329,7 +329,7 @@ void ClientSettingsTest::partsPrecedence()
                      "security.protocol=sasl_ssl; ssl.ca.location=/ca=1.pem"));
     QCOMPARE(dump(s->target.clientProperties), QString("bootstrap.servers=tx:1; client.id=t"));
     QCOMPARE(s->policy.identitySourceAlias, std::string("east"));
-    QCOMPARE(s->syncsLocation, OffsetSyncsLocation::Source);
+    QCOMPARE(s->syncsLocation, ClusterSide::Source);
     QCOMPARE(s->notes, std::vector<std::string>{});
     QCOMPARE(internalTopicsFor(*s, profileFor({3, 9, 0})).offsetSyncs,
              std::string("mm2-offset-syncs.west.internal"));

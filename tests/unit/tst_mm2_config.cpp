@@ -138,7 +138,7 @@ void Mm2ConfigTest::badFlows()
 void Mm2ConfigTest::connectorSettingsPrecedence()
 {
     const ConnectionSettings defaults = flowSettings("A->B.enabled = true\n");
-    QCOMPARE(defaults.syncsLocation, OffsetSyncsLocation::Source);
+    QCOMPARE(defaults.syncsLocation, ClusterSide::Source);
     QCOMPARE(defaults.policy.kind, ReplicationPolicy::Kind::Default);
     QCOMPARE(defaults.policy.separator, std::string("."));
     QCOMPARE(defaults.policy.internalTopicSeparatorEnabled, true);
@@ -345,11 +345,11 @@ void Mm2ConfigTest::internalTopicsWithLocationAndSeparator()
     ConnectionSettings s = flowSettings("A->B.enabled = true\n"
                                         "A->B.offset-syncs.topic.location = TARGET\n"
                                         "replication.policy.separator = _ \n");
-    QCOMPARE(s.syncsLocation, OffsetSyncsLocation::Target);
+    QCOMPARE(s.syncsLocation, ClusterSide::Target);
     QCOMPARE(s.policy.separator, std::string("_"));
     InternalTopics t = internalTopicsFor(s, p390);
     QCOMPARE(t.offsetSyncs, std::string("mm2-offset-syncs_A_internal"));
-    QCOMPARE(t.offsetSyncsOnSource, false);
+    QCOMPARE(t.offsetSyncsSide, ClusterSide::Target);
     QCOMPARE(t.checkpoints, std::string("A_checkpoints_internal"));
     QCOMPARE(t.heartbeats, std::string("heartbeats"));
     // The flow's Connect offsets topic is named with "." whatever the separator.
@@ -358,7 +358,7 @@ void Mm2ConfigTest::internalTopicsWithLocationAndSeparator()
     // Before 3.0.0 the location setting did not exist: the syncs topic is on the source.
     t = internalTopicsFor(s, profileFor({2, 8, 2}));
     QCOMPARE(t.offsetSyncs, std::string("mm2-offset-syncs.B.internal"));
-    QCOMPARE(t.offsetSyncsOnSource, true);
+    QCOMPARE(t.offsetSyncsSide, ClusterSide::Source);
 
     s = flowSettings("replication.policy.separator = _\n"
                      "A->B.replication.policy.internal.topic.separator.enabled = false\n");
@@ -391,7 +391,7 @@ void Mm2ConfigTest::internalTopicsWithLocationAndSeparator()
     t = internalTopicsFor(s, p390);
     QCOMPARE(t.connectOffsets, std::string("connect-offsets"));
     QCOMPARE(t.offsetSyncs, std::string("syncs"));
-    QCOMPARE(t.offsetSyncsOnSource, true);
+    QCOMPARE(t.offsetSyncsSide, ClusterSide::Source);
     QCOMPARE(t.checkpoints, std::string("cps"));
     QCOMPARE(t.heartbeats, std::string("hb"));
 }

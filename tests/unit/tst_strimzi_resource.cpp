@@ -197,7 +197,7 @@ void StrimziResource::v1WithScramOverTls()
                           "security.protocol=SASL_SSL", "ssl.ca.location=/tmp/b-ca.pem"}));
     // The connectors' settings are the flow's; the worker's offsets topic and flush interval are
     // where MM2's replication position is.
-    QCOMPARE(s.syncsLocation, OffsetSyncsLocation::Target);
+    QCOMPARE(s.syncsLocation, ClusterSide::Target);
     QCOMPARE(s.offsetLagMax, int64_t{50});
     QCOMPARE(s.emitCheckpointsIntervalMs, int64_t{20'000});
     QVERIFY(s.emitIntervalConfigured);
@@ -211,7 +211,7 @@ void StrimziResource::v1WithScramOverTls()
     const InternalTopics topics = internalTopicsFor(s, profileFor(parseRelease("4.3.1").value()));
     // On the target, MM2 names the topic after the source alias.
     QCOMPARE(QString::fromStdString(topics.offsetSyncs), QString("mm2-offset-syncs.cluster-a.internal"));
-    QVERIFY(!topics.offsetSyncsOnSource);
+    QCOMPARE(topics.offsetSyncsSide, ClusterSide::Target);
     QCOMPARE(topics.checkpoints, std::string("cluster-a.checkpoints.internal"));
     QCOMPARE(topics.connectOffsets, std::string("my-mirror-maker-2-offset"));
     // spec.version against the release applied.
@@ -292,7 +292,7 @@ void StrimziResource::mirrorsWithoutAConnector()
                                             {"source.sasl.password=a", "target.sasl.password=b",
                                              "source.ssl.ca.location=/a", "target.ssl.ca.location=/b"});
     QVERIFY(s.emitCheckpointsEnabled);
-    QCOMPARE(s.syncsLocation, OffsetSyncsLocation::Source);
+    QCOMPARE(s.syncsLocation, ClusterSide::Source);
     QVERIFY(std::find(
                 s.notes.begin(), s.notes.end(),
                 "spec.mirrors[0] (line 37): no sourceConnector, so this resource replicates nothing and "

@@ -250,7 +250,7 @@ void ClusterReader::followInternalTopics(const TopicList& topics)
 {
     const InternalTopics& names = m_live.topics;
     std::vector<std::pair<InternalTopic, std::string>> mine;
-    if (names.offsetSyncsOnSource == (m_side == ClusterSide::Source))
+    if (names.offsetSyncsSide == m_side)
         mine.emplace_back(InternalTopic::OffsetSyncs, names.offsetSyncs);
     if (m_side == ClusterSide::Target) {
         mine.emplace_back(InternalTopic::Checkpoints, names.checkpoints);

@@ -42,7 +42,7 @@ std::string configurationWords(const LiveReaderOptions& options, const InternalT
             ? "the identity replication policy"
             : "the default replication policy with separator " + singleQuoted(c.policy.separator);
     return "aliases " + c.source.alias + " and " + c.target.alias + ", " + policy +
-           ", offset-syncs.topic.location " + (implied.offsetSyncsOnSource ? "source" : "target");
+           ", offset-syncs.topic.location " + std::string(sideName(implied.offsetSyncsSide));
 }
 
 // "; topics whose names look like offset-syncs topics: X on A, Y on B", or that there are none.
@@ -73,7 +73,7 @@ std::optional<std::string> offsetSyncsProblem(const LiveStatus& status, const Li
     const ConnectionSettings& c = options.connection;
     const InternalTopics implied = internalTopics(profileFor(options.release), c.policy, c.source.alias,
                                                   c.target.alias, c.syncsLocation);
-    const ClusterSide impliedSide = implied.offsetSyncsOnSource ? ClusterSide::Source : ClusterSide::Target;
+    const ClusterSide impliedSide = implied.offsetSyncsSide;
     std::string out = "no offset syncs: " + syncs.topic + (missing ? " does not exist on " : " on ") +
                       clusterName(options, syncs.side);
     if (empty)

@@ -22,7 +22,7 @@ LiveReading::LiveReading(LiveReaderOptions opts)
     info.targetAlias = c.target.alias;
     info.release = options.releaseName.empty() ? toString(options.release) : options.releaseName;
     info.offsetSyncsTopic = topics.offsetSyncs;
-    info.offsetSyncsSide = topics.offsetSyncsOnSource ? ClusterSide::Source : ClusterSide::Target;
+    info.offsetSyncsSide = topics.offsetSyncsSide;
     info.checkpointsTopic = topics.checkpoints;
     info.heartbeatsTopic = topics.heartbeats;
     info.connectOffsetsTopic = topics.connectOffsets;

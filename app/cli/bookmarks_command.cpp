@@ -52,7 +52,7 @@ std::optional<std::string> change(const QCommandLineParser& parser, const Sessio
         return std::string("--add: the session holds no record or sample, so it has no moment to bookmark");
     if (auto outside = outsideSession("--at", *at, *first, session.lastActivityMs()))
         return outside;
-    if (auto problem = addBookmark(rows.kept, {*at, toStd(parser.value("add"))}))
+    if (auto problem = addBookmark(rows, {*at, toStd(parser.value("add"))}))
         return "--add: " + *problem;
     return std::nullopt;
 }
@@ -99,8 +99,11 @@ int runBookmarks(const QStringList& args)
             return report({kInputError, written.error()});
         rows = std::move(*written);
     }
-    for (const DamagedBookmark& d : rows.damaged)
-        printNote("driftscope-cli: warning: " + damagedBookmarkText(d));
+    for (const DamagedBookmark& d : rows.damaged) {
+        std::string warning = "driftscope-cli: warning: "; // appended: see bookmarks.cpp's quoted()
+        warning += damagedBookmarkText(d);
+        printNote(warning);
+    }
     printBookmarks(rows.kept, parser.isSet("json"));
     return kOk;
 }

@@ -19,7 +19,7 @@ Result<QString> BookmarkKeeper::add(Bookmark bookmark)
 {
     const QString what =
         QString::fromStdString("Bookmark '" + bookmark.name + "' at " + formatUtcMs(bookmark.atMs));
-    return change([&bookmark](BookmarkRows& rows) { return addBookmark(rows.kept, bookmark); }, what);
+    return change([&bookmark](BookmarkRows& rows) { return addBookmark(rows, bookmark); }, what);
 }
 
 Result<QString> BookmarkKeeper::remove(const std::string& name)

@@ -82,11 +82,13 @@ void MainWindow::sayDamagedBookmarks()
 
 void MainWindow::addBookmarkAtCursor()
 {
+    // As driftscope-cli bookmarks --add refuses them.
     const QString refused = !m_result ? "There is no session to bookmark yet."
                             : m_result->summary->info.recordTimesUnknown
                                 ? "The records carry no times (MM2's console formatters print none), so the "
-                                  "session has no moment "
-                                  "to bookmark."
+                                  "session has no moment to bookmark."
+                            : !m_result->spanKnown
+                                ? "The session holds no record or sample, so it has no moment to bookmark."
                                 : QString();
     if (!refused.isEmpty()) {
         tellLater(this, "Add bookmark", refused);

@@ -664,15 +664,16 @@ void MainWindow::moveCursorAsAsked(const AnalysisResult& r)
     if (growing && r.toMs == r.fromMs)
         return;
     const QString moment = *std::exchange(m_cursorOnceLoaded, std::nullopt);
+    // In the CLI's order (report_input.cpp's checkMoment): the text, then the session's times.
+    const auto at = resolveMoment(moment.toStdString(), m_bookmarks.all());
+    if (!at)
+        return fail("Time cursor", "--at: " + q(at.error()));
     if (r.summary->info.recordTimesUnknown)
         return fail("Time cursor", "--at: the records carry no times (MM2's console formatters print none), "
                                    "so the session has no moment but its end");
     if (!r.spanKnown)
         return fail("Time cursor",
                     "--at: the session holds no record or sample, so nothing is known at any time");
-    const auto at = resolveMoment(moment.toStdString(), m_bookmarks.all());
-    if (!at)
-        return fail("Time cursor", "--at: " + q(at.error()));
     if (const auto outside = outsideSession("--at", *at, r.fromMs, r.toMs))
         return fail("Time cursor", q(*outside));
     m_cursorAsked = *at;

@@ -681,9 +681,14 @@ void appendCsvRow(std::string& out, const std::string& flow, const PartitionRepo
                    std::string(checkpointKeptName(row.checkpointKept))
              : ",,,,";
     out += ',';
-    out += row.resume ? std::to_string(row.resume->offset) + ',' +
-                            std::string(resumeSourceName(row.resume->source)) + ','
-                      : ",," + csvField(row.noResumeReason);
+    if (row.resume) {
+        out += std::to_string(row.resume->offset) + ',';
+        out += resumeSourceName(row.resume->source);
+        out += ',';
+    } else {
+        out += ",,"; // appended, not ",," + field: GCC 12 -O3 reads that as an overlapping copy
+        out += csvField(row.noResumeReason);
+    }
     out += ',';
     if (!r.available)
         out += ",,,,,,,,,,";

@@ -83,19 +83,24 @@ bool addBookmarksTable(sqlite::Sql& sql)
 
 BookmarkRows readBookmarkRows(sqlite::Sql& sql, int schema)
 {
-    std::vector<Bookmark> rows;
-    std::vector<DamagedBookmark> untimed;
     if (schema < 3)
         return {};
-    QSqlQuery query = sql.select("SELECT at_ms, name, typeof(at_ms) FROM bookmarks ORDER BY at_ms, name");
+    std::vector<Bookmark> rows;
+    std::vector<int64_t> ids;
+    std::vector<DamagedBookmark> untimed;
+    QSqlQuery query =
+        sql.select("SELECT at_ms, name, typeof(at_ms), id FROM bookmarks ORDER BY at_ms, name, id");
     while (query.next()) {
         Bookmark row{query.value(0).toLongLong(), sqlite::s(query.value(1))};
-        if (query.value(2).toString() == "integer")
+        const int64_t id = query.value(3).toLongLong();
+        if (query.value(2).toString() == "integer") {
             rows.push_back(std::move(row));
-        else
-            untimed.push_back({std::move(row), "its time is not a whole number of milliseconds"});
+            ids.push_back(id);
+        } else {
+            untimed.push_back({std::move(row), "its time is not a whole number of milliseconds", id});
+        }
     }
-    BookmarkRows sorted = sortBookmarkRows(rows);
+    BookmarkRows sorted = sortBookmarkRows(rows, ids);
     sorted.damaged.insert(sorted.damaged.end(), untimed.begin(), untimed.end());
     return sorted;
 }
@@ -104,16 +109,16 @@ void replaceBookmarkRows(sqlite::Sql& sql, const BookmarkRows& rows)
 {
     // Damaged rows stay as they are, byte for byte (their time may not even be a number); every
     // other row is replaced by the list kept.
-    std::set<std::string> damaged;
+    std::set<int64_t> damaged;
     for (const DamagedBookmark& d : rows.damaged)
-        damaged.insert(d.row.name);
-    std::vector<std::string> replaced;
-    QSqlQuery names = sql.select("SELECT name FROM bookmarks");
-    while (names.next())
-        if (std::string name = sqlite::s(names.value(0)); !damaged.count(name))
-            replaced.push_back(std::move(name));
-    for (const std::string& name : replaced)
-        sql.run("DELETE FROM bookmarks WHERE name = ?", {sqlite::q(name)});
+        damaged.insert(d.rowId);
+    std::vector<int64_t> replaced;
+    QSqlQuery ids = sql.select("SELECT id FROM bookmarks");
+    while (ids.next())
+        if (const int64_t id = ids.value(0).toLongLong(); !damaged.count(id))
+            replaced.push_back(id);
+    for (const int64_t id : replaced)
+        sql.run("DELETE FROM bookmarks WHERE id = ?", {static_cast<qlonglong>(id)});
     for (const Bookmark& b : rows.kept)
         sql.run("INSERT INTO bookmarks(at_ms, name) VALUES(?, ?)",
                 {static_cast<qlonglong>(b.atMs), sqlite::q(b.name)});

@@ -118,13 +118,27 @@ std::optional<std::string> checkBookmarks(const std::vector<Bookmark>& bookmarks
     return std::nullopt;
 }
 
-BookmarkRows sortBookmarkRows(const std::vector<Bookmark>& rows)
+BookmarkRows sortBookmarkRows(const std::vector<Bookmark>& rows, const std::vector<int64_t>& rowIds)
 {
     BookmarkRows sorted;
-    for (const Bookmark& row : rows)
-        if (auto problem = addBookmark(sorted.kept, row))
-            sorted.damaged.push_back({row, std::move(*problem)});
+    for (size_t i = 0; i < rows.size(); ++i)
+        if (auto problem = addBookmark(sorted.kept, rows[i]))
+            sorted.damaged.push_back({rows[i], std::move(*problem), i < rowIds.size() ? rowIds[i] : -1});
     return sorted;
+}
+
+std::optional<std::string> addBookmark(BookmarkRows& rows, Bookmark bookmark)
+{
+    const auto same = [&bookmark](const DamagedBookmark& d) {
+        return d.row.name == bookmark.name;
+    };
+    if (std::any_of(rows.damaged.begin(), rows.damaged.end(), same)) {
+        std::string taken = "a damaged bookmark row is named ";
+        taken += quoted(bookmark.name);
+        taken += ": remove it first (--remove or the Bookmarks menu)";
+        return taken;
+    }
+    return addBookmark(rows.kept, std::move(bookmark));
 }
 
 std::optional<std::string> removeBookmark(BookmarkRows& rows, std::string_view name)

@@ -44,6 +44,7 @@ std::optional<std::string> checkBookmarks(const std::vector<Bookmark>& bookmarks
 struct DamagedBookmark {
     Bookmark row;
     std::string problem; // bookmarkNameProblem's, or why its time is not one
+    int64_t rowId = -1;  // its row in the file's table (-1: not from a file)
     friend bool operator==(const DamagedBookmark&, const DamagedBookmark&) = default;
 };
 
@@ -54,8 +55,12 @@ struct BookmarkRows {
 };
 
 // Sorts rows as read into those kept (by addBookmark's rules, in the order given: of two rows of
-// one name the first is kept) and the damaged ones.
-BookmarkRows sortBookmarkRows(const std::vector<Bookmark>& rows);
+// one name the first is kept) and the damaged ones, which get their `rowIds` when given.
+BookmarkRows sortBookmarkRows(const std::vector<Bookmark>& rows, const std::vector<int64_t>& rowIds = {});
+
+// addBookmark on the rows kept, refusing also a name a damaged row holds (the file's table keeps
+// names unique: it must be removed first).
+std::optional<std::string> addBookmark(BookmarkRows& rows, Bookmark bookmark);
 
 // Removes the bookmark named `name`, or the damaged rows of that name; says when there is none.
 std::optional<std::string> removeBookmark(BookmarkRows& rows, std::string_view name);

@@ -120,7 +120,7 @@ void PlotThemeColours::checkpointAgesBeyondTheColoursAreOneLine_data()
                                                      "age: orders-6", "age: orders-7"}
                                  << QString();
     QTest::newRow("16: the selected and the oldest of the rest")
-        << 16 << QStringList{"age: orders-5", "age: oldest of the other 15 partitions"}
+        << 16 << QStringList{"age: orders-5", "age: oldest of 15 other partitions shown"}
         << QString("0:16000 1000:9000");
 }
 

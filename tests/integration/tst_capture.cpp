@@ -765,8 +765,8 @@ void Captures::damagedBookmarkRowsAreSaidKeptAndRemovable()
     tamper(QString::fromStdString(path), "INSERT INTO bookmarks(at_ms, name) VALUES(5, ' padded')");
     tamper(QString::fromStdString(path), "INSERT INTO bookmarks(at_ms, name) VALUES('soon', 'untimed')");
     const std::vector<DamagedBookmark> damaged = {
-        {{5, " padded"}, "the bookmark name ' padded' starts or ends with a space"},
-        {{0, "untimed"}, "its time is not a whole number of milliseconds"}};
+        {{5, " padded"}, "the bookmark name ' padded' starts or ends with a space", 2},
+        {{0, "untimed"}, "its time is not a whole number of milliseconds", 3}};
     auto read = readCapture(path);
     QVERIFY2(read.ok(), read.ok() ? "" : read.error().c_str());
     compareSessions(read->observations, session); // every record, and the bookmark that is one
@@ -783,6 +783,15 @@ void Captures::damagedBookmarkRowsAreSaidKeptAndRemovable()
     QVERIFY(added);
     QCOMPARE(added->damaged, damaged);
     QCOMPARE(sqliteText(path, "SELECT at_ms FROM bookmarks WHERE name = 'untimed'"), QString("soon"));
+    // A damaged row's name is taken: adding it is refused, and the file stays as it was.
+    auto again = changeCaptureBookmarks(path, [](BookmarkRows& rows) {
+        return addBookmark(rows, {7, "untimed"});
+    });
+    QCOMPARE(
+        again.error(),
+        std::string(
+            "a damaged bookmark row is named 'untimed': remove it first (--remove or the Bookmarks menu)"));
+    QCOMPARE(sqliteText(path, "SELECT count(*) FROM bookmarks"), QString("4"));
     auto removed =
         changeCaptureBookmarks(path, [](BookmarkRows& rows) { return removeBookmark(rows, "untimed"); });
     QVERIFY(removed);

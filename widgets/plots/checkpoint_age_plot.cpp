@@ -85,7 +85,12 @@ void CheckpointAgePlot::showPartitionAges(const GroupSeries& g, const std::optio
     }
     QColor color = theme().seriesColor(index);
     color.setAlpha(160);
-    addAgeSeries(QString("age: oldest of the other %1 partitions").arg(others), color)
+    // Only the partitions the page shows (kMaxSeriesPartitions), and only where they have a
+    // checkpoint: the name says which.
+    addAgeSeries(
+        QString(selected ? "age: oldest of %1 other partitions shown" : "age: oldest of %1 partitions shown")
+            .arg(others),
+        color)
         ->setPoints(std::move(t), std::move(v));
 }
 

@@ -501,11 +501,17 @@ void ExplorerPlot::fitNotes()
     for (const auto& [note, forms] : m_noteForms) {
         const QRect room = note->clipAxisRect() ? note->clipAxisRect()->rect() : rect();
         const QMargins pad = note->padding();
+        const QPointF at = note->position->pixelPosition();
+        const Qt::Alignment align = note->positionAlignment();
         QString shown;
         for (const QString& form : forms) {
+            // Where it would be drawn: its box placed at its position by its alignment.
             const QRect text = QFontMetrics(note->font()).boundingRect(QRect(), note->textAlignment(), form);
-            if (text.width() + pad.left() + pad.right() <= room.width() &&
-                text.height() + pad.top() + pad.bottom() <= room.height()) {
+            const int w = text.width() + pad.left() + pad.right(),
+                      h = text.height() + pad.top() + pad.bottom();
+            const double x = at.x() - (align & Qt::AlignRight ? w : align & Qt::AlignHCenter ? w / 2.0 : 0);
+            const double y = at.y() - (align & Qt::AlignBottom ? h : align & Qt::AlignVCenter ? h / 2.0 : 0);
+            if (QRectF(room).contains(QRectF(x, y, w, h))) {
                 shown = form;
                 break;
             }

@@ -53,6 +53,12 @@ inline QColor healthColor(Health h, Shade shade)
     return {};
 }
 
+// The colour of an error message: the theme's red (that of a possible skip).
+inline QColor errorColor(Shade shade)
+{
+    return healthColor(Health::SkipPossible, shade);
+}
+
 // The shade of the application's palette, which the window's theme sets (app/gui/theme.cpp): views
 // that draw health colours follow a change of theme without being told.
 inline Shade paletteShade()

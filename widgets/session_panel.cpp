@@ -1,6 +1,7 @@
 #include "widgets/session_panel.h"
 
 #include "widgets/health_badge.h"
+#include "widgets/qt_text.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -18,11 +19,6 @@ namespace {
 constexpr int kTopicRole = Qt::UserRole;
 constexpr int kPartitionRole = Qt::UserRole + 1;
 constexpr int kGroupRole = Qt::UserRole + 2;
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 } // namespace
 

@@ -1,4 +1,5 @@
 #include "widgets/simulator_panel.h"
+#include "widgets/health_colors.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -159,7 +160,8 @@ SimulatorPanel::SimulatorPanel(QWidget* parent)
         QString error;
         const sim::Scenario s = scenario(&error);
         if (!error.isEmpty()) {
-            setStatus("<span style='color:#cc0000'>" + error.toHtmlEscaped() + "</span>");
+            setStatus("<span style='color:" + errorColor(paletteShade()).name() + "'>" +
+                      error.toHtmlEscaped() + "</span>");
             return;
         }
         Q_EMIT runRequested(s);

@@ -2,6 +2,7 @@
 
 #include "model/analysis/translation_text.h"
 #include "model/util/text_format.h"
+#include "widgets/qt_text.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -17,11 +18,6 @@ namespace {
 
 // A cell's text margins and focus frame, both sides.
 constexpr int kCellMarginPx = 12;
-
-QString q(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 
 QString slotText(const std::optional<SlotSync>& s)
 {

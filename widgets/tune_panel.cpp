@@ -2,6 +2,7 @@
 
 #include "model/analysis/translation_text.h"
 #include "model/util/text_format.h"
+#include "widgets/qt_text.h"
 
 #include <QComboBox>
 #include <QDialog>
@@ -19,11 +20,6 @@
 
 namespace driftscope::widgets {
 namespace {
-
-QString q(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 
 QString figure(double value, tuning::Unit unit)
 {

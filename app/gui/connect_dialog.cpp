@@ -1,6 +1,7 @@
 #include "app/gui/connect_dialog.h"
 
 #include "model/io/kafka/settings_check.h"
+#include "widgets/health_colors.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -80,7 +81,7 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
     m_release->setCurrentText(QString::fromStdString(toString(kDefaultRelease)));
     m_groups->setPlaceholderText("groups to sample, comma-separated (others are discovered)");
     m_error->setWordWrap(true);
-    m_error->setStyleSheet("color: #cc0000");
+    m_error->setStyleSheet("color: " + widgets::errorColor(widgets::paletteShade()).name());
 
     auto* form = new QFormLayout;
     form->addRow("Profile", profileRow);

@@ -22,7 +22,8 @@
 namespace driftscope::gui {
 namespace {
 
-QString q(const std::string& text)
+// Model text, escaped for the report's HTML.
+QString escaped(const std::string& text)
 {
     return QString::fromStdString(text).toHtmlEscaped();
 }
@@ -42,13 +43,13 @@ QString factsTable(const AnalysisResult& r, const Report& report, const QString&
 {
     const SessionInfo& info = r.summary->info;
     const std::vector<std::pair<QString, QString>> facts = {
-        {"Flow", q(flowName(info.sourceAlias, info.targetAlias))},
+        {"Flow", escaped(flowName(info.sourceAlias, info.targetAlias))},
         {"Source", source.toHtmlEscaped()},
-        {"MM2 rules", q(toString(r.releases.front().release))},
-        {"At", q(reportMomentText(report))},
-        {"Current", report.staleBecause.empty() ? QString("yes") : "NO: " + q(report.staleBecause)},
-        {"Group", q(r.selection.group)},
-        {"Partition", r.selection.partition ? q(toString(*r.selection.partition)) : QString("-")},
+        {"MM2 rules", escaped(toString(r.releases.front().release))},
+        {"At", escaped(reportMomentText(report))},
+        {"Current", report.staleBecause.empty() ? QString("yes") : "NO: " + escaped(report.staleBecause)},
+        {"Group", escaped(r.selection.group)},
+        {"Partition", r.selection.partition ? escaped(toString(*r.selection.partition)) : QString("-")},
         {"Records", QString("%1 offset syncs, %2 checkpoints, %3 heartbeats, %4 undecodable")
                         .arg(r.summary->syncs)
                         .arg(r.summary->checkpoints)
@@ -68,7 +69,7 @@ QString listOf(const std::vector<std::string>& lines)
         return "<p>None.</p>";
     QString html = "<ul>";
     for (const std::string& line : lines)
-        html += "<li>" + q(line) + "</li>"; // q() escapes
+        html += "<li>" + escaped(line) + "</li>";
     return html + "</ul>";
 }
 
@@ -127,8 +128,8 @@ std::optional<QString> draftOf(const AnalysisResult& r, const widgets::Partition
     html += "<h2>Bookmarks</h2>" + listOf(bookmarkLines(bookmarks, r.cursorMs));
     html += "<h2>At the time cursor</h2><p>" + page.cursorText().toHtmlEscaped() + "</p>";
     if (!r.selection.group.empty())
-        html +=
-            "<h2>The group's partitions</h2><pre>" + q(groupRowsText(report, r.selection.group)) + "</pre>";
+        html += "<h2>The group's partitions</h2><pre>" + escaped(groupRowsText(report, r.selection.group)) +
+                "</pre>";
     html += "<h2>Plots</h2>";
     if (auto error = addPlots(page, draft))
         return error;

@@ -19,6 +19,7 @@
 #include "widgets/partition_page.h"
 #include "widgets/plots/explorer_plot.h"
 #include "widgets/plots/replay_window_plot.h"
+#include "widgets/qt_text.h"
 #include "widgets/report_table.h"
 #include "widgets/session_panel.h"
 #include "widgets/simulator_panel.h"
@@ -63,10 +64,7 @@ bool narrowScreen()
     return screen && screen->availableGeometry().width() < kBothDocksMinWidth;
 }
 
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
+using widgets::q;
 
 // The what-if panel's account of a run: what a failover would do at any step of it, then how
 // the plots are sampled.

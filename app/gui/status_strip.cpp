@@ -3,6 +3,7 @@
 #include "model/analysis/translation_text.h"
 #include "model/demo/demo_cluster.h"
 #include "widgets/health_colors.h"
+#include "widgets/qt_text.h"
 
 #include <QLabel>
 #include <QProgressBar>
@@ -14,14 +15,11 @@
 namespace driftscope::gui {
 namespace {
 
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
+using widgets::q;
 
 QString thousands(size_t n)
 {
-    return q(withThousands(static_cast<int64_t>(n)));
+    return widgets::thousands(static_cast<int64_t>(n));
 }
 
 // In the health colours of the theme: well, or in trouble.
@@ -148,7 +146,10 @@ void StatusStrip::showSession(const SessionSummary& s)
     m_records->setText(QString("%1 offset syncs · %2 checkpoints · %3 heartbeats")
                            .arg(thousands(s.syncs), thousands(s.checkpoints), thousands(s.heartbeats)));
     m_undecodable->setText(QString("%1 undecodable").arg(thousands(s.undecodable.size())));
-    m_undecodable->setStyleSheet(s.undecodable.empty() ? QString() : "color: #cc0000; font-weight: bold");
+    m_undecodable->setStyleSheet(s.undecodable.empty()
+                                     ? QString()
+                                     : "color: " + widgets::errorColor(widgets::paletteShade()).name() +
+                                           "; font-weight: bold");
 }
 
 void StatusStrip::setComputing(const QString& what)

@@ -6,6 +6,7 @@
 #include "model/capture/capture_blocks.h"
 #include "model/io/capture_schema.h"
 #include "model/io/sqlite_connection.h"
+#include "model/util/side_thread.h"
 
 #include <QSqlError>
 
@@ -171,14 +172,16 @@ public:
                                                     static_cast<size_t>(raw.data.size())),
                                            raw.columns);
         };
+        // Blocks decode on two threads: this one and one that lives as long as the read.
+        SideThread helper("capture-decode");
         const auto flush = [&]() -> std::optional<std::string> {
-            std::thread helper([&] {
+            helper.start([&] {
                 for (size_t i = 1; i < filled; i += 2)
                     decode(batch[i]);
             });
             for (size_t i = 0; i < filled; i += 2)
                 decode(batch[i]);
-            helper.join();
+            helper.wait();
             for (size_t i = 0; i < filled; ++i) {
                 Raw& raw = batch[i];
                 const size_t before = countOf(o, raw.stream);

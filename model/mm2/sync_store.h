@@ -5,8 +5,8 @@
 // when the checkpoint task started); the rest arrive live. Every record is a distinct sync, even
 // when its offsets equal an earlier one's.
 //
-// Not thread-safe, not even for concurrent readers (lookups remember the last partition): a
-// store belongs to one thread; other threads get copies or results.
+// Threads may look up (translate, retained) a store nobody updates concurrently: the partition
+// index's last-hit hints are atomic. Updates need the store to themselves.
 #pragma once
 
 #include "model/mm2/partition_index.h"

@@ -11,14 +11,6 @@
 namespace driftscope::cli {
 namespace {
 
-std::optional<std::string> configured(const SessionInfo& info, const std::string& key)
-{
-    for (const auto& [k, v] : info.configuration)
-        if (k == key)
-            return v;
-    return std::nullopt;
-}
-
 // One flow's plan into `directory`, and on stdout (after a blank line unless `first`).
 std::optional<int> writePlan(const QCommandLineParser& parser, const FlowAnswer& flow,
                              const std::string& directory, bool first)
@@ -29,9 +21,10 @@ std::optional<int> writePlan(const QCommandLineParser& parser, const FlowAnswer&
     if (parser.isSet("command-config"))
         command.commandConfig = toStd(parser.value("command-config"));
     const ReportInput& input = flow.input;
+    command.targetBootstrap = planTargetBootstrap(
+        input.session.info,
+        input.live ? input.liveOptions.connection.target.property("bootstrap.servers").value_or("") : "");
     if (input.live) {
-        command.targetBootstrap =
-            input.liveOptions.connection.target.property("bootstrap.servers").value_or("");
         const auto states = kafka::groupStates(input.liveOptions.connection.target, 10'000);
         for (GroupPlan& g : plan.groups) {
             if (!states)
@@ -41,11 +34,7 @@ std::optional<int> writePlan(const QCommandLineParser& parser, const FlowAnswer&
             else
                 g.targetState = "absent (no such group on the target yet: the reset creates it)";
         }
-    } else {
-        command.targetBootstrap = configured(input.session.info, "target.bootstrap.servers").value_or("");
     }
-    if (command.targetBootstrap.empty())
-        command.targetBootstrap = "TARGET-BOOTSTRAP"; // a capture of imported text names no cluster
     if (auto failure = writeFailoverPlan(command.directory, plan, command))
         return report({kInputError, *failure});
     if (parser.isSet("json"))

@@ -915,10 +915,7 @@ void MainWindow::exportDrillPlanTo(const QString& directory, std::function<void(
                                               ": export once its first answer is shown");
             PlanCommand command;
             command.directory = dir;
-            command.targetBootstrap = "TARGET-BOOTSTRAP";
-            for (const auto& [key, value] : session.info.configuration)
-                if (key == "target.bootstrap.servers")
-                    command.targetBootstrap = value;
+            command.targetBootstrap = planTargetBootstrap(session.info); // as driftscope-cli failover-plan
             const auto error = writeFailoverPlan(dir, plan, command);
             return error ? QString::fromStdString(*error) : QString();
         },

@@ -185,6 +185,16 @@ std::string groupPlanSummary(const GroupPlan& g)
     return text;
 }
 
+std::string planTargetBootstrap(const SessionInfo& info, const std::string& connected)
+{
+    if (!connected.empty())
+        return connected;
+    for (const auto& [key, value] : info.configuration)
+        if (key == "target.bootstrap.servers" && !value.empty())
+            return value;
+    return "TARGET-BOOTSTRAP";
+}
+
 std::string planText(const FailoverPlan& plan, const PlanCommand& command)
 {
     std::string out = "driftscope failover plan as of " + plan.at + ": MM2 " + plan.release + " rules, " +

@@ -77,6 +77,11 @@ struct PlanCommand {
     std::string directory;                    // where the reset files are
 };
 
+// The target bootstrap the plan's commands name: `connected` (a live session's target) when
+// given, else the target.bootstrap.servers the session recorded, else the placeholder
+// TARGET-BOOTSTRAP for the user to replace (records imported from text name no cluster).
+std::string planTargetBootstrap(const SessionInfo& info, const std::string& connected = {});
+
 // plan.txt: per group the exact command to apply its reset file, and the partitions left out.
 std::string planText(const FailoverPlan& plan, const PlanCommand& command);
 // plan.json: the same, and which file holds which group.

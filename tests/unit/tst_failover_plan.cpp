@@ -17,6 +17,7 @@ private Q_SLOTS:
     void resetsAndLeftOut();
     void fileNames();
     void planFiles();
+    void targetBootstrapOfThePlan();
     void unknownReplayIsCountedApart();
 };
 
@@ -177,6 +178,18 @@ void FailoverPlans::unknownReplayIsCountedApart()
     Report none = report;
     none.rows.assign(report.rows.begin() + 4, report.rows.begin() + 6);
     QVERIFY(planJson(planFailover(none), command).find("\"replay_total\":null,") != std::string::npos);
+}
+
+// The CLI and the window name the same target in the plan's commands.
+void FailoverPlans::targetBootstrapOfThePlan()
+{
+    SessionInfo info;
+    QCOMPARE(planTargetBootstrap(info), std::string("TARGET-BOOTSTRAP"));
+    info.configuration = {{"source.bootstrap.servers", "a:9092"}, {"target.bootstrap.servers", "b:9092"}};
+    QCOMPARE(planTargetBootstrap(info), std::string("b:9092"));
+    QCOMPARE(planTargetBootstrap(info, "b1:9093,b2:9093"), std::string("b1:9093,b2:9093"));
+    info.configuration = {{"target.bootstrap.servers", ""}};
+    QCOMPARE(planTargetBootstrap(info), std::string("TARGET-BOOTSTRAP"));
 }
 
 QTEST_APPLESS_MAIN(FailoverPlans)

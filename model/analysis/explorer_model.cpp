@@ -111,13 +111,147 @@ struct ExplorerModel::SeriesCache {
     uint64_t version = UINT64_MAX;
     std::shared_ptr<const SelectionSeries> answer; // of `version`
 
+    // Sweeps the moments of the frame up to its settle horizon; the later ones stay pending.
+    SeriesCache(const Session& session, const ReportOptions& options, const ExplorerAnswer& frame,
+                std::optional<uint32_t> group, ReportBasis basis);
+
     bool serves(const ReportOptions& o, const Selection& s, size_t moments) const
     {
         return sameState(options, o.state) && selection.group == s.group &&
                selection.partition == s.partition && staleAfterMs == o.staleAfterMs && budget == o.budget &&
                maxMoments == moments;
     }
+    // Looks at what was appended since `seen`: true when a record or sample is stamped at or
+    // before the frozen moments (they would change); the group's new checkpoints and samples
+    // become pending moments.
+    bool outdatedBy(const Session& session);
+    // Freezes the moments up to `horizon`; returns how often the series was thinned by half.
+    size_t freezeUpTo(int64_t horizon);
+    // The moments of (frozenUntilMs, untilMs]: the group's checkpoints and samples, and the grid.
+    std::vector<int64_t> momentsUpTo(int64_t untilMs) const;
+    // After a rebuild: buildSelectionSeries's own moments after the frozen ones.
+    std::vector<int64_t> unfrozenMoments(const Session& session, const ExplorerAnswer& frame) const;
+
+private:
+    void addPendingCheckpoint(int64_t atMs)
+    {
+        pendingEvents.insert(atMs - 1);
+        pendingEvents.insert(atMs);
+    }
 };
+
+ExplorerModel::SeriesCache::SeriesCache(const Session& session, const ReportOptions& o,
+                                        const ExplorerAnswer& frame, std::optional<uint32_t> g, ReportBasis b)
+    : options(o.state), selection(frame.selection), staleAfterMs(o.staleAfterMs), budget(o.budget),
+      maxMoments(frame.request.maxMoments), partitionsKnown(session.partitionCount()), fromMs(frame.fromMs),
+      group(g), basis(std::move(b))
+{
+    frozen.group = selection.group;
+    if (!selection.group.empty()) {
+        partitions = seriesPartitions(session, selection);
+        ReportOptions some = o;
+        some.partitions = partitions;
+        builder.emplace(session, some, selection.group);
+        // Exactly buildSelectionSeries's moments: the later ones stay pending.
+        const int64_t horizon = frame.toMs - kSettleMs;
+        for (const int64_t t : seriesMoments(session, selection.group, fromMs, frame.toMs, maxMoments))
+            if (t <= horizon)
+                builder->add(t, frozen);
+        frozenUntilMs = std::max(fromMs - 1, horizon);
+        if (group) {
+            for (const ObservedCheckpoint& cp : session.checkpoints)
+                if (cp.group == *group && cp.stamp.timestampMs > frozenUntilMs)
+                    addPendingCheckpoint(cp.stamp.timestampMs);
+            for (const GroupOffsetSample& s : session.groupOffsets)
+                if (s.group == *group && s.side == ClusterSide::Source && s.sampledAtMs > frozenUntilMs)
+                    pendingEvents.insert(s.sampledAtMs);
+        }
+        gridStepMs =
+            std::max<int64_t>(kMinGridStepMs, (frame.toMs - fromMs) /
+                                                  static_cast<int64_t>(std::max<size_t>(1, maxMoments / 2)));
+    }
+    if (selection.partition)
+        if (const auto id = session.findPartition(*selection.partition))
+            lifetimes.emplace(session, options, *id);
+}
+
+bool ExplorerModel::SeriesCache::outdatedBy(const Session& session)
+{
+    const auto late = [&](int64_t t) {
+        return t <= frozenUntilMs;
+    };
+    bool outdated = false;
+    for (size_t i = seen.syncs; i < session.syncs.size() && !outdated; ++i)
+        outdated = late(session.syncs[i].stamp.timestampMs);
+    for (size_t i = seen.checkpoints; i < session.checkpoints.size() && !outdated; ++i) {
+        const ObservedCheckpoint& cp = session.checkpoints[i];
+        outdated = late(cp.stamp.timestampMs);
+        if (group && cp.group == *group)
+            addPendingCheckpoint(cp.stamp.timestampMs);
+    }
+    for (size_t i = seen.heartbeats; i < session.heartbeats.size() && !outdated; ++i)
+        outdated = late(session.heartbeats[i].stamp.timestampMs);
+    for (size_t i = seen.groupOffsets; i < session.groupOffsets.size() && !outdated; ++i) {
+        const GroupOffsetSample& g = session.groupOffsets[i];
+        outdated = late(g.sampledAtMs);
+        if (group && g.group == *group && g.side == ClusterSide::Source)
+            pendingEvents.insert(g.sampledAtMs);
+    }
+    for (size_t i = seen.logOffsets; i < session.logOffsets.size() && !outdated; ++i)
+        outdated = late(session.logOffsets[i].sampledAtMs);
+    for (size_t i = seen.events; i < session.events.size() && !outdated; ++i)
+        outdated = late(session.events[i].atMs);
+    for (size_t i = seen.positions; i < session.positions.size() && !outdated; ++i)
+        outdated = late(session.positions[i].stamp.timestampMs);
+    // A partition new to the session may be one more of the group's.
+    if (!outdated && session.partitionCount() != partitionsKnown) {
+        outdated = seriesPartitions(session, selection) != partitions;
+        partitionsKnown = session.partitionCount();
+    }
+    return outdated;
+}
+
+size_t ExplorerModel::SeriesCache::freezeUpTo(int64_t horizon)
+{
+    size_t thinned = 0;
+    if (!builder || horizon <= frozenUntilMs)
+        return thinned;
+    for (const int64_t t : momentsUpTo(horizon))
+        builder->add(t, frozen);
+    frozenUntilMs = horizon;
+    pendingEvents.erase(pendingEvents.begin(), pendingEvents.upper_bound(horizon));
+    // Bounded however long the session runs: halve the density, double the grid's step.
+    while (frozen.atMs.size() > std::max<size_t>(maxMoments, 2)) {
+        thinByHalf(frozen);
+        gridStepMs *= 2;
+        ++thinned;
+    }
+    return thinned;
+}
+
+std::vector<int64_t> ExplorerModel::SeriesCache::momentsUpTo(int64_t untilMs) const
+{
+    std::vector<int64_t> moments(pendingEvents.begin(), pendingEvents.upper_bound(untilMs));
+    if (untilMs > frozenUntilMs) {
+        int64_t t = fromMs + ((frozenUntilMs - fromMs) / gridStepMs + 1) * gridStepMs;
+        if (frozenUntilMs < fromMs)
+            t = fromMs;
+        for (; t <= untilMs; t += gridStepMs)
+            moments.push_back(t);
+    }
+    std::sort(moments.begin(), moments.end());
+    moments.erase(std::unique(moments.begin(), moments.end()), moments.end());
+    std::erase_if(moments, [&](int64_t t) { return t <= frozenUntilMs || t > untilMs; });
+    return moments;
+}
+
+std::vector<int64_t> ExplorerModel::SeriesCache::unfrozenMoments(const Session& session,
+                                                                 const ExplorerAnswer& frame) const
+{
+    std::vector<int64_t> all = seriesMoments(session, selection.group, fromMs, frame.toMs, maxMoments);
+    std::erase_if(all, [&](int64_t t) { return t <= frozenUntilMs; });
+    return all;
+}
 
 ExplorerModel::ExplorerModel() = default;
 ExplorerModel::~ExplorerModel() = default;
@@ -191,149 +325,33 @@ ExplorerModel::CursorState& ExplorerModel::cursorAt(const Mm2StateOptions& optio
 std::shared_ptr<const SelectionSeries> ExplorerModel::seriesFor(const ReportOptions& options,
                                                                 const ExplorerAnswer& frame)
 {
-    const Selection& selection = frame.selection;
     const size_t maxMoments = frame.request.maxMoments;
     std::unique_ptr<SeriesCache>& slot = m_series[options.state.release];
-    if (slot && slot->version == m_version && slot->serves(options, selection, maxMoments))
+    if (slot && slot->version == m_version && slot->serves(options, frame.selection, maxMoments))
         return slot->answer;
-    const Session& session = m_session;
-    // Not a structured binding: the lambdas below capture them (clang 14 refuses those).
-    const int64_t from = frame.fromMs, to = frame.toMs;
-    const int64_t horizon = to - kSettleMs;
-    const auto group = session.findGroup(selection.group);
-    ReportBasis basis = reportBasis(session);
-
-    // What was appended since the cache last looked: a record or sample stamped at or before the
-    // frozen moments would change them, and the group's checkpoints and samples are new moments.
-    bool rebuild = !slot || !slot->serves(options, selection, maxMoments) || slot->fromMs != from ||
-                   slot->group != group || slot->basis != basis;
-    if (!rebuild) {
-        SeriesCache& c = *slot;
-        const Session::Mark& seen = c.seen;
-        const auto late = [&](int64_t t) {
-            return t <= c.frozenUntilMs;
-        };
-        for (size_t i = seen.syncs; i < session.syncs.size() && !rebuild; ++i)
-            rebuild = late(session.syncs[i].stamp.timestampMs);
-        for (size_t i = seen.checkpoints; i < session.checkpoints.size() && !rebuild; ++i) {
-            const ObservedCheckpoint& cp = session.checkpoints[i];
-            rebuild = late(cp.stamp.timestampMs);
-            if (group && cp.group == *group) {
-                c.pendingEvents.insert(cp.stamp.timestampMs - 1);
-                c.pendingEvents.insert(cp.stamp.timestampMs);
-            }
-        }
-        for (size_t i = seen.heartbeats; i < session.heartbeats.size() && !rebuild; ++i)
-            rebuild = late(session.heartbeats[i].stamp.timestampMs);
-        for (size_t i = seen.groupOffsets; i < session.groupOffsets.size() && !rebuild; ++i) {
-            const GroupOffsetSample& g = session.groupOffsets[i];
-            rebuild = late(g.sampledAtMs);
-            if (group && g.group == *group && g.side == ClusterSide::Source)
-                c.pendingEvents.insert(g.sampledAtMs);
-        }
-        for (size_t i = seen.logOffsets; i < session.logOffsets.size() && !rebuild; ++i)
-            rebuild = late(session.logOffsets[i].sampledAtMs);
-        for (size_t i = seen.events; i < session.events.size() && !rebuild; ++i)
-            rebuild = late(session.events[i].atMs);
-        for (size_t i = seen.positions; i < session.positions.size() && !rebuild; ++i)
-            rebuild = late(session.positions[i].stamp.timestampMs);
-        // A partition new to the session may be one more of the group's.
-        if (!rebuild && session.partitionCount() != c.partitionsKnown) {
-            rebuild = seriesPartitions(session, selection) != c.partitions;
-            c.partitionsKnown = session.partitionCount();
-        }
-    }
-
+    const auto group = m_session.findGroup(frame.selection.group);
+    ReportBasis basis = reportBasis(m_session);
+    const bool rebuild = !slot || !slot->serves(options, frame.selection, maxMoments) ||
+                         slot->fromMs != frame.fromMs || slot->group != group || slot->basis != basis ||
+                         slot->outdatedBy(m_session);
     ++(rebuild ? m_work.seriesBuilt : m_work.seriesExtended);
-    if (rebuild) {
-        slot = std::make_unique<SeriesCache>();
-        SeriesCache& c = *slot;
-        c.options = options.state;
-        c.selection = selection;
-        c.staleAfterMs = options.staleAfterMs;
-        c.budget = options.budget;
-        c.maxMoments = maxMoments;
-        c.fromMs = from;
-        c.group = group;
-        c.basis = std::move(basis);
-        c.partitionsKnown = session.partitionCount();
-        c.frozen.group = selection.group;
-        if (!selection.group.empty()) {
-            c.partitions = seriesPartitions(session, selection);
-            ReportOptions some = options;
-            some.partitions = c.partitions;
-            c.builder.emplace(session, some, selection.group);
-            // Exactly buildSelectionSeries's moments: the later ones stay pending.
-            for (const int64_t t : seriesMoments(session, selection.group, from, to, maxMoments))
-                if (t <= horizon)
-                    c.builder->add(t, c.frozen);
-            c.frozenUntilMs = std::max(from - 1, horizon);
-            if (group) {
-                for (const ObservedCheckpoint& cp : session.checkpoints)
-                    if (cp.group == *group && cp.stamp.timestampMs > c.frozenUntilMs) {
-                        c.pendingEvents.insert(cp.stamp.timestampMs - 1);
-                        c.pendingEvents.insert(cp.stamp.timestampMs);
-                    }
-                for (const GroupOffsetSample& g : session.groupOffsets)
-                    if (g.group == *group && g.side == ClusterSide::Source && g.sampledAtMs > c.frozenUntilMs)
-                        c.pendingEvents.insert(g.sampledAtMs);
-            }
-            c.gridStepMs = std::max<int64_t>(
-                kMinGridStepMs, (to - from) / static_cast<int64_t>(std::max<size_t>(1, maxMoments / 2)));
-        }
-        if (selection.partition)
-            if (const auto id = session.findPartition(*selection.partition))
-                c.lifetimes.emplace(session, options.state, *id);
-    }
-
+    if (rebuild)
+        slot = std::make_unique<SeriesCache>(m_session, options, frame, group, std::move(basis));
+    else
+        m_work.seriesThinned += slot->freezeUpTo(frame.toMs - kSettleMs);
     SeriesCache& c = *slot;
-    c.seen = session.mark();
-    // The moments of (frozenUntilMs, untilMs]: the group's checkpoints and samples, and the grid.
-    const auto momentsUpTo = [&](int64_t untilMs) {
-        std::vector<int64_t> moments(c.pendingEvents.begin(), c.pendingEvents.upper_bound(untilMs));
-        if (untilMs > c.frozenUntilMs) {
-            int64_t t = c.fromMs + ((c.frozenUntilMs - c.fromMs) / c.gridStepMs + 1) * c.gridStepMs;
-            if (c.frozenUntilMs < c.fromMs)
-                t = c.fromMs;
-            for (; t <= untilMs; t += c.gridStepMs)
-                moments.push_back(t);
-        }
-        std::sort(moments.begin(), moments.end());
-        moments.erase(std::unique(moments.begin(), moments.end()), moments.end());
-        std::erase_if(moments, [&](int64_t t) { return t <= c.frozenUntilMs || t > untilMs; });
-        return moments;
-    };
+    c.seen = m_session.mark();
     auto answer = std::make_shared<SelectionSeries>();
-    answer->selection = selection;
+    answer->selection = frame.selection;
     if (c.builder) {
-        if (!rebuild && horizon > c.frozenUntilMs) {
-            for (const int64_t t : momentsUpTo(horizon))
-                c.builder->add(t, c.frozen);
-            c.frozenUntilMs = horizon;
-            c.pendingEvents.erase(c.pendingEvents.begin(), c.pendingEvents.upper_bound(horizon));
-            // Bounded however long the session runs: halve the density, double the grid's step.
-            while (c.frozen.atMs.size() > std::max<size_t>(c.maxMoments, 2)) {
-                thinByHalf(c.frozen);
-                c.gridStepMs *= 2;
-                ++m_work.seriesThinned;
-            }
-        }
         answer->series = c.frozen;
-        // The last seconds on a fork of the sweep: records of them may still arrive. A capture's
-        // are buildSelectionSeries's own remaining moments.
+        // The last seconds on a fork of the sweep: records of them may still arrive.
         GroupSeriesBuilder tail = *c.builder;
-        const std::vector<int64_t> tailMoments =
-            rebuild ? [&] {
-                std::vector<int64_t> all = seriesMoments(session, selection.group, from, to, maxMoments);
-                std::erase_if(all, [&](int64_t t) { return t <= c.frozenUntilMs; });
-                return all;
-            }()
-                    : momentsUpTo(to);
-        for (const int64_t t : tailMoments)
+        for (const int64_t t : rebuild ? c.unfrozenMoments(m_session, frame) : c.momentsUpTo(frame.toMs))
             tail.add(t, answer->series);
     }
     if (c.lifetimes) {
-        c.lifetimes->advanceTo(to);
+        c.lifetimes->advanceTo(frame.toMs);
         answer->lifetimes = c.lifetimes->lifetimes();
     }
     c.version = m_version;

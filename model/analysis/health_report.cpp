@@ -468,7 +468,29 @@ Report buildReport(const Session& session, const Mm2State& state, const ReportOp
     return buildReport(session, state, samples, options);
 }
 
-Report buildReport(const Session& session, const Mm2State& state, const SampleState& samples,
+namespace {
+
+// "source disconnected since ..." for a reader not connected to its cluster: the report holds only
+// as of then.
+void noteNotConnected(Report& report, const char* side, const std::optional<ClusterState>& state,
+                      int64_t since, const std::string& detail)
+{
+    if (!state || *state == ClusterState::Connected)
+        return;
+    report.asOfMs = std::min(report.asOfMs, since);
+    if (!report.staleBecause.empty())
+        report.staleBecause += "; ";
+    report.staleBecause += side;
+    report.staleBecause += " ";
+    report.staleBecause += clusterStateName(*state);
+    report.staleBecause += " since " + formatUtcMs(since);
+    if (!detail.empty())
+        report.staleBecause += " (" + detail + ")";
+}
+
+// What holds for every row: the release, the limits, the group-offset sync mode, what was read
+// and skipped, and as of when the report holds.
+Report reportFrame(const Session& session, const Mm2State& state, const SampleState& samples,
                    const ReportOptions& options)
 {
     const int64_t at = state.atMs();
@@ -490,13 +512,7 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
     report.groupOffsetSync = groupOffsetSyncMode(info, targetOffsetsSeen);
     if (report.groupOffsetSync == GroupOffsetSyncMode::Enabled)
         report.groupOffsetSyncIntervalMs = info.syncGroupOffsetsIntervalMs;
-    const bool consumersUseTargetOffsets = report.groupOffsetSync == GroupOffsetSyncMode::Enabled ||
-                                           report.groupOffsetSync == GroupOffsetSyncMode::Observed;
     report.recordTimesUnknown = info.recordTimesUnknown;
-    // A checkpoint's age when its time is known.
-    const auto ageOf = [&](const ObservedCheckpoint& c) {
-        return info.recordTimesUnknown ? std::nullopt : std::optional<int64_t>(at - c.stamp.timestampMs);
-    };
     report.syncsApplied = state.syncsApplied();
     report.checkpointsApplied = state.checkpointsApplied();
     report.unexplainedCheckpoints = state.unexplainedCheckpoints();
@@ -507,27 +523,171 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
         report.undecodableRecords += n;
     report.asOfMs = at;
     const ReaderSummary& reader = report.reader;
-    const auto notConnected = [&report](const char* name, const std::optional<ClusterState>& clusterState,
-                                        int64_t since, const std::string& detail) {
-        if (!clusterState || *clusterState == ClusterState::Connected)
-            return;
-        report.asOfMs = std::min(report.asOfMs, since);
-        report.staleBecause += std::string(report.staleBecause.empty() ? "" : "; ") + name + " " +
-                               std::string(clusterStateName(*clusterState)) + " since " + formatUtcMs(since) +
-                               (detail.empty() ? "" : " (" + detail + ")");
-    };
-    notConnected("source", reader.sourceState, reader.sourceSinceMs, reader.sourceDetail);
-    notConnected("target", reader.targetState, reader.targetSinceMs, reader.targetDetail);
-
-    const auto& upstreamOf = state.upstreamOf();
-    const TranslationRule rule = state.store().profile().translation;
-    const GroupFilterCheck groupFilter(info);
+    noteNotConnected(report, "source", reader.sourceState, reader.sourceSinceMs, reader.sourceDetail);
+    noteNotConnected(report, "target", reader.targetState, reader.targetSinceMs, reader.targetDetail);
     report.offsetSyncsConfigs = topicConfigsAt(session, info.offsetSyncsTopic, at);
     if (report.offsetSyncsConfigs && report.offsetSyncsConfigs->configs)
         report.offsetSyncsRisk =
             offsetSyncsTopicRisk(*report.offsetSyncsConfigs, state.store().profile().noSync);
+    return report;
+}
 
-    const auto positionsTrouble = topicTroubleAt(session, ClusterSide::Target, info.connectOffsetsTopic, at);
+// A group's partitions: those it committed on the source, and those with checkpoints in force.
+struct GroupPartitions {
+    std::map<TopicPartition, std::optional<uint32_t>> ids;           // upstream -> its session id
+    std::map<TopicPartition, const CheckpointInForce*> checkpointOf; // by upstream partition
+};
+
+GroupPartitions groupPartitions(const Session& session, const Mm2State& state, const SampleState& samples,
+                                uint32_t group)
+{
+    GroupPartitions g;
+    const auto& sampled = samples.allCommitted();
+    for (auto it = sampled.lower_bound({ClusterSide::Source, group, 0});
+         it != sampled.end() && std::get<0>(it->first) == ClusterSide::Source &&
+         std::get<1>(it->first) == group;
+         ++it)
+        g.ids.emplace(session.partition(std::get<2>(it->first)), std::get<2>(it->first));
+    const auto& upstreamOf = state.upstreamOf();
+    for (auto it = state.checkpoints().lower_bound({group, 0});
+         it != state.checkpoints().end() && it->first.first == group; ++it) {
+        const uint32_t target = it->first.second;
+        const TopicPartition tp = checkpointUpstream(session, upstreamOf, target);
+        g.ids.emplace(tp, upstreamOf[target]);
+        g.checkpointOf[tp] = &it->second;
+    }
+    return g;
+}
+
+// What one row of a report is computed from.
+struct RowInputs {
+    const Session& session;
+    const Mm2State& state;
+    const SampleState& samples;
+    const ReportOptions& options;
+    const Report& report; // its frame (reportFrame)
+    const std::string& group;
+    uint32_t groupId;
+    std::optional<std::string> excludedBecause;         // MM2 never checkpoints the group
+    const std::optional<ReaderEvent>& positionsTrouble; // reading the target's connect offsets
+};
+
+// The committed offset (sampled, or the newer checkpoint's reading) and the checkpoint in force.
+void readCommittedAndCheckpoint(PartitionReport& row, const RowInputs& in, std::optional<uint32_t> upstreamId,
+                                const CheckpointInForce* inForce)
+{
+    if (const auto committed = in.samples.committed(ClusterSide::Source, in.groupId, upstreamId)) {
+        row.committed = committed->offset;
+        row.committedAtMs = committed->atMs;
+    }
+    if (!inForce)
+        return;
+    const ObservedCheckpoint& c = in.session.checkpoints[inForce->index];
+    // A checkpoint's age when its time is known.
+    const auto age = in.report.recordTimesUnknown
+                         ? std::nullopt
+                         : std::optional<int64_t>(in.report.atMs - c.stamp.timestampMs);
+    row.checkpoint =
+        CheckpointView{c.upstream, c.downstream, c.stamp.timestampMs, age, inForce->sync, inForce->explained};
+    // A checkpoint is MM2's reading of the committed offset when it was emitted: newer than the
+    // last sample, it is the better knowledge of S (samples come every few seconds, and imported
+    // text has none).
+    if (!row.committedAtMs || *row.committedAtMs < c.stamp.timestampMs) {
+        row.committed = c.upstream;
+        row.committedAtMs = c.stamp.timestampMs;
+        row.committedFromCheckpoint = true;
+    }
+}
+
+// Where a consumer on the target would resume, and how much it would replay.
+void resumeAndReplay(PartitionReport& row, const RowInputs& in, std::optional<uint32_t> upstreamId,
+                     std::optional<uint32_t> downstreamId)
+{
+    if (row.committed)
+        row.translated = in.state.store().translate(row.upstream, *row.committed);
+    if (const auto target = in.samples.committed(ClusterSide::Target, in.groupId, downstreamId))
+        row.targetCommitted = target->offset;
+    // A consumer starting on the target uses the group's committed offset there when it has one;
+    // MM2 put it there when the flow syncs group offsets.
+    const GroupOffsetSyncMode mode = in.report.groupOffsetSync;
+    const bool consumersUseTargetOffsets =
+        mode == GroupOffsetSyncMode::Enabled || mode == GroupOffsetSyncMode::Observed;
+    const bool fromTarget = consumersUseTargetOffsets && row.targetCommitted && row.checkpoint;
+    if (row.checkpoint)
+        row.resume = fromTarget ? ResumeOffset{*row.targetCommitted, ResumeSource::SyncedGroupOffset}
+                                : ResumeOffset{row.checkpoint->downstream, ResumeSource::Checkpoint};
+    if (!row.committed || !row.checkpoint)
+        return;
+    const CheckpointView& c = *row.checkpoint;
+    ReplayInput replay{in.report.atMs, *row.committed,
+                       std::nullopt,   ResumePoint{c.upstream, c.downstream, c.emittedAtMs, c.sync},
+                       std::nullopt,   in.state.store().profile().translation,
+                       nullptr};
+    if (fromTarget)
+        replay.synced = SyncedGroupOffset{
+            *row.targetCommitted,
+            syncedUpstreamEquivalent(in.state, row.upstream, upstreamId, *row.targetCommitted)};
+    row.replay = analyzeReplay(replay);
+}
+
+// The logs' ends and how far MM2 replicated the partition.
+void readLogs(PartitionReport& row, const RowInputs& in, std::optional<uint32_t> upstreamId,
+              std::optional<uint32_t> downstreamId)
+{
+    if (const auto log = in.samples.log(ClusterSide::Source, upstreamId)) {
+        row.sourceStart = log->start;
+        row.sourceEnd = log->end;
+    }
+    const auto position = in.samples.position(upstreamId);
+    if (position && position->offset != ObservedPosition::kNone)
+        row.replication = {javalong::add(position->offset, 1), position->stamp.timestampMs};
+    else
+        row.replicationUnknownBecause =
+            unknownReplicationText(in.session.info, in.positionsTrouble, position, in.report.atMs);
+    if (const auto log = in.samples.log(ClusterSide::Target, downstreamId))
+        row.targetEnd = log->end;
+}
+
+PartitionReport partitionRow(const RowInputs& in, const TopicPartition& tp,
+                             std::optional<uint32_t> upstreamId, const CheckpointInForce* inForce)
+{
+    const SessionInfo& info = in.session.info;
+    PartitionReport row;
+    row.group = in.group;
+    row.upstream = tp;
+    row.downstream = checkpointPartition(info.policy, info.sourceAlias, info.targetAlias, tp);
+    const auto downstreamId = in.session.findPartition(row.downstream);
+    readCommittedAndCheckpoint(row, in, upstreamId, inForce);
+    resumeAndReplay(row, in, upstreamId, downstreamId);
+    readLogs(row, in, upstreamId, downstreamId);
+    judge(row, in.state, upstreamId, in.report.staleAfterMs);
+    judgeIntegrity(row,
+                   {in.session, in.samples, in.state, in.groupId, upstreamId, downstreamId, inForce,
+                    in.report.groupOffsetSync, info.syncGroupOffsetsIntervalMs, in.excludedBecause,
+                    notMirroredText(in.state.store().profile(), info, tp.topic), in.report.offsetSyncsRisk});
+    row.noResumeReason = noResumeReason(row);
+    row.replayUnknown = whyUnknown(row, in.state);
+    row.replayUnknownBecause = unknownReplayText(row, in.report.release);
+    static const RecentOffsets noReadings;
+    measurePace(row, in.samples, inForce ? inForce->readings : noReadings, in.groupId, upstreamId);
+    row.overBudget =
+        overBudget(row.replay, row.outcomeTimeMs, row.paceUnknownBecause,
+                   row.checkpointKept != CheckpointKept::No, in.options.budget, row.budgetUndecidedBecause);
+    if (row.overBudget)
+        row.verdicts.push_back(Verdict::OverReplayBudget);
+    return row;
+}
+
+} // namespace
+
+Report buildReport(const Session& session, const Mm2State& state, const SampleState& samples,
+                   const ReportOptions& options)
+{
+    Report report = reportFrame(session, state, samples, options);
+    const int64_t at = report.atMs;
+    const GroupFilterCheck groupFilter(session.info);
+    const auto positionsTrouble =
+        topicTroubleAt(session, ClusterSide::Target, session.info.connectOffsetsTopic, at);
     for (const std::string& name : reportedGroups(session, options)) {
         const auto group = session.findGroup(name);
         if (!group)
@@ -536,103 +696,16 @@ Report buildReport(const Session& session, const Mm2State& state, const SampleSt
         auto excludedBecause = groupFilter.excludedBecause(name);
         if (!excludedBecause)
             excludedBecause = groupNotListedAt(session, name, at);
-        // The group's partitions: those it committed on the source, and those with checkpoints.
-        std::map<TopicPartition, std::optional<uint32_t>> partitions; // upstream -> its session id
-        const auto& sampled = samples.allCommitted();
-        for (auto it = sampled.lower_bound({ClusterSide::Source, *group, 0});
-             it != sampled.end() && std::get<0>(it->first) == ClusterSide::Source &&
-             std::get<1>(it->first) == *group;
-             ++it)
-            partitions.emplace(session.partition(std::get<2>(it->first)), std::get<2>(it->first));
-        std::map<TopicPartition, const CheckpointInForce*> checkpointOf; // by upstream partition
-        for (auto it = state.checkpoints().lower_bound({*group, 0});
-             it != state.checkpoints().end() && it->first.first == *group; ++it) {
-            const uint32_t target = it->first.second;
-            const auto upstream = upstreamOf[target];
-            const TopicPartition tp = checkpointUpstream(session, upstreamOf, target);
-            partitions.emplace(tp, upstream);
-            checkpointOf[tp] = &it->second;
-        }
-
-        for (const auto& [tp, upstreamId] : partitions) {
+        const RowInputs in{session, state,  samples,         options,         report,
+                           name,    *group, excludedBecause, positionsTrouble};
+        const GroupPartitions partitions = groupPartitions(session, state, samples, *group);
+        for (const auto& [tp, upstreamId] : partitions.ids) {
             if (!options.partitions.empty() && std::find(options.partitions.begin(), options.partitions.end(),
                                                          tp) == options.partitions.end())
                 continue;
-            PartitionReport row;
-            row.group = name;
-            row.upstream = tp;
-            row.downstream = checkpointPartition(info.policy, info.sourceAlias, info.targetAlias, tp);
-            const auto downstreamId = session.findPartition(row.downstream);
-            if (const auto committed = samples.committed(ClusterSide::Source, *group, upstreamId)) {
-                row.committed = committed->offset;
-                row.committedAtMs = committed->atMs;
-            }
-            static const RecentOffsets noReadings;
-            const RecentOffsets* checkpointed = &noReadings;
-            if (const auto it = checkpointOf.find(tp); it != checkpointOf.end()) {
-                checkpointed = &it->second->readings;
-                const ObservedCheckpoint& c = session.checkpoints[it->second->index];
-                row.checkpoint = CheckpointView{c.upstream, c.downstream,     c.stamp.timestampMs,
-                                                ageOf(c),   it->second->sync, it->second->explained};
-                // A checkpoint is MM2's reading of the committed offset when it was emitted:
-                // newer than the last sample, it is the better knowledge of S (samples come every
-                // few seconds, and imported text has none).
-                if (!row.committedAtMs || *row.committedAtMs < c.stamp.timestampMs) {
-                    row.committed = c.upstream;
-                    row.committedAtMs = c.stamp.timestampMs;
-                    row.committedFromCheckpoint = true;
-                }
-            }
-            if (row.committed)
-                row.translated = state.store().translate(tp, *row.committed);
-            if (const auto target = samples.committed(ClusterSide::Target, *group, downstreamId))
-                row.targetCommitted = target->offset;
-            // A consumer starting on the target uses the group's committed offset there when it
-            // has one; MM2 put it there when the flow syncs group offsets.
-            const bool fromTarget = consumersUseTargetOffsets && row.targetCommitted && row.checkpoint;
-            if (row.checkpoint)
-                row.resume = fromTarget ? ResumeOffset{*row.targetCommitted, ResumeSource::SyncedGroupOffset}
-                                        : ResumeOffset{row.checkpoint->downstream, ResumeSource::Checkpoint};
-            if (row.committed && row.checkpoint) {
-                const CheckpointView& c = *row.checkpoint;
-                ReplayInput in{at,           *row.committed,
-                               std::nullopt, ResumePoint{c.upstream, c.downstream, c.emittedAtMs, c.sync},
-                               std::nullopt, rule,
-                               nullptr};
-                if (fromTarget)
-                    in.synced = SyncedGroupOffset{
-                        *row.targetCommitted,
-                        syncedUpstreamEquivalent(state, tp, upstreamId, *row.targetCommitted)};
-                row.replay = analyzeReplay(in);
-            }
-            if (const auto log = samples.log(ClusterSide::Source, upstreamId)) {
-                row.sourceStart = log->start;
-                row.sourceEnd = log->end;
-            }
-            const auto position = samples.position(upstreamId);
-            if (position && position->offset != ObservedPosition::kNone)
-                row.replication = {javalong::add(position->offset, 1), position->stamp.timestampMs};
-            else
-                row.replicationUnknownBecause = unknownReplicationText(info, positionsTrouble, position, at);
-            if (const auto log = samples.log(ClusterSide::Target, downstreamId))
-                row.targetEnd = log->end;
-            judge(row, state, upstreamId, report.staleAfterMs);
-            const auto checkpointIt = checkpointOf.find(tp);
-            judgeIntegrity(row, {session, samples, state, *group, upstreamId, downstreamId,
-                                 checkpointIt == checkpointOf.end() ? nullptr : checkpointIt->second,
-                                 report.groupOffsetSync, info.syncGroupOffsetsIntervalMs, excludedBecause,
-                                 notMirroredText(state.store().profile(), info, tp.topic),
-                                 report.offsetSyncsRisk});
-            row.noResumeReason = noResumeReason(row);
-            row.replayUnknown = whyUnknown(row, state);
-            row.replayUnknownBecause = unknownReplayText(row, report.release);
-            measurePace(row, samples, *checkpointed, *group, upstreamId);
-            row.overBudget = overBudget(row.replay, row.outcomeTimeMs, row.paceUnknownBecause,
-                                        row.checkpointKept != CheckpointKept::No, options.budget,
-                                        row.budgetUndecidedBecause);
-            if (row.overBudget)
-                row.verdicts.push_back(Verdict::OverReplayBudget);
-            report.rows.push_back(std::move(row));
+            const auto inForce = partitions.checkpointOf.find(tp);
+            report.rows.push_back(partitionRow(
+                in, tp, upstreamId, inForce == partitions.checkpointOf.end() ? nullptr : inForce->second));
         }
     }
     return report;

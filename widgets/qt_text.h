@@ -16,6 +16,12 @@ inline QString q(const std::string& text)
     return QString::fromStdString(text);
 }
 
+// UTF-8 model text escaped for Qt's rich text and HTML.
+inline QString qHtml(const std::string& text)
+{
+    return q(text).toHtmlEscaped();
+}
+
 // A count with thousands separators ("10,500"), as the CLI prints it.
 inline QString thousands(int64_t n)
 {

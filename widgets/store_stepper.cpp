@@ -164,7 +164,7 @@ void StoreStepper::display(std::shared_ptr<const StepView> view, int64_t cursorM
     if (step.expired.empty())
         html += "<p>No sync left the store at this step.</p>";
     for (const std::string& line : step.expired)
-        html += "<p>" + q(line).toHtmlEscaped() + "</p>";
+        html += "<p>" + qHtml(line) + "</p>";
     m_details->setHtml(html);
 }
 

@@ -38,7 +38,7 @@ QString summaryOf(const sim::TuneAnswer& a)
 {
     const tuning::Recommendation& r = a.recommendation;
     if (!r.refused.empty())
-        return "No recommendation: " + q(r.refused).toHtmlEscaped();
+        return "No recommendation: " + qHtml(r.refused);
     QStringList lines;
     if (!r.reachable)
         lines << "<b>Out of reach</b>: no MM2 setting meets the target (Details name the groups).";
@@ -56,7 +56,7 @@ QString summaryOf(const sim::TuneAnswer& a)
                             QString::number(best.syncGroupOffsetsIntervalMs.value_or(0) / 1000));
         for (const auto& [group, ms] : r.commitIntervalMs)
             if (ms.first != ms.second)
-                lines << change(q(group).toHtmlEscaped() + " commits every", q(formatDurationMs(ms.first)),
+                lines << change(qHtml(group) + " commits every", q(formatDurationMs(ms.first)),
                                 q(formatDurationMs(ms.second)));
     }
     const tuning::Unit unit = a.target.unit;

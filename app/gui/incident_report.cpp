@@ -7,6 +7,7 @@
 #include "model/util/text_format.h"
 #include "widgets/partition_page.h"
 #include "widgets/plots/explorer_plot.h"
+#include "widgets/qt_text.h"
 
 #include <QBuffer>
 #include <QDateTime>
@@ -20,13 +21,9 @@
 #include <vector>
 
 namespace driftscope::gui {
-namespace {
 
-// Model text, escaped for the report's HTML.
-QString escaped(const std::string& text)
-{
-    return QString::fromStdString(text).toHtmlEscaped();
-}
+using widgets::qHtml;
+namespace {
 
 struct Picture {
     QString name; // how the HTML refers to it
@@ -43,13 +40,13 @@ QString factsTable(const AnalysisResult& r, const Report& report, const QString&
 {
     const SessionInfo& info = r.summary->info;
     const std::vector<std::pair<QString, QString>> facts = {
-        {"Flow", escaped(flowName(info.sourceAlias, info.targetAlias))},
+        {"Flow", qHtml(flowName(info.sourceAlias, info.targetAlias))},
         {"Source", source.toHtmlEscaped()},
-        {"MM2 rules", escaped(toString(r.releases.front().release))},
-        {"At", escaped(reportMomentText(report))},
-        {"Current", report.staleBecause.empty() ? QString("yes") : "NO: " + escaped(report.staleBecause)},
-        {"Group", escaped(r.selection.group)},
-        {"Partition", r.selection.partition ? escaped(toString(*r.selection.partition)) : QString("-")},
+        {"MM2 rules", qHtml(toString(r.releases.front().release))},
+        {"At", qHtml(reportMomentText(report))},
+        {"Current", report.staleBecause.empty() ? QString("yes") : "NO: " + qHtml(report.staleBecause)},
+        {"Group", qHtml(r.selection.group)},
+        {"Partition", r.selection.partition ? qHtml(toString(*r.selection.partition)) : QString("-")},
         {"Records", QString("%1 offset syncs, %2 checkpoints, %3 heartbeats, %4 undecodable")
                         .arg(r.summary->syncs)
                         .arg(r.summary->checkpoints)
@@ -69,7 +66,7 @@ QString listOf(const std::vector<std::string>& lines)
         return "<p>None.</p>";
     QString html = "<ul>";
     for (const std::string& line : lines)
-        html += "<li>" + escaped(line) + "</li>";
+        html += "<li>" + qHtml(line) + "</li>";
     return html + "</ul>";
 }
 
@@ -128,7 +125,7 @@ std::optional<QString> draftOf(const AnalysisResult& r, const widgets::Partition
     html += "<h2>Bookmarks</h2>" + listOf(bookmarkLines(bookmarks, r.cursorMs));
     html += "<h2>At the time cursor</h2><p>" + page.cursorText().toHtmlEscaped() + "</p>";
     if (!r.selection.group.empty())
-        html += "<h2>The group's partitions</h2><pre>" + escaped(groupRowsText(report, r.selection.group)) +
+        html += "<h2>The group's partitions</h2><pre>" + qHtml(groupRowsText(report, r.selection.group)) +
                 "</pre>";
     html += "<h2>Plots</h2>";
     if (auto error = addPlots(page, draft))

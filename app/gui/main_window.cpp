@@ -5,6 +5,7 @@
 #include "app/gui/dialogs.h"
 #include "app/gui/exports.h"
 #include "app/gui/incident_report.h"
+#include "app/gui/page_text.h"
 #include "model/analysis/report_format.h"
 #include "model/analysis/row_text.h"
 #include "model/analysis/translation_text.h"
@@ -53,7 +54,6 @@
 namespace driftscope::gui {
 namespace {
 
-constexpr int kMaxRecentFiles = 8;
 // Screens narrower than this put the simulator dock in a tab beside the flow and groups, and
 // keep that dock narrow: Compare's two pages need the room.
 constexpr int kBothDocksMinWidth = 1500;
@@ -65,6 +65,7 @@ bool narrowScreen()
 }
 
 using widgets::q;
+using widgets::qHtml;
 
 // The what-if panel's account of a run: what a failover would do at any step of it, then how
 // the plots are sampled.
@@ -72,7 +73,7 @@ QString simulationStatus(const std::optional<sim::RunSummary>& run)
 {
     if (!run)
         return {};
-    return q(sim::summaryText(*run)).toHtmlEscaped() +
+    return qHtml(sim::summaryText(*run)) +
            ".<br>These figures cover every step of every group partition. The plots show what a reader of "
            "MM2's topics sees every " +
            q(formatDurationMs(run->sampleIntervalMs)) +
@@ -213,6 +214,27 @@ void MainWindow::applyRecommendation(const sim::TuneAnswer& answer)
 
 void MainWindow::buildViews()
 {
+    buildRulesToolbar();
+    QDockWidget* panelDock = buildPanelDock();
+    buildSimulatorDock();
+    // On a screen too narrow for both docks beside the pages, the simulator shares the left one.
+    if (narrowScreen())
+        tabifyDockWidget(panelDock, m_simulatorDock);
+    buildPages();
+    buildTabs();
+    m_timeBar = new widgets::TimeCursorBar;
+    connect(m_timeBar, &widgets::TimeCursorBar::cursorMoved, this, &MainWindow::moveCursor);
+    auto* central = new QWidget;
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_timeBar);
+    setCentralWidget(central);
+}
+
+// The MM2 release, the compared one and the flow shown.
+void MainWindow::buildRulesToolbar()
+{
     auto* tools = addToolBar("Rules");
     tools->setObjectName("rulesToolbar");
     m_releaseBox = new QComboBox;
@@ -249,7 +271,11 @@ void MainWindow::buildViews()
     };
     connect(m_compareBox, &QCheckBox::toggled, this, compareChanged);
     connect(m_compareRelease, &QComboBox::currentTextChanged, this, compareChanged);
+}
 
+// The flow and groups of the session, on the left.
+QDockWidget* MainWindow::buildPanelDock()
+{
     m_panel = new widgets::SessionPanel;
     auto* panelDock = new QDockWidget("Flow and groups");
     panelDock->setObjectName("panelDock");
@@ -263,12 +289,12 @@ void MainWindow::buildViews()
                 selectPartition(group.isEmpty() ? q(m_state.selection.group) : group,
                                 {topic.toStdString(), partition});
             });
+    return panelDock;
+}
 
-    buildSimulatorDock();
-    // On a screen too narrow for both docks beside the pages, the simulator shares the left one.
-    if (narrowScreen())
-        tabifyDockWidget(panelDock, m_simulatorDock);
-
+// The partition pages (two when comparing), the All groups table and the failover drill.
+void MainWindow::buildPages()
+{
     m_pageSplit = new QSplitter(Qt::Horizontal);
     for (auto*& page : m_pages) {
         page = new widgets::PartitionPage;
@@ -295,6 +321,12 @@ void MainWindow::buildViews()
             [this](const QString& group, const QString& topic, int partition) {
                 selectPartition(group, {topic.toStdString(), partition});
             });
+}
+
+// The Partition tab (its pages scroll, the difference under them), All groups, Failover drill
+// and Store steps.
+void MainWindow::buildTabs()
+{
     m_tabs = new QTabWidget;
     m_difference = new widgets::DifferenceView;
     m_difference->hide();
@@ -325,15 +357,6 @@ void MainWindow::buildViews()
     });
     m_tabs->addTab(m_stepper, "Store steps");
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateStepper(); });
-
-    m_timeBar = new widgets::TimeCursorBar;
-    connect(m_timeBar, &widgets::TimeCursorBar::cursorMoved, this, &MainWindow::moveCursor);
-    auto* central = new QWidget;
-    auto* layout = new QVBoxLayout(central);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_tabs, 1);
-    layout->addWidget(m_timeBar);
-    setCentralWidget(central);
 }
 
 void MainWindow::buildStatusBar()
@@ -406,8 +429,8 @@ void MainWindow::updateStepper()
                             const QString heading =
                                 result->selection.partition
                                     ? QString("<b>%1</b> on <b>%2</b> · MM2 <b>%3</b> rules · time cursor %4")
-                                          .arg(q(result->selection.group).toHtmlEscaped(),
-                                               q(toString(*result->selection.partition)).toHtmlEscaped(),
+                                          .arg(qHtml(result->selection.group),
+                                               qHtml(toString(*result->selection.partition)),
                                                q(toString(result->releases.front().release)),
                                                q(reportMomentText(result->releases.front().cursor.report)))
                                     : QString("No group partition selected");
@@ -477,76 +500,6 @@ void MainWindow::sourceStarted()
     // whatever was set (the target panel sets one for the rerun it asks for).
     if (!m_budgetKey.isEmpty() && !m_budgetPinned)
         setReplayBudget(loadBudget(m_settings, m_budgetKey).value_or(ReplayBudget{}));
-}
-
-void MainWindow::chooseFile()
-{
-    const QString path = QFileDialog::getOpenFileName(
-        this, "Open a capture or MM2 records", m_settings.value("lastDirectory").toString(),
-        "Captures and records (*.capture *.sqlite *.db *.txt *.jsonl *.json *.log);;All files (*)");
-    if (path.isEmpty())
-        return;
-    m_settings.setValue("lastDirectory", QFileInfo(path).absolutePath());
-    openFile(path);
-}
-
-void MainWindow::chooseConnection()
-{
-    ConnectDialog dialog(m_settings, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    connectProfile(dialog.profile());
-}
-
-QString MainWindow::connectProfile(const ConnectionProfile& profile)
-{
-    auto flows = connectionsOf(profile);
-    if (!flows)
-        return q(flows.error());
-    // Notes on the MM2 file (ignored or translated settings, such as *.blacklist aliases the
-    // release no longer reads), as the CLI prints them: each once, though every flow reads it.
-    QStringList notes;
-    for (const ConnectionSettings& flow : *flows)
-        for (const std::string& note : flow.notes)
-            if (!notes.contains(q(note)))
-                notes << q(note);
-    if (!notes.isEmpty())
-        tellLater(this, "MM2 configuration", notes.join("\n"));
-    const ResolvedRelease release = releaseOf(profile).value(); // connectionsOf resolved it
-    std::vector<kafka::LiveReaderOptions> readers;
-    for (ConnectionSettings& flow : *flows) {
-        kafka::LiveReaderOptions& options = readers.emplace_back();
-        options.connection = std::move(flow);
-        options.release = release.rules;
-        options.releaseName = release.asked;
-        for (const QString& g : profile.groups)
-            options.groups.push_back(g.toStdString());
-    }
-    m_budgetKey = budgetKeyOfProfile(profile.name); // before the source starts, which reads it
-    m_sources.connectLive(std::move(readers));
-    return {};
-}
-
-void MainWindow::rememberFile(const QString& path)
-{
-    QStringList recent = m_settings.value("recentFiles").toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
-    while (recent.size() > kMaxRecentFiles)
-        recent.removeLast();
-    m_settings.setValue("recentFiles", recent);
-    fillRecentMenu();
-}
-
-void MainWindow::fillRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = m_settings.value("recentFiles").toStringList();
-    for (const QString& path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })
-            ->setToolTip(path);
-    m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 // --- selection and rules ------------------------------------------------------------------
@@ -723,72 +676,15 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     m_status->setComputing(!r.complete         ? "computing the other partitions and groups…"
                            : m_analysis.busy() ? "computing…"
                                                : QString());
-
-    m_timeBar->setTimesUnknown(r.summary->info.recordTimesUnknown);
-    m_timeBar->setSpan(r.fromMs, r.toMs);
-    if (m_speedForSpan && r.toMs > r.fromMs) {
-        m_speedForSpan = false;
-        m_timeBar->chooseSpeedFor(r.toMs - r.fromMs);
-    }
-    m_timeBar->setCursor(r.cursorMs);
-    const SessionSummary& s = *r.summary;
-    const ReleaseAnswer& first = r.releases.front();
-    widgets::PanelContent panel;
-    panel.flow =
-        QString("<b>%1 → %2</b> (%3)<br>MM2 %4 rules · offset syncs in <i>%5</i> on %6")
-            .arg(q(s.info.sourceAlias).toHtmlEscaped(), q(s.info.targetAlias).toHtmlEscaped(),
-                 m_sources.description().toHtmlEscaped(), q(toString(first.release)),
-                 q(s.info.offsetSyncsTopic.empty() ? std::string("?") : s.info.offsetSyncsTopic)
-                     .toHtmlEscaped(),
-                 q(s.info.offsetSyncsSide == ClusterSide::Source ? s.info.sourceAlias : s.info.targetAlias)
-                     .toHtmlEscaped());
-    panel.upstreamPartitions = s.upstreamPartitions;
-    panel.groups = s.groups;
+    showSpan(r);
     // The report stays with the result it belongs to: views share it, nothing copies its rows.
+    const ReleaseAnswer& first = r.releases.front();
     const std::shared_ptr<const Report> report(m_result, &first.cursor.report);
-    panel.report = report;
-    m_status->setRecordsNote(q(otherVersionNote(*report).value_or("")));
-    panel.reportComplete = r.complete;
-    panel.selectedGroup = r.selection.group;
-    panel.selectedPartition = r.selection.partition;
-    m_panel->setContent(panel);
-
+    showPanel(r, report);
     m_shownMarks =
         mergeMarks(r.marks ? *r.marks : std::vector<TimelineMark>{}, bookmarkMarks(m_bookmarks.all()));
-    for (size_t i = 0; i < 2; ++i) {
-        if (i >= r.releases.size()) {
-            m_pages[i]->hide();
-            continue;
-        }
-        const ReleaseAnswer& rel = r.releases[i];
-        widgets::PartitionData input;
-        input.series = rel.series.get();
-        input.cursor = &rel.cursor;
-        input.truth = i < r.truths.size() ? &r.truths[i] : nullptr;
-        input.marks = &m_shownMarks;
-        input.release = rel.release;
-        input.emitIntervalMs = rel.cursor.report.emitIntervalMs;
-        input.staleAfterMs = rel.cursor.report.staleAfterMs;
-        input.timesUnknown = s.info.recordTimesUnknown;
-        const QString heading =
-            r.selection.group.empty()
-                ? QString("<b>No consumer group yet</b> · MM2 %1 rules").arg(q(toString(rel.release)))
-                : QString("<b>%1</b> on <b>%2</b> · MM2 <b>%3</b> rules · at %4")
-                      .arg(q(r.selection.group).toHtmlEscaped(),
-                           r.selection.partition ? q(toString(*r.selection.partition)).toHtmlEscaped() : "-",
-                           q(toString(rel.release)), q(reportMomentText(rel.cursor.report)));
-        m_pages[i]->display(input, heading);
-        // What every export of the page's plots says it shows.
-        const QString context =
-            QString("%1 · group %2 · %3 · MM2 %4 rules · at %5 · %6")
-                .arg(q(flowName(s.info.sourceAlias, s.info.targetAlias)), q(r.selection.group),
-                     r.selection.partition ? q(toString(*r.selection.partition)) : QString("-"),
-                     q(toString(rel.release)), q(reportMomentText(rel.cursor.report)),
-                     m_sources.description());
-        for (widgets::ExplorerPlot* plot : m_pages[i]->plots())
-            plot->setExportContext(context);
-        m_pages[i]->show();
-    }
+    for (size_t i = 0; i < 2; ++i)
+        showPage(r, i);
     const bool comparing = r.request.compare && *r.request.compare != r.request.state.release;
     m_difference->setVisible(comparing);
     if (comparing)
@@ -800,11 +696,63 @@ void MainWindow::showResult(std::shared_ptr<const AnalysisResult> result)
     updateGuide();
     updateStepper();
 
-    m_status->showSession(s);
+    m_status->showSession(*r.summary);
     if (m_sources.kind() == SourceKind::Simulation)
         m_simulator->setStatus(simulationStatus(m_sources.simulationSummary()));
     // Every view holds the new result now: the old one is freed on the worker.
     m_analysis.dispose(std::move(previous));
+}
+
+void MainWindow::showSpan(const AnalysisResult& r)
+{
+    m_timeBar->setTimesUnknown(r.summary->info.recordTimesUnknown);
+    m_timeBar->setSpan(r.fromMs, r.toMs);
+    if (m_speedForSpan && r.toMs > r.fromMs) {
+        m_speedForSpan = false;
+        m_timeBar->chooseSpeedFor(r.toMs - r.fromMs);
+    }
+    m_timeBar->setCursor(r.cursorMs);
+}
+
+void MainWindow::showPanel(const AnalysisResult& r, const std::shared_ptr<const Report>& report)
+{
+    const SessionSummary& s = *r.summary;
+    widgets::PanelContent panel;
+    panel.flow = flowHeadingHtml(s.info, r.releases.front().release, m_sources.description());
+    panel.upstreamPartitions = s.upstreamPartitions;
+    panel.groups = s.groups;
+    panel.report = report;
+    m_status->setRecordsNote(q(otherVersionNote(*report).value_or("")));
+    panel.reportComplete = r.complete;
+    panel.selectedGroup = r.selection.group;
+    panel.selectedPartition = r.selection.partition;
+    m_panel->setContent(panel);
+}
+
+// Page `i` shows the answer of the result's release `i`, and is hidden without one.
+void MainWindow::showPage(const AnalysisResult& r, size_t i)
+{
+    if (i >= r.releases.size()) {
+        m_pages[i]->hide();
+        return;
+    }
+    const ReleaseAnswer& rel = r.releases[i];
+    const SessionInfo& info = r.summary->info;
+    widgets::PartitionData input;
+    input.series = rel.series.get();
+    input.cursor = &rel.cursor;
+    input.truth = i < r.truths.size() ? &r.truths[i] : nullptr;
+    input.marks = &m_shownMarks;
+    input.release = rel.release;
+    input.emitIntervalMs = rel.cursor.report.emitIntervalMs;
+    input.staleAfterMs = rel.cursor.report.staleAfterMs;
+    input.timesUnknown = info.recordTimesUnknown;
+    m_pages[i]->display(input, pageHeadingHtml(r.selection, rel.release, rel.cursor.report));
+    const QString context =
+        plotExportContext(info, r.selection, rel.release, rel.cursor.report, m_sources.description());
+    for (widgets::ExplorerPlot* plot : m_pages[i]->plots())
+        plot->setExportContext(context);
+    m_pages[i]->show();
 }
 
 void MainWindow::showLiveStatus(const kafka::LiveStatus& status)
@@ -845,100 +793,6 @@ QString MainWindow::statusText() const
     return m_status->text();
 }
 
-// --- exports ------------------------------------------------------------------------------
-
-widgets::ExplorerPlot* MainWindow::currentPlot() const
-{
-    for (QWidget* w = QApplication::focusWidget(); w; w = w->parentWidget())
-        if (auto* plot = qobject_cast<widgets::ExplorerPlot*>(w))
-            return plot;
-    return m_lastHoveredPlot ? m_lastHoveredPlot : m_pages[0]->plots().front();
-}
-
-void MainWindow::copyAsCsv()
-{
-    QString text;
-    if (m_tabs->currentWidget() == m_groupsTable && m_result) // as filtered and sorted
-        text = q(reportCsv(m_result->releases.front().cursor.report, m_groupsTable->shownRows()));
-    else if (m_tabs->currentWidget() == m_drill)
-        text = q(m_drill->csv());
-    else if (widgets::ExplorerPlot* plot = currentPlot())
-        text = plot->csv();
-    QApplication::clipboard()->setText(text);
-    statusBar()->showMessage(QString("Copied %1 lines of CSV").arg(text.count('\n')), 4000);
-}
-
-QString MainWindow::exportIncidentReport(const QString& path) const
-{
-    if (!m_result)
-        return "nothing to report: the window has no answer yet";
-    return writeIncidentReport(path, *m_result, *m_pages[0], m_sources.description(), m_bookmarks.rows());
-}
-
-void MainWindow::exportReportJson()
-{
-    if (!m_result)
-        return;
-    exportText(this, "Export the report as JSON", "JSON (*.json)", "driftscope-report.json",
-               QByteArray::fromStdString(reportJson(m_result->releases.front().cursor.report) + "\n"));
-}
-
-void MainWindow::exportDrillCsv()
-{
-    exportText(this, "Export the failover drill as CSV", "CSV (*.csv)", "failover-drill.csv",
-               QByteArray::fromStdString(m_drill->csv()));
-}
-
-void MainWindow::exportDrillPlan()
-{
-    const QString dir = QFileDialog::getExistingDirectory(this, "Write the failover plan into a folder");
-    if (dir.isEmpty())
-        return;
-    exportDrillPlanTo(dir, [this, dir](const QString& error) {
-        if (error.isEmpty())
-            statusBar()->showMessage("Wrote the failover plan into " + dir, 5000);
-        else
-            tellLater(this, "Export failover plan", error);
-    });
-}
-
-void MainWindow::exportDrillPlanTo(const QString& directory, std::function<void(const QString&)> done)
-{
-    FailoverPlan plan = m_drill->groupPlan();
-    m_analysis.withSession(
-        [plan = std::move(plan), dir = directory.toStdString()](const Session& session) {
-            // Just after another flow was chosen, the drill still shows the previous flow's answer.
-            if (plan.sourceAlias != session.info.sourceAlias || plan.targetAlias != session.info.targetAlias)
-                return QString::fromStdString("the drill still shows " +
-                                              flowName(plan.sourceAlias, plan.targetAlias) + ", not " +
-                                              flowName(session.info.sourceAlias, session.info.targetAlias) +
-                                              ": export once its first answer is shown");
-            PlanCommand command;
-            command.directory = dir;
-            command.targetBootstrap = planTargetBootstrap(session.info); // as driftscope-cli failover-plan
-            const auto error = writeFailoverPlan(dir, plan, command);
-            return error ? QString::fromStdString(*error) : QString();
-        },
-        std::move(done));
-}
-
-void MainWindow::saveCaptureAs()
-{
-    const QString path = QFileDialog::getSaveFileName(this, "Save the session as a capture",
-                                                      "session.capture", "Captures (*.capture)");
-    if (path.isEmpty())
-        return;
-    const int64_t now = QDateTime::currentMSecsSinceEpoch();
-    m_analysis.withSession([path, now, marks = m_bookmarks.all()](
-                               const Session& session) { return saveCapture(session, path, now, marks); },
-                           [this, path](const QString& error) {
-                               if (error.isEmpty())
-                                   statusBar()->showMessage("Saved " + path, 5000);
-                               else
-                                   tellLater(this, "Save capture", error);
-                           });
-}
-
 // --- window -------------------------------------------------------------------------------
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -947,21 +801,6 @@ void MainWindow::closeEvent(QCloseEvent* event)
     m_settings.setValue("window/state", saveState());
     m_sources.stop();
     QMainWindow::closeEvent(event);
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event)
-{
-    if (event->mimeData()->hasUrls() && event->mimeData()->urls().front().isLocalFile())
-        event->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent* event)
-{
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (!urls.isEmpty() && urls.front().isLocalFile()) {
-        openFile(urls.front().toLocalFile());
-        event->acceptProposedAction();
-    }
 }
 
 } // namespace driftscope::gui

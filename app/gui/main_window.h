@@ -24,6 +24,7 @@
 class QAction;
 class QCheckBox;
 class QComboBox;
+class QDockWidget;
 class QMenu;
 class QSplitter;
 class QTabWidget;
@@ -140,6 +141,10 @@ private:
     void step(widgets::StoreStepper::Target target); // the Step menu
     void updateGuide();                              // with the answer shown, while the guide is open
     void buildViews();
+    void buildRulesToolbar();
+    QDockWidget* buildPanelDock();
+    void buildPages();
+    void buildTabs();
     void buildMenus();
     void buildStatusBar();
     void buildSimulatorDock();
@@ -150,6 +155,9 @@ private:
     void applyRecommendation(const sim::TuneAnswer& answer);
     void requestAnalysis();
     void showResult(std::shared_ptr<const AnalysisResult> result);
+    void showSpan(const AnalysisResult& r);
+    void showPanel(const AnalysisResult& r, const std::shared_ptr<const Report>& report);
+    void showPage(const AnalysisResult& r, size_t i);
     void moveCursorAsAsked(const AnalysisResult& result);
     // Tells of the rows of a capture's bookmarks table that are not used (bookmarks.h).
     void sayDamagedBookmarks();

@@ -2,6 +2,7 @@
 
 #include "model/io/session_file.h"
 #include "model/records/formatter_text.h"
+#include "model/util/integer_text.h"
 #include "model/util/user_time.h"
 
 #include <algorithm>
@@ -18,11 +19,10 @@ std::optional<Failure> parseTaskStart(const QCommandLineParser& parser, size_t& 
     if (!parser.isSet("task-start"))
         return std::nullopt;
     const std::string text = toStd(parser.value("task-start"));
-    unsigned long long n = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    const auto n = parseInt64(text);
+    if (!n || *n < 0)
         return usage("--task-start: '" + text + "' is not a non-negative record count");
-    out = static_cast<size_t>(n);
+    out = static_cast<size_t>(*n);
     return std::nullopt;
 }
 
@@ -206,7 +206,7 @@ std::optional<int64_t> OptionReader::integer(const char* name, int64_t min, int6
     if (!parser.isSet(name) || failure)
         return std::nullopt;
     const std::string text = toStd(parser.value(name));
-    auto v = parseJavaLong(text);
+    auto v = parseInt64(text);
     if (!v || *v < min || *v > max) {
         failure = usage(std::string("--") + name + ": '" + text + "' is not an integer from " +
                         std::to_string(min) + " to " + std::to_string(max));

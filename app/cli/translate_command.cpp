@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 
 #include "model/records/formatter_text.h"
+#include "model/util/integer_text.h"
 #include "model/util/json_writer.h"
 
 namespace driftscope::cli {
@@ -23,7 +24,7 @@ std::optional<Failure> parseQuery(const std::string& text, Query& out)
     auto tp = parseTopicPartition(std::string_view(text).substr(0, colon));
     if (!tp)
         return Failure{kUsageError, "query '" + text + "': " + tp.error()};
-    auto offset = parseJavaLong(std::string_view(text).substr(colon + 1));
+    auto offset = parseInt64(std::string_view(text).substr(colon + 1));
     if (!offset)
         return Failure{kUsageError, "query '" + text + "': offset " + offset.error()};
     out = {std::move(*tp), *offset};

@@ -8,6 +8,7 @@
 #include "model/records/formatter_text.h"
 #include "model/session/bookmarks.h"
 #include "model/sim/scenario.h"
+#include "model/util/integer_text.h"
 #include "model/util/named_registry.h"
 #include "model/util/text_format.h"
 #include "widgets/tune_panel.h"
@@ -207,11 +208,12 @@ ReplayBudget budgetOptions(const QCommandLineParser& parser)
     ReplayBudget budget;
     bool ok = true;
     if (parser.isSet("max-replay-records")) {
-        const qlonglong n = parser.value("max-replay-records").toLongLong(&ok);
-        if (!ok || n < 0)
+        // As driftscope-cli reads it.
+        const auto n = parseInt64(parser.value("max-replay-records").toStdString());
+        if (!n || *n < 0)
             usageError("--max-replay-records: expected a number of offsets, got '" +
                        parser.value("max-replay-records") + "'");
-        budget.maxRecords = n;
+        budget.maxRecords = *n;
     }
     if (parser.isSet("max-replay-seconds")) {
         const double t = parser.value("max-replay-seconds").toDouble(&ok);

@@ -3,10 +3,10 @@
 #include "model/config/mm2_client_settings.h"
 #include "model/config/property_lookup.h"
 #include "model/mm2/name_filter.h"
+#include "model/util/integer_text.h"
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <limits>
 #include <map>
 
@@ -132,15 +132,14 @@ std::string blacklistIgnoredNote(const std::string& key, const std::string& repl
 Result<int64_t> parseLong(const Setting& s)
 {
     const std::string v = trimmed(s.value);
-    // std::from_chars takes a leading '-' but not '+'; Long.parseLong takes either, once.
-    const size_t skip = v.starts_with('+') ? 1 : 0;
-    const char* begin = v.data() + skip;
-    const char* end = v.data() + v.size();
-    int64_t value = 0;
-    const auto [stop, ec] = std::from_chars(begin, end, value);
-    if (ec == std::errc::result_out_of_range)
+    // Long.parseLong takes a leading '-' or '+', once.
+    std::string_view digits = v;
+    if (digits.starts_with('+') && !digits.substr(1).starts_with('-'))
+        digits.remove_prefix(1);
+    auto value = parseInt64(digits);
+    if (!value && value.error().ends_with(kOutOfInt64Range))
         return Error{where(s) + ": '" + v + "' does not fit in a 64-bit signed integer"};
-    if (ec != std::errc() || stop != end || (skip == 1 && *begin == '-'))
+    if (!value)
         return Error{where(s) + ": '" + v + "' is not a whole number"};
     return value;
 }

@@ -6,6 +6,7 @@
 #include "model/capture/capture_blocks.h"
 #include "model/io/capture_schema.h"
 #include "model/io/sqlite_connection.h"
+#include "model/util/integer_text.h"
 #include "model/util/side_thread.h"
 
 #include <QSqlError>
@@ -287,11 +288,13 @@ private:
     bool integer(const char* key, int64_t& out)
     {
         const std::string& text = m_meta[key];
-        bool ok = false;
-        out = QString::fromStdString(text).toLongLong(&ok);
-        if (!ok)
+        const auto value = parseInt64(text);
+        if (!value) {
             m_error = std::string("capture_meta: ") + key + " is not an integer: '" + text + "'";
-        return ok;
+            return false;
+        }
+        out = *value;
+        return true;
     }
 
     std::string m_path;

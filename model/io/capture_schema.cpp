@@ -1,6 +1,7 @@
 #include "model/io/capture_schema.h"
 
 #include "model/io/capture_file.h"
+#include "model/util/integer_text.h"
 
 #include <filesystem>
 #include <set>
@@ -58,15 +59,8 @@ Result<int> captureSchemaOf(const std::map<std::string, std::string>& meta)
         return Error{"is an SQLite database but not a driftscope capture (capture_meta has no format '" +
                      std::string(kCaptureFormat) + "')"};
     const std::string version = field("schema_version");
-    int schema = 0;
-    try {
-        size_t used = 0;
-        schema = std::stoi(version, &used);
-        if (used != version.size())
-            schema = 0;
-    } catch (...) {
-        schema = 0;
-    }
+    const auto parsed = parseInt64(version);
+    const int64_t schema = parsed ? *parsed : 0;
     if (schema <= 0)
         return Error{"has an invalid schema_version '" + version + "'"};
     if (schema > kCaptureSchemaVersion)

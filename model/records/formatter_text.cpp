@@ -1,9 +1,9 @@
 #include "model/records/formatter_text.h"
 
+#include "model/util/integer_text.h"
 #include "model/util/java_utf8.h"
 #include "model/util/text_format.h"
 
-#include <charconv>
 #include <limits>
 
 namespace driftscope {
@@ -41,7 +41,7 @@ Result<int64_t> labelledLong(std::string_view s, size_t base, size_t& pos, std::
     if (len == 0)
         return Error{"expected a number after '" + std::string(label) + "' at column " +
                      std::to_string(base + pos + 1)};
-    auto value = parseJavaLong(s.substr(pos, len));
+    auto value = parseInt64(s.substr(pos, len));
     if (!value)
         return Error{std::string(label.substr(2, label.size() - 3)) + " " +
                      value.error()}; // ", name=" -> name
@@ -177,19 +177,6 @@ std::string formatRecord(const MirrorRecord& record, MetadataLabel label)
     return formatHeartbeat(std::get<Heartbeat>(record));
 }
 
-Result<int64_t> parseJavaLong(std::string_view text)
-{
-    if (text.empty() || numberLength(text, 0) != text.size())
-        return Error{singleQuoted(text) + " is not a decimal integer"};
-    int64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec == std::errc::result_out_of_range)
-        return Error{singleQuoted(text) + " does not fit in a 64-bit signed integer"};
-    if (ec != std::errc() || end != text.data() + text.size())
-        return Error{singleQuoted(text) + " is not a decimal integer"};
-    return value;
-}
-
 Result<TopicPartition> parseTopicPartition(std::string_view text)
 {
     const size_t dash = text.rfind('-');
@@ -198,7 +185,7 @@ Result<TopicPartition> parseTopicPartition(std::string_view text)
     const std::string_view digits = text.substr(dash + 1);
     if (digits.empty() || numberLength(digits, 0) != digits.size() || digits[0] == '-')
         return Error{singleQuoted(text) + " does not end in '-<partition number>'"};
-    auto partition = parseJavaLong(digits);
+    auto partition = parseInt64(digits);
     if (!partition || *partition > std::numeric_limits<int32_t>::max())
         return Error{"partition '" + std::string(digits) + "' does not fit in a 32-bit integer"};
     return TopicPartition{decodeUtf8LikeJava(text.substr(0, dash)), static_cast<int32_t>(*partition)};

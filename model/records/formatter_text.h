@@ -43,9 +43,6 @@ Result<MirrorRecord> parseFormatterLine(std::string_view line);
 // "orders-3" -> {orders, 3}: split at the last dash, as Kafka prints TopicPartition.
 Result<TopicPartition> parseTopicPartition(std::string_view text);
 
-// A decimal Java long ("-12", "9223372036854775807"); nothing else is accepted.
-Result<int64_t> parseJavaLong(std::string_view text);
-
 struct NumberedRecord {
     size_t line = 0; // 1-based
     MirrorRecord record;

@@ -1,8 +1,7 @@
 #include "model/session/session_info_fields.h"
 
 #include "model/mm2/name_filter.h"
-
-#include <charconv>
+#include "model/util/integer_text.h"
 
 namespace driftscope {
 namespace {
@@ -15,15 +14,6 @@ struct FieldRule {
     Get get;
     Set set;
 };
-
-std::optional<int64_t> parseInteger(const std::string& text)
-{
-    int64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || text.empty())
-        return std::nullopt;
-    return value;
-}
 
 std::string boolText(bool value)
 {
@@ -57,7 +47,7 @@ FieldRule integer(const char* key, int64_t SessionInfo::*member, bool required =
     return {{key, InfoFieldType::Integer, required},
             [member](const SessionInfo& i) { return std::optional<std::string>(std::to_string(i.*member)); },
             [member, key, min](SessionInfo& i, const std::string& v) -> std::optional<std::string> {
-                const auto value = parseInteger(v);
+                const auto value = parseInt64(v);
                 if (!value || *value < min)
                     return std::string(key) + " is not " + (min > 0 ? "a positive integer" : "an integer") +
                            ": '" + v + "'";

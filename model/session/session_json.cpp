@@ -4,6 +4,7 @@
 
 #include "model/records/formatter_text.h"
 #include "model/records/record_json.h"
+#include "model/util/integer_text.h"
 #include "model/util/json_fields.h"
 #include "model/util/json_writer.h"
 
@@ -47,7 +48,7 @@ std::string setupLine(const SessionInfo& info)
         if (!value)
             json.null();
         else if (field.type == InfoFieldType::Integer)
-            json.value(static_cast<int64_t>(std::stoll(*value)));
+            json.value(parseInt64(*value).value()); // sessionInfoValue wrote it
         else if (field.type == InfoFieldType::Boolean)
             json.value(*value == "true");
         else

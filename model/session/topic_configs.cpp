@@ -1,17 +1,14 @@
 #include "model/session/topic_configs.h"
 
-#include <charconv>
+#include "model/util/integer_text.h"
 
 namespace driftscope {
 namespace {
 
 std::optional<int64_t> number(std::string_view text)
 {
-    int64_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size() || text.empty())
-        return std::nullopt;
-    return value;
+    const auto value = parseInt64(text);
+    return value ? std::optional<int64_t>(*value) : std::nullopt;
 }
 
 // The value after "KEY=" up to the next space, in a message this module wrote.

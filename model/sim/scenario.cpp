@@ -1,6 +1,7 @@
 #include "model/sim/scenario.h"
 
 #include "model/records/formatter_text.h"
+#include "model/util/integer_text.h"
 #include "model/util/named_registry.h"
 
 #include <algorithm>
@@ -24,7 +25,7 @@ std::vector<std::string> splitColons(const std::string& text)
 
 Result<int64_t> seconds(const std::string& text, const std::string& what)
 {
-    auto value = parseJavaLong(text);
+    auto value = parseInt64(text);
     if (!value || *value < 0 || *value > 10LL * 365 * 86400)
         return Error{what + " '" + text + "' is not a number of seconds"};
     return *value * 1000;
@@ -210,7 +211,7 @@ Result<Event> parseEvent(const std::string& spec)
         if (p.size() > 3)
             return Error{usage + "expected TIME_S:truncate-target[:PARTITION]"};
         if (p.size() == 3) {
-            auto partition = parseJavaLong(p[2]);
+            auto partition = parseInt64(p[2]);
             if (!partition || *partition < 0 || *partition > 100'000)
                 return Error{usage + "'" + p[2] + "' is not a partition number"};
             e.partition = static_cast<int>(*partition);

@@ -1,8 +1,7 @@
 #include "model/util/user_time.h"
 
+#include "model/util/integer_text.h"
 #include "model/util/text_format.h"
-
-#include <charconv>
 
 namespace driftscope {
 namespace {
@@ -129,11 +128,8 @@ std::optional<int64_t> epochMs(std::string_view text)
 {
     if (text.size() > 1 && text[0] == '+' && text[1] != '-')
         text.remove_prefix(1);
-    int64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        return std::nullopt;
-    return value;
+    const auto value = parseInt64(text);
+    return value ? std::optional<int64_t>(*value) : std::nullopt;
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "model/mm2/group_offset_sync.h"
 #include "model/mm2/sync_emitter.h"
 #include "model/records/formatter_text.h"
+#include "model/util/integer_text.h"
 
 #include <algorithm>
 #include <map>
@@ -27,7 +28,7 @@ std::vector<std::string> words(std::string_view line)
 
 int64_t number(const std::string& text)
 {
-    const auto v = parseJavaLong(text);
+    const auto v = parseInt64(text);
     if (!v)
         throw std::runtime_error("not a Java long: '" + text + "'");
     return *v;

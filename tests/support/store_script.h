@@ -13,6 +13,7 @@
 #pragma once
 
 #include "model/records/formatter_text.h"
+#include "model/util/integer_text.h"
 #include "tests/support/reference_script.h"
 #include "tests/support/store_checks.h"
 
@@ -35,7 +36,7 @@ inline std::string runStoreScript(const Release& release, bool checkpointsRestor
     const std::string tp = kScriptTp;
 
     auto number = [](const std::string& text) {
-        return parseJavaLong(text).value();
+        return parseInt64(text).value();
     };
     // One reference query; its answer without the query and " = ".
     auto ask = [&](const std::string& query) {

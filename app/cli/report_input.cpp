@@ -302,7 +302,8 @@ std::optional<Failure> checkAnswers(const std::vector<FlowAnswer>& flows)
     std::string topics;
     for (const FlowAnswer& flow : flows)
         for (const ReaderProblem& p : flow.report.reader.problems)
-            if (p.state == "topic-missing" || p.state == "topic-unreadable")
+            if (p.state == readerEventName(ReaderEventState::TopicMissing) ||
+                p.state == readerEventName(ReaderEventState::TopicUnreadable))
                 topics += "; " + (several ? "flow " + flowOf(flow.input.liveOptions) + " " : "") +
                           std::string(p.side ? sideName(*p.side) : "reader") + " " + p.state + ": " +
                           p.message;

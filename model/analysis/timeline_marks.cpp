@@ -50,12 +50,12 @@ public:
         if (!e.side)
             return false;
         std::optional<Open>& open = m_open[static_cast<size_t>(*e.side)];
-        if (e.state == clusterStateName(ClusterState::Unreachable)) {
+        if (e.is(ClusterState::Unreachable)) {
             if (!open)
                 open = Open{e.atMs, e.message};
             return true;
         }
-        if (e.state == clusterStateName(ClusterState::Connected) && open) {
+        if (e.is(ClusterState::Connected) && open) {
             close(*e.side, e.atMs, "answered again");
             open.reset();
         }

@@ -78,11 +78,12 @@ std::optional<ReaderEvent> topicTroubleAt(const Session& session, ClusterSide si
         const auto subject = topicSubject(e.message, topic);
         if (!subject)
             continue;
-        if (e.state == "topic-found")
+        if (e.is(ReaderEventState::TopicFound))
             unresolved.clear();
-        else if (e.state == "fetching")
+        else if (e.is(ReaderEventState::Fetching))
             unresolved.erase(std::string(*subject));
-        else if (e.state == "topic-missing" || e.state == "topic-unreadable" || e.state == "fetch-error")
+        else if (e.is(ReaderEventState::TopicMissing) || e.is(ReaderEventState::TopicUnreadable) ||
+                 e.is(ReaderEventState::FetchError))
             unresolved[std::string(*subject)] = &e;
     }
     const ReaderEvent* newest = nullptr;
@@ -110,7 +111,7 @@ std::optional<std::string> groupNotListedAt(const Session& session, const std::s
 {
     const std::string message = groupNotListedMessage(group);
     for (const ReaderEvent& e : session.events)
-        if (e.atMs <= atMs && e.side == ClusterSide::Source && e.state == kGroupNotListedState &&
+        if (e.atMs <= atMs && e.side == ClusterSide::Source && e.is(ReaderEventState::GroupNotListed) &&
             e.message == message)
             return message;
     return std::nullopt;

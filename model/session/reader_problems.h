@@ -50,9 +50,8 @@ std::optional<ReaderEvent> topicTroubleAt(const Session& session, ClusterSide si
 // A group with committed offsets on the source that the source's group listing leaves out: the
 // listing, as MM2's, holds classic and consumer (KIP-848) groups alone, so MM2 never lists, and
 // never checkpoints, this one (a streams group, KIP-1071: it commits offsets but is listed as
-// another type). The reader says it once per group as an event of this state, whose message
-// groupNotListedMessage writes and groupNotListedAt reads.
-inline constexpr std::string_view kGroupNotListedState = "group-not-listed";
+// another type). The reader says it once per group as a ReaderEventState::GroupNotListed event,
+// whose message groupNotListedMessage writes and groupNotListedAt reads.
 std::string groupNotListedMessage(const std::string& group);
 // The message of the event that says so of `group` on the source by `atMs`, if one did.
 std::optional<std::string> groupNotListedAt(const Session& session, const std::string& group, int64_t atMs);

@@ -63,10 +63,12 @@ bool outruns(const LogOffsetSample& sample, const ObservedPosition& covering)
 
 void SampleState::followTargetTrouble()
 {
-    static constexpr std::string_view kTrouble[] = {"unreachable", "failed", "fetch-error", "client-renewed"};
-    static constexpr std::string_view kRecovery[] = {"connected", "fetching"};
-    const auto isOneOf = [](const std::string& state, const auto& states) {
-        return std::find(std::begin(states), std::end(states), state) != std::end(states);
+    const auto trouble = [](const ReaderEvent& e) {
+        return e.is(ClusterState::Unreachable) || e.is(ClusterState::Failed) ||
+               e.is(ReaderEventState::FetchError) || e.is(ReaderEventState::ClientRenewed);
+    };
+    const auto recovery = [](const ReaderEvent& e) {
+        return e.is(ClusterState::Connected) || e.is(ReaderEventState::Fetching);
     };
     const auto& events = m_session.events;
     for (; m_eventsSeen < events.size(); ++m_eventsSeen) {
@@ -74,9 +76,9 @@ void SampleState::followTargetTrouble()
         if (e.side != ClusterSide::Target)
             continue;
         const bool open = !m_targetTrouble.empty() && m_targetTrouble.back().second == INT64_MAX;
-        if (!open && isOneOf(e.state, kTrouble))
+        if (!open && trouble(e))
             m_targetTrouble.emplace_back(e.atMs, INT64_MAX);
-        else if (open && isOneOf(e.state, kRecovery))
+        else if (open && recovery(e))
             m_targetTrouble.back().second = std::max(e.atMs, m_targetTrouble.back().first);
     }
 }

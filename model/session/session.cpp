@@ -279,16 +279,6 @@ Session::Mark Session::forgetBefore(const Mark& mark)
     return dropped;
 }
 
-bool isProgressState(std::string_view state)
-{
-    const std::string_view progressStates[] = {"started", "connected", "topic-found",
-                                               "sampled", "fetching",  kTopicConfigsState};
-    for (std::string_view progress : progressStates)
-        if (state == progress)
-            return true;
-    return false;
-}
-
 int64_t Session::lastActivityMs() const
 {
     int64_t last = 0;

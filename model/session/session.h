@@ -14,6 +14,7 @@
 #include "model/records/records.h"
 #include "model/records/wire_codec.h"
 #include "model/session/bookmarks.h"
+#include "model/session/reader_states.h"
 #include "model/session/sync_key_cache.h"
 
 #include <array>
@@ -130,17 +131,16 @@ struct LogOffsetSample {
 struct ReaderEvent {
     int64_t atMs = 0;
     std::optional<ClusterSide> side;
-    std::string state; // short and stable: "connected", "unreachable", "topic-missing", ...
+    // A ClusterState's or a ReaderEventState's name (reader_states.h), kept as text: a capture
+    // from a newer driftscope may carry a state this one does not know, and keeps it.
+    std::string state;
     std::string message;
+
+    bool is(ReaderEventState s) const { return state == readerEventName(s); }
+    bool is(ClusterState s) const { return state == clusterStateName(s); }
 
     friend bool operator==(const ReaderEvent&, const ReaderEvent&) = default;
 };
-
-// Whether a reader state is plain progress ("started", "connected", "topic-found",
-// "topic-configs" (a topic's configs read), and the recoveries "sampled" and "fetching"); every
-// other state is a problem that reports and notes show (unreachable, failed, topic-missing,
-// topic-unreadable, fetch-error, sample-failed, ...).
-bool isProgressState(std::string_view state);
 
 // How the session was set up, as captures keep it. Secrets are removed before they get here.
 struct SessionInfo {

@@ -87,10 +87,11 @@ std::optional<TopicConfigsReading> topicConfigsAt(const Session& session, const 
     for (const ReaderEvent& e : session.events) {
         if (e.atMs > atMs || (newest && e.atMs < newest->atMs))
             continue;
-        if (e.state == kTopicConfigsState) {
+        if (e.is(ReaderEventState::TopicConfigs)) {
             if (auto configs = parseTopicConfigs(e.message); configs && configs->topic == topic)
                 newest = TopicConfigsReading{std::move(*configs), {}, e.atMs};
-        } else if (e.state == kTopicConfigsUnknownState && e.message.starts_with(unknownPrefix(topic))) {
+        } else if (e.is(ReaderEventState::TopicConfigsUnknown) &&
+                   e.message.starts_with(unknownPrefix(topic))) {
             newest = TopicConfigsReading{std::nullopt, e.message.substr(unknownPrefix(topic).size()), e.atMs};
         }
     }

@@ -1,6 +1,6 @@
 // The configs of MM2's offset-syncs topic that decide whether its syncs outlive a restart, as the
 // reader describes them (DescribeConfigs). They travel as a reader event of state
-// kTopicConfigsState, whose message this module writes and reads, so captures keep them.
+// ReaderEventState::TopicConfigs, whose message this module writes and reads, so captures keep them.
 #pragma once
 
 #include "model/session/session.h"
@@ -13,9 +13,6 @@
 #include <string_view>
 
 namespace driftscope {
-
-inline constexpr std::string_view kTopicConfigsState = "topic-configs";
-inline constexpr std::string_view kTopicConfigsUnknownState = "topic-configs-unknown";
 
 struct TopicConfigs {
     std::string topic;
@@ -35,7 +32,7 @@ Result<TopicConfigs> topicConfigsFrom(const std::string& topic,
 // "TOPIC: cleanup.policy=P retention.ms=N retention.bytes=N", and back.
 std::string formatTopicConfigs(const TopicConfigs& configs);
 std::optional<TopicConfigs> parseTopicConfigs(std::string_view message);
-// "TOPIC: configs unknown: BECAUSE", the message of a kTopicConfigsUnknownState event.
+// "TOPIC: configs unknown: BECAUSE", the message of a ReaderEventState::TopicConfigsUnknown event.
 std::string topicConfigsUnknownMessage(const std::string& topic, const std::string& because);
 
 // What the session knows of `topic`'s configs by `atMs`: the newest of its "topic-configs" and

@@ -314,8 +314,9 @@ void Integrity::groupTheListingLeavesOut()
     Flow f;
     const uint32_t app = f.session.groupId("wordcount");
     f.session.groupOffsets.push_back({3000, ClusterSide::Source, app, f.orders0, 150});
-    f.session.events.push_back(
-        {3500, ClusterSide::Source, std::string(kGroupNotListedState), groupNotListedMessage("wordcount")});
+    f.session.events.push_back({3500, ClusterSide::Source,
+                                std::string(readerEventName(ReaderEventState::GroupNotListed)),
+                                groupNotListedMessage("wordcount")});
     const auto rowAt = [&](int64_t atMs) {
         ReportOptions options;
         options.atMs = atMs;
@@ -460,7 +461,7 @@ const std::string kSyncsTopic = "mm2-offset-syncs.B.internal";
 void describe(Session& session, int64_t atMs, std::string policy, int64_t retentionMs, int64_t retentionBytes)
 {
     session.events.push_back(
-        {atMs, ClusterSide::Source, std::string(kTopicConfigsState),
+        {atMs, ClusterSide::Source, std::string(readerEventName(ReaderEventState::TopicConfigs)),
          formatTopicConfigs({kSyncsTopic, std::move(policy), retentionMs, retentionBytes})});
 }
 
@@ -526,10 +527,11 @@ void Integrity::offsetSyncsTopicThatDeletesSyncs()
 
     // Configs that cannot be described: unknown, with why, and nothing judged.
     f.session.events.push_back(
-        {3950, ClusterSide::Source, std::string(kTopicConfigsUnknownState),
+        {3950, ClusterSide::Source, std::string(readerEventName(ReaderEventState::TopicConfigsUnknown)),
          topicConfigsUnknownMessage(kSyncsTopic, "Broker: Topic authorization failed")});
     // Another topic's configs do not count.
-    f.session.events.push_back({3960, ClusterSide::Source, std::string(kTopicConfigsState),
+    f.session.events.push_back({3960, ClusterSide::Source,
+                                std::string(readerEventName(ReaderEventState::TopicConfigs)),
                                 formatTopicConfigs({"other", "delete", 1, -1})});
     report = f.report(4000);
     QCOMPARE(report.rows.at(0).verdicts, verdicts({}));

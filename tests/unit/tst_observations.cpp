@@ -24,6 +24,7 @@ private Q_SLOTS:
     void sessionInfoToAndFromKeyValue();
     void replicationPositionsOfTheSourceAreKept();
     void bookmarksTravelAsJsonLines();
+    void readerEventStatesKeepTheirNames();
 };
 
 void ObservationsTest::decodedRecordsInternTheirNames()
@@ -152,6 +153,47 @@ void ObservationsTest::sessionInfoToAndFromKeyValue()
     QCOMPARE(untouched.release, std::string());
     written.erase("source_alias");
     QCOMPARE(readSessionInfo(valueOf, untouched), std::optional<std::string>("source_alias is missing"));
+}
+
+// Captures written by older readers carry these names: each state keeps its own, and only the
+// progress states are progress.
+void ObservationsTest::readerEventStatesKeepTheirNames()
+{
+    using enum ReaderEventState;
+    const std::map<ReaderEventState, std::string> names = {
+        {Started, "started"},
+        {GroupFilterInvalid, "group-filter-invalid"},
+        {GroupsCapped, "groups-capped"},
+        {ClientRenewed, "client-renewed"},
+        {TopicFound, "topic-found"},
+        {TopicMissing, "topic-missing"},
+        {TopicUnreadable, "topic-unreadable"},
+        {FetchError, "fetch-error"},
+        {Fetching, "fetching"},
+        {SampleFailed, "sample-failed"},
+        {Sampled, "sampled"},
+        {GroupNotListed, "group-not-listed"},
+        {GroupListingUnavailable, "group-listing-unavailable"},
+        {TopicConfigs, "topic-configs"},
+        {TopicConfigsUnknown, "topic-configs-unknown"},
+    };
+    QCOMPARE(names.size(), size_t{15});
+    std::vector<std::string> progress;
+    for (const auto& [state, name] : names) {
+        QCOMPARE(std::string(readerEventName(state)), name);
+        const ReaderEvent e{0, std::nullopt, name, ""};
+        QVERIFY(e.is(state));
+        QVERIFY(!parseClusterState(name));
+        if (isProgressState(name))
+            progress.push_back(name);
+    }
+    QCOMPARE(progress,
+             (std::vector<std::string>{"started", "topic-found", "fetching", "sampled", "topic-configs"}));
+    QVERIFY(isProgressState("connected"));
+    QVERIFY(!isProgressState("unreachable"));
+    QVERIFY(!isProgressState("failed"));
+    QVERIFY(!isProgressState("a-state-of-a-newer-reader"));
+    QVERIFY((ReaderEvent{0, ClusterSide::Source, "unreachable", ""}.is(ClusterState::Unreachable)));
 }
 
 QTEST_APPLESS_MAIN(ObservationsTest)

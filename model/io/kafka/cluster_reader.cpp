@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 
 namespace driftscope::kafka {
 namespace {
@@ -16,12 +17,11 @@ constexpr int64_t kGroupListingIntervalMs = 60'000;
 constexpr int64_t kTopicConfigsIntervalMs = 300'000;
 constexpr size_t kBatch = 1000;
 
-// The state of a reader event about a topic's problem: "topic-missing", "topic-unreadable".
-std::string topicProblemState(TopicState state)
+// The reader event of a topic's problem (Missing or Unreadable).
+ReaderEventState topicProblemState(TopicState state)
 {
-    std::string out = "topic-";
-    out += topicStateName(state);
-    return out;
+    assert(state == TopicState::Missing || state == TopicState::Unreadable);
+    return state == TopicState::Missing ? ReaderEventState::TopicMissing : ReaderEventState::TopicUnreadable;
 }
 
 // What a missing or unreadable topic takes from a report, where that is not plain.
@@ -137,7 +137,7 @@ void ClusterReader::renewClient()
     disconnect();
     {
         std::lock_guard lock(m_live.mutex);
-        m_live.noteProblem(m_side, "client", "client-renewed",
+        m_live.noteProblem(m_side, "client", ReaderEventState::ClientRenewed,
                            "group offset requests unanswered for " +
                                std::to_string(m_live.options.adminTimeoutMs / 2000) +
                                " s: the client is replaced before librdkafka's request timeout");
@@ -330,7 +330,7 @@ void ClusterReader::startConsuming(const std::string& name, InternalTopic kind, 
     progress.endAtStart = records;
     progress.caughtUp = false;
     m_live.forgetProblem(m_side, name); // a new problem later is news again
-    m_live.addEvent(m_side, "topic-found",
+    m_live.addEvent(m_side, ReaderEventState::TopicFound,
                     name + ": reading " + std::to_string(records) + " records of history");
     for (size_t p = 0; p < partitions.size(); ++p)
         if ((*ends)[p].end <= (*ends)[p].start)
@@ -385,7 +385,7 @@ void ClusterReader::take(const rd_kafka_message_t& m, int64_t now)
         const std::string partition = partitionName();
         if (m.partition >= 0 && static_cast<size_t>(m.partition) < topic->fetchFailing.size())
             topic->fetchFailing[static_cast<size_t>(m.partition)] = true;
-        m_live.noteProblem(m_side, "fetch " + partition, "fetch-error",
+        m_live.noteProblem(m_side, "fetch " + partition, ReaderEventState::FetchError,
                            partition + ": " + rd_kafka_message_errstr(&m) + missingWords(topic->kind));
         // MM2's replication position is not waited for (a principal may describe the topic but
         // not read it): unknown, as the problem says.
@@ -398,7 +398,7 @@ void ClusterReader::take(const rd_kafka_message_t& m, int64_t now)
         topic->fetchFailing[p] = false;
         const std::string partition = partitionName();
         if (m_live.forgetProblem(m_side, "fetch " + partition))
-            m_live.addEvent(m_side, "fetching", partition + ": fetching again");
+            m_live.addEvent(m_side, ReaderEventState::Fetching, partition + ": fetching again");
     }
     if (p < topic->next.size())
         topic->next[p] = m.offset + 1;
@@ -428,11 +428,11 @@ void ClusterReader::sampleLogOffsets(const std::vector<TopicPartition>& partitio
     auto ranges = logOffsets(m_client.get(), partitions, m_live.options.requestTimeoutMs);
     std::lock_guard lock(m_live.mutex);
     if (!ranges) {
-        m_live.noteProblem(m_side, "log offsets", "sample-failed", ranges.error());
+        m_live.noteProblem(m_side, "log offsets", ReaderEventState::SampleFailed, ranges.error());
         return;
     }
     if (m_live.forgetProblem(m_side, "log offsets"))
-        m_live.addEvent(m_side, "sampled", "log offsets sampled again");
+        m_live.addEvent(m_side, ReaderEventState::Sampled, "log offsets sampled again");
     for (size_t i = 0; i < partitions.size(); ++i)
         m_live.session.logOffsets.push_back(
             {at, m_side, m_live.session.partitionId(partitions[i]), (*ranges)[i].start, (*ranges)[i].end});
@@ -489,7 +489,7 @@ void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
         const std::string& group = groups[g];
         const GroupOffsetRequests::Answer& answer = answers[g];
         if (answer.kind != Kind::Offsets) {
-            m_live.noteProblem(m_side, "group " + group, "sample-failed",
+            m_live.noteProblem(m_side, "group " + group, ReaderEventState::SampleFailed,
                                "group " + group + ": " +
                                    (answer.kind == Kind::Failed ? answer.error
                                                                 : "no answer from its coordinator within " +
@@ -497,7 +497,7 @@ void ClusterReader::sampleGroups(const std::vector<TopicPartition>& partitions)
             continue;
         }
         if (m_live.forgetProblem(m_side, "group " + group))
-            m_live.addEvent(m_side, "sampled", "group " + group + " sampled again");
+            m_live.addEvent(m_side, ReaderEventState::Sampled, "group " + group + " sampled again");
         groupIds[g] = s.groupId(group);
     }
     std::vector<std::optional<uint32_t>> partitionIds(partitions.size()); // looked up once each
@@ -526,14 +526,14 @@ void ClusterReader::listGroups()
         m_lastListed = std::set<std::string>(names.begin(), names.end());
         for (const std::string& group : committed)
             if (!m_lastListed->count(group) && m_notListedSaid.insert(group).second)
-                m_live.addEvent(m_side, std::string(kGroupNotListedState), groupNotListedMessage(group));
+                m_live.addEvent(m_side, ReaderEventState::GroupNotListed, groupNotListedMessage(group));
         return;
     }
     // Brokers without ListGroups (such as librdkafka's mock cluster): groups then come from the
     // checkpoints topic and the command line. Said once; tried again now and then.
     m_nextGroupListingMs = wallClockMs() + 10 * kGroupListingIntervalMs;
     if (!m_groupListingNoted)
-        m_live.addEvent(m_side, "group-listing-unavailable",
+        m_live.addEvent(m_side, ReaderEventState::GroupListingUnavailable,
                         groups.error() + "; groups come from the checkpoints topic and --group");
     m_groupListingNoted = true;
 }
@@ -569,9 +569,9 @@ void ClusterReader::followOffsetSyncsConfigs()
     const std::string subject = topic + " configs";
     if (configs) {
         m_live.forgetProblem(m_side, subject);
-        m_live.addEvent(m_side, std::string(kTopicConfigsState), formatTopicConfigs(*configs));
+        m_live.addEvent(m_side, ReaderEventState::TopicConfigs, formatTopicConfigs(*configs));
     } else {
-        m_live.noteProblem(m_side, subject, std::string(kTopicConfigsUnknownState),
+        m_live.noteProblem(m_side, subject, ReaderEventState::TopicConfigsUnknown,
                            topicConfigsUnknownMessage(topic, configs.error()));
     }
 }

@@ -53,9 +53,9 @@ LiveReading::LiveReading(LiveReaderOptions opts)
     if (filter)
         m_groupFilter = std::move(*filter);
     else
-        addEvent(std::nullopt, "group-filter-invalid",
+        addEvent(std::nullopt, ReaderEventState::GroupFilterInvalid,
                  "the groups / groups.exclude setting: " + filter.error());
-    addEvent(std::nullopt, "started",
+    addEvent(std::nullopt, ReaderEventState::Started,
              "reading " + c.source.alias + " -> " + c.target.alias + " with MM2 " +
                  toString(options.release) + " topic names");
 }
@@ -76,20 +76,27 @@ void LiveReading::setClusterState(ClusterSide side, ClusterState state, const st
     }
 }
 
-void LiveReading::addEvent(std::optional<ClusterSide> side, const std::string& state,
+void LiveReading::addEvent(std::optional<ClusterSide> side, ReaderEventState state,
                            const std::string& message)
 {
-    session.events.push_back({wallClockMs(), side, state, message});
+    addEvent(side, readerEventName(state), message);
+}
+
+void LiveReading::addEvent(std::optional<ClusterSide> side, std::string_view state,
+                           const std::string& message)
+{
+    session.events.push_back({wallClockMs(), side, std::string(state), message});
     changed.notify_all();
 }
 
-void LiveReading::noteProblem(ClusterSide side, const std::string& subject, const std::string& state,
+void LiveReading::noteProblem(ClusterSide side, const std::string& subject, ReaderEventState state,
                               const std::string& message)
 {
-    auto& last = m_problems[{side, subject}];
-    if (last == std::make_pair(state, message))
+    const auto key = std::make_pair(side, subject);
+    const auto last = m_problems.find(key);
+    if (last != m_problems.end() && last->second == std::make_pair(state, message))
         return;
-    last = {state, message};
+    m_problems.insert_or_assign(key, std::make_pair(state, message));
     addEvent(side, state, message);
 }
 
@@ -120,7 +127,7 @@ std::vector<std::string> LiveReading::groupsToSample()
     }
     if (groups.size() > options.maxGroups) {
         if (!m_groupCapNoted) {
-            addEvent(std::nullopt, "groups-capped",
+            addEvent(std::nullopt, ReaderEventState::GroupsCapped,
                      std::to_string(groups.size()) + " groups known; sampling the first " +
                          std::to_string(options.maxGroups) + " (name others with --group)");
             m_groupCapNoted = true;

@@ -20,7 +20,7 @@ int64_t wallClockMs();
 
 class LiveReading {
 public:
-    explicit LiveReading(LiveReaderOptions options);
+    explicit LiveReading(LiveReaderOptions opts);
 
     const LiveReaderOptions options;
     const InternalTopics topics; // names on the clusters
@@ -37,13 +37,13 @@ public:
     }
     // Records a state change of a cluster as an event (only when the state changes). Guarded.
     void setClusterState(ClusterSide side, ClusterState state, const std::string& detail);
-    void addEvent(std::optional<ClusterSide> side, const std::string& state,
+    void addEvent(std::optional<ClusterSide> side, ReaderEventState state,
                   const std::string& message); // guarded
     // A problem of one subject of a cluster (a topic, "log offsets", "group G", a partition's
     // fetches), recorded as an event only when its state or message differs from the last one
     // recorded for that subject: a failure that repeats every round is one event, not a flood.
     // Guarded.
-    void noteProblem(ClusterSide side, const std::string& subject, const std::string& state,
+    void noteProblem(ClusterSide side, const std::string& subject, ReaderEventState state,
                      const std::string& message);
     // The subject works again; returns whether it had a problem (then the recovery is news).
     // Guarded.
@@ -56,12 +56,14 @@ public:
     void addListedGroups(const std::vector<std::string>& groups);
     // The user's groups, then listed ones and those named in checkpoints, up to maxGroups. Guarded.
     std::vector<std::string> groupsToSample();
-    // The partitions MM2 mirrors, as named on `side` and present in `topics`: every partition of
+    // The partitions MM2 mirrors, as named on `side` and present in `listed`: every partition of
     // the upstream topics that offset syncs or checkpoints named, renamed for the target. Guarded.
-    std::vector<TopicPartition> mirroredPartitions(ClusterSide side, const TopicList& topics);
+    std::vector<TopicPartition> mirroredPartitions(ClusterSide side, const TopicList& listed);
 
 private:
-    std::map<std::pair<ClusterSide, std::string>, std::pair<std::string, std::string>> m_problems;
+    void addEvent(std::optional<ClusterSide> side, std::string_view state, const std::string& message);
+
+    std::map<std::pair<ClusterSide, std::string>, std::pair<ReaderEventState, std::string>> m_problems;
     std::optional<NameFilter> m_groupFilter;
     std::set<std::string> m_listedGroups;
     std::set<std::string> m_upstreamTopics;

@@ -21,7 +21,6 @@ public:
     // `firstMs`: their first difference; `problem`: why the compared release has no answer.
     void display(const std::vector<std::string>& lines, std::optional<int64_t> firstMs,
                  const std::string& problem);
-    std::optional<int64_t> firstDifferenceMs() const { return m_firstMs; }
 
 Q_SIGNALS:
     void momentChosen(int64_t atMs);

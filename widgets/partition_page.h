@@ -38,7 +38,6 @@ public:
     RetainedSyncsPlot* retainedSyncs() const { return m_retained; }
     CheckpointAgePlot* checkpointAges() const { return m_ages; }
     ReplayWindowPlot* replayWindow() const { return m_replay; }
-    VerdictStripPlot* verdictStrip() const { return m_verdicts; }
     QString details() const;
     // What holds at the time cursor, in words (the details pane without what the pointer is over).
     const QString& cursorText() const { return m_cursorText; }

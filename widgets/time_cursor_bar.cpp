@@ -107,11 +107,6 @@ bool TimeCursorBar::following() const
     return m_follow->isVisible() && m_follow->isChecked();
 }
 
-bool TimeCursorBar::playing() const
-{
-    return m_timer->isActive();
-}
-
 void TimeCursorBar::moveTo(int64_t atMs)
 {
     atMs = std::clamp(atMs, m_fromMs, m_toMs);

@@ -33,8 +33,6 @@ public:
     bool following() const;
     // Moves the cursor as the user would (emits cursorMoved unless it is already there).
     void moveTo(int64_t atMs);
-    int64_t cursorMs() const { return m_cursorMs; }
-    bool playing() const;
     // The playback speed a session of this span starts with: real time up to ten minutes, 60x up
     // to six hours (an hour in a minute), 600x beyond.
     void chooseSpeedFor(int64_t spanMs);

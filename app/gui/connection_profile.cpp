@@ -233,11 +233,4 @@ void saveProfile(QSettings& settings, const ConnectionProfile& profile)
     settings.endGroup();
 }
 
-void removeProfile(QSettings& settings, const QString& name)
-{
-    settings.beginGroup(kGroup);
-    settings.remove(name);
-    settings.endGroup();
-}
-
 } // namespace driftscope::gui

@@ -51,6 +51,5 @@ bool secretName(const QString& name);
 QStringList profileNames(QSettings& settings);
 ConnectionProfile loadProfile(QSettings& settings, const QString& name);
 void saveProfile(QSettings& settings, const ConnectionProfile& profile); // without secrets
-void removeProfile(QSettings& settings, const QString& name);
 
 } // namespace driftscope::gui

@@ -41,7 +41,6 @@ public:
     // The chosen flow's reader, its status and options.
     std::shared_ptr<const kafka::LiveReader> reader() const { return m_readers[m_chosen]; }
     bool running() const { return m_running; }
-    bool isDemo() const { return m_demo != nullptr; }
     kafka::LiveStatus status() const { return m_status; }
     const kafka::LiveReaderOptions& options() const { return m_options[m_chosen]; }
     // Every flow read, as "A->B", in the order given; choosing one makes it the reader's.

@@ -90,8 +90,6 @@ public:
     // (nothing appended) when it does not start where this one ends.
     bool append(const Session& slice);
     const Session& session() const { return m_session; }
-    // Counts replacements and growth: answers say which session they were computed for.
-    uint64_t version() const { return m_version; }
 
     // Sessions of at least this many syncs and checkpoints get a first answer for the selected
     // partition before the whole state is rebuilt (default one million).

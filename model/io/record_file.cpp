@@ -56,12 +56,4 @@ Result<std::string> readTextFile(const std::string& path)
     return text;
 }
 
-Result<RecordFile> readRecordFile(const std::string& path)
-{
-    auto text = readTextFile(path);
-    if (!text)
-        return Error{text.error()};
-    return parseRecordText(*text);
-}
-
 } // namespace driftscope

@@ -17,10 +17,7 @@ struct RecordFile {
 // The whole of a regular text file (no NUL bytes), or what is wrong with it.
 Result<std::string> readTextFile(const std::string& path);
 
-// Parses text already in memory (the same rules as readRecordFile).
+// Parses text already in memory (formatter text or JSON Lines, told apart by their first line).
 RecordFile parseRecordText(std::string_view text);
-
-// Fails only when the file cannot be read at all or is not a text file of records.
-Result<RecordFile> readRecordFile(const std::string& path);
 
 } // namespace driftscope

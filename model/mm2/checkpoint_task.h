@@ -67,7 +67,6 @@ public:
     const SyncStore& store() const { return m_store; }
     const CheckpointMemory& memory() const { return m_memory; }
     const ReleaseProfile& profile() const { return m_profile; }
-    const CheckpointTaskSettings& settings() const { return m_settings; }
 
     struct PollResult {
         std::vector<EmittedCheckpoint> checkpoints;

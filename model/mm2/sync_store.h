@@ -91,7 +91,6 @@ public:
         return id;
     }
     std::optional<PartitionId> findPartition(const TopicPartition& tp) const;
-    const TopicPartition& topicPartition(PartitionId partition) const { return m_index.at(partition); }
     size_t partitionCount() const { return m_partitions.size(); }
     uint64_t syncsApplied() const { return m_nextId; }
 

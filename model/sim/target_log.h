@@ -18,7 +18,6 @@ public:
     void recreate();
 
     int64_t endOffset() const { return m_end; }
-    int64_t startOffset() const { return m_start; }
     // The source record (its index) a consumer resuming at `downstream` reads first; none when
     // nothing is stored there yet. Before the log start it is the first record kept.
     std::optional<int64_t> recordAtOrAfter(int64_t downstream) const

@@ -145,10 +145,14 @@ std::string checkpointAgeText(const PartitionReport& row)
     return row.checkpoint->ageMs ? formatDurationMs(*row.checkpoint->ageMs) : "unknown";
 }
 
+std::string momentText(int64_t ms, bool timesUnknown)
+{
+    return timesUnknown ? "the end of the records (their times are unknown)" : formatUtcMs(ms);
+}
+
 std::string reportMomentText(const Report& report)
 {
-    return report.recordTimesUnknown ? "the end of the records (their times are unknown)"
-                                     : formatUtcMs(report.atMs);
+    return momentText(report.atMs, report.recordTimesUnknown);
 }
 
 } // namespace driftscope

@@ -51,8 +51,10 @@ std::string sourceRangeText(const PartitionReport& row);
 // "1 min 3 s", "unknown" (the records carry no times), "-" without a checkpoint.
 std::string checkpointAgeText(const PartitionReport& row);
 
-// The report's moment: "2026-11-29T13:37:51.856Z", or where the records carry no times
-// "the end of the records (their times are unknown)".
+// A moment: "2026-11-29T13:37:51.856Z", or where the records carry no times "the end of the
+// records (their times are unknown)".
+std::string momentText(int64_t ms, bool timesUnknown);
+// The report's moment, so written.
 std::string reportMomentText(const Report& report);
 // Said with every report whose records carry no times, in place of the stale limit.
 inline constexpr std::string_view kTimesUnknownNote =

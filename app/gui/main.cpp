@@ -185,8 +185,6 @@ void checkChoices(const QCommandLineParser& parser)
     if (parser.isSet("at") && parser.positionalArguments().isEmpty())
         if (const auto time = resolveMoment(parser.value("at").toStdString(), {}); !time)
             usageError("--at: " + QString::fromStdString(time.error()));
-    if (parser.isSet("X") && !parser.isSet("mm2-config"))
-        usageError("-X needs --mm2-config (File > Connect takes client settings for bootstrap servers)");
 }
 
 // As driftscope-cli reads --mm2-version: a newer release than driftscope knows is noted on
@@ -245,6 +243,8 @@ Launch readLaunch(const QCommandLineParser& parser)
             usageError("--partition needs --group");
         launch.partition = *tp;
     }
+    if (parser.isSet("X") && !parser.isSet("mm2-config"))
+        usageError("-X needs --mm2-config (File > Connect takes client settings for bootstrap servers)");
     launch.budget = budgetOptions(parser);
     if (parser.isSet("simulate")) {
         auto scenario = sim::namedScenario(parser.value("simulate").toStdString());

@@ -61,6 +61,8 @@ void IntegerText::refused_data()
                          << "'0x10' is not a decimal integer";
     QTest::newRow("max + 1") << "9223372036854775808"
                              << "'9223372036854775808' does not fit in a 64-bit signed integer";
+    QTest::newRow("too long and trailing text") << "99999999999999999999x"
+                                                << "'99999999999999999999x' is not a decimal integer";
     QTest::newRow("min - 1") << "-9223372036854775809"
                              << "'-9223372036854775809' does not fit in a 64-bit signed integer";
 }

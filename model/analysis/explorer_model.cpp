@@ -112,8 +112,9 @@ struct ExplorerModel::SeriesCache {
     std::shared_ptr<const SelectionSeries> answer; // of `version`
 
     // Sweeps the moments of the frame up to its settle horizon; the later ones stay pending.
-    SeriesCache(const Session& session, const ReportOptions& options, const ExplorerAnswer& frame,
-                std::optional<uint32_t> group, ReportBasis basis);
+    // (`o`, `g` and `b` become the members options, group and basis.)
+    SeriesCache(const Session& session, const ReportOptions& o, const ExplorerAnswer& frame,
+                std::optional<uint32_t> g, ReportBasis b);
 
     bool serves(const ReportOptions& o, const Selection& s, size_t moments) const
     {

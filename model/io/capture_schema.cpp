@@ -67,7 +67,7 @@ Result<int> captureSchemaOf(const std::map<std::string, std::string>& meta)
         return Error{"was written with capture schema " + version + " (by driftscope " +
                      field("tool_version") + "); this driftscope reads schema " +
                      std::to_string(kCaptureSchemaVersion) + " and older: open it with a newer driftscope"};
-    return schema;
+    return static_cast<int>(schema); // 1 to kCaptureSchemaVersion
 }
 
 bool addBookmarksTable(sqlite::Sql& sql)

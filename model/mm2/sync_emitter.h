@@ -63,7 +63,7 @@ public:
     // The same for a partition resolved once with partitionId(), which saves the lookup when a
     // caller cycles through many partitions.
     uint32_t partitionId(const TopicPartition& tp) { return m_partitions.intern(tp); }
-    void commitRun(uint32_t partition, int64_t u0, int64_t d0, int64_t count);
+    void commitRun(uint32_t id, int64_t u0, int64_t d0, int64_t count);
     // commit(): the runtime committed source offsets (every offset.flush.interval.ms).
     void commit();
     // A send's producer callback ran (acknowledged or failed): one permit is free again.

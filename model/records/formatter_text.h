@@ -33,8 +33,8 @@ using MirrorRecord = std::variant<OffsetSync, Checkpoint, Heartbeat>;
 RecordKind kindOf(const MirrorRecord& record);
 
 std::string formatOffsetSync(const OffsetSync& sync);
-std::string formatCheckpoint(const Checkpoint& checkpoint, MetadataLabel label = MetadataLabel::Current);
-std::string formatHeartbeat(const Heartbeat& heartbeat);
+std::string formatCheckpoint(const Checkpoint& cp, MetadataLabel label = MetadataLabel::Current);
+std::string formatHeartbeat(const Heartbeat& hb);
 std::string formatRecord(const MirrorRecord& record, MetadataLabel label = MetadataLabel::Current);
 
 // One formatter line (without its line break; a trailing '\r' is tolerated).

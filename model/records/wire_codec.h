@@ -53,10 +53,10 @@ Result<Decoded<Heartbeat>> decodeHeartbeat(ByteView key, ByteView value);
 // (MM2's writer refuses them too), hence the Result.
 Result<Bytes> encodeOffsetSyncKey(const OffsetSync& sync);
 Bytes encodeOffsetSyncValue(const OffsetSync& sync);
-Result<Bytes> encodeCheckpointKey(const Checkpoint& checkpoint);
-Result<Bytes> encodeCheckpointValue(const Checkpoint& checkpoint);
-Result<Bytes> encodeHeartbeatKey(const Heartbeat& heartbeat);
-Bytes encodeHeartbeatValue(const Heartbeat& heartbeat);
+Result<Bytes> encodeCheckpointKey(const Checkpoint& cp);
+Result<Bytes> encodeCheckpointValue(const Checkpoint& cp);
+Result<Bytes> encodeHeartbeatKey(const Heartbeat& hb);
+Bytes encodeHeartbeatValue(const Heartbeat& hb);
 
 // Hex helpers for the command line and tests: "00 07 74 6F" or "0007746f" (spaces, colons and
 // an optional 0x prefix are accepted).

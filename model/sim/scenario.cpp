@@ -224,7 +224,7 @@ Result<Event> parseEvent(const std::string& spec)
 
 std::string describeEvent(const Event& e)
 {
-    const std::string at = std::to_string(e.atMs / 1000) + ":";
+    std::string at = std::to_string(e.atMs / 1000) + ":";
     switch (e.kind) {
     case EventKind::SourceTaskRestart:
         return at + "source-task-restart:" + std::to_string(e.durationMs / 1000) +

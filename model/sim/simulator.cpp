@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <deque>
 #include <memory>
 
@@ -494,8 +495,7 @@ private:
         truth.skippedRecords = std::max<int64_t>(0, first - processed);
         // The replay at the group's recent pace, rounded half up to a tenth of a second.
         if (const double perRecord = m_tenthsPerRecord[groupPartition(g, p)]; perRecord >= 0)
-            truth.replayTenths =
-                static_cast<int64_t>(static_cast<double>(truth.replayRecords) * perRecord + 0.5);
+            truth.replayTenths = std::llround(static_cast<double>(truth.replayRecords) * perRecord);
         return truth;
     }
 

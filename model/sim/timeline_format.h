@@ -30,7 +30,7 @@ void writeScenarioJson(JsonWriter& json, const Scenario& scenario);
 // most 9183 records (p50 ..., p95 ..., p99 ...), at most 183.7 s of processing, and skips at 0 of
 // 431904 steps with a checkpoint (at most 0 records)". Its maxima and percentiles are taken over
 // every simulated step, not over the printed samples.
-void writeSummaryJson(JsonWriter& json, const RunSummary& summary);
-std::string summaryText(const RunSummary& summary);
+void writeSummaryJson(JsonWriter& json, const RunSummary& r);
+std::string summaryText(const RunSummary& r);
 
 } // namespace driftscope::sim

@@ -16,6 +16,6 @@ std::string decodeUtf8LikeJava(std::string_view bytes);
 void assignUtf8LikeJava(std::string_view bytes, std::string& out);
 
 // Appends one Unicode code point (not a surrogate) as UTF-8.
-void appendUtf8(std::string& out, char32_t codePoint);
+void appendUtf8(std::string& out, char32_t cp);
 
 } // namespace driftscope

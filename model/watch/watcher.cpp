@@ -37,7 +37,7 @@ private:
 
 } // namespace
 
-Watcher::Watcher(WatchOptions options) : Watcher(options, std::make_unique<LiveSource>(options.reader))
+Watcher::Watcher(const WatchOptions& options) : Watcher(options, std::make_unique<LiveSource>(options.reader))
 {
 }
 

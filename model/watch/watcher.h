@@ -67,7 +67,7 @@ struct WatchSnapshot {
 class Watcher {
 public:
     // Reads options.reader's clusters with the live reader, on the wall clock.
-    explicit Watcher(WatchOptions options);
+    explicit Watcher(const WatchOptions& options);
     Watcher(WatchOptions options, std::unique_ptr<WatchSource> source);
     ~Watcher(); // stops and joins
     Watcher(const Watcher&) = delete;

@@ -53,12 +53,16 @@ void addMenu(QMenuBar* bar, QObject* context, const QString& title, const std::v
 
 void MainWindow::buildMenus()
 {
-    const auto withPlot = [this](QString (*run)(QWidget*, widgets::ExplorerPlot*)) {
-        return [this, run] {
-            if (widgets::ExplorerPlot* plot = currentPlot())
-                run(this, plot);
-        };
-    };
+    buildFileMenu();
+    buildEditMenu();
+    buildViewMenu();
+    buildBookmarksMenu();
+    buildStepMenu();
+    buildHelpMenu();
+}
+
+void MainWindow::buildFileMenu()
+{
     addMenu(menuBar(), this, "&File",
             {
                 {"&Open capture or records…", QKeySequence::Open,
@@ -98,27 +102,8 @@ void MainWindow::buildMenus()
                 {"&Export",
                  {},
                  {},
-                 [this, withPlot](QMenu* m) {
-                     m->addAction("Current plot as PNG, PDF or SVG…", QKeySequence(Qt::CTRL | Qt::Key_E),
-                                  this, withPlot(&exportPlotImage));
-                     m->addAction("Current plot's values as CSV…", QKeySequence(), this,
-                                  withPlot(&exportPlotCsv));
-                     QMenu* each = m->addMenu("Plot");
-                     for (widgets::ExplorerPlot* plot : m_pages[0]->plots())
-                         each->addAction(plot->title() + "…", this,
-                                         [this, plot] { exportPlotImage(this, plot); });
-                     m->addSeparator();
-                     m->addAction("Report as JSON…", this, &MainWindow::exportReportJson);
-                     m->addAction("Incident report (HTML or PDF)…", this, [this] {
-                         const QString path = QFileDialog::getSaveFileName(
-                             this, "Export the incident report", "driftscope-incident.html",
-                             "HTML page (*.html);;PDF document (*.pdf)");
-                         if (const QString error = path.isEmpty() ? QString() : exportIncidentReport(path);
-                             !error.isEmpty())
-                             QMessageBox::warning(this, "Incident report", error);
-                     });
-                     m->addAction("Failover drill as CSV…", this, &MainWindow::exportDrillCsv);
-                     m->addAction("Failover plan of the drilled group…", this, &MainWindow::exportDrillPlan);
+                 [this](QMenu* m) {
+                     fillExportMenu(m);
                  }},
                 {},
                 {"&Stop reading",
@@ -131,6 +116,39 @@ void MainWindow::buildMenus()
                      close();
                  }},
             });
+}
+
+// Plots (the current one, or each by name), the report, the incident report, the drill and its
+// plan.
+void MainWindow::fillExportMenu(QMenu* m)
+{
+    const auto withPlot = [this](QString (*run)(QWidget*, widgets::ExplorerPlot*)) {
+        return [this, run] {
+            if (widgets::ExplorerPlot* plot = currentPlot())
+                run(this, plot);
+        };
+    };
+    m->addAction("Current plot as PNG, PDF or SVG…", QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                 withPlot(&exportPlotImage));
+    m->addAction("Current plot's values as CSV…", QKeySequence(), this, withPlot(&exportPlotCsv));
+    QMenu* each = m->addMenu("Plot");
+    for (widgets::ExplorerPlot* plot : m_pages[0]->plots())
+        each->addAction(plot->title() + "…", this, [this, plot] { exportPlotImage(this, plot); });
+    m->addSeparator();
+    m->addAction("Report as JSON…", this, &MainWindow::exportReportJson);
+    m->addAction("Incident report (HTML or PDF)…", this, [this] {
+        const QString path =
+            QFileDialog::getSaveFileName(this, "Export the incident report", "driftscope-incident.html",
+                                         "HTML page (*.html);;PDF document (*.pdf)");
+        if (const QString error = path.isEmpty() ? QString() : exportIncidentReport(path); !error.isEmpty())
+            QMessageBox::warning(this, "Incident report", error);
+    });
+    m->addAction("Failover drill as CSV…", this, &MainWindow::exportDrillCsv);
+    m->addAction("Failover plan of the drilled group…", this, &MainWindow::exportDrillPlan);
+}
+
+void MainWindow::buildEditMenu()
+{
     addMenu(menuBar(), this, "&Edit",
             {
                 {"&Copy as CSV", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
@@ -142,6 +160,10 @@ void MainWindow::buildMenus()
                      m_panel->focusFilter();
                  }},
             });
+}
+
+void MainWindow::buildViewMenu()
+{
     addMenu(menuBar(), this, "&View",
             {
                 {{}, {}, {}, {}, m_simulatorDock->toggleViewAction()},
@@ -193,7 +215,10 @@ void MainWindow::buildMenus()
                      chooseTheme(Theme::Dark);
                  }},
             });
-    buildBookmarksMenu();
+}
+
+void MainWindow::buildStepMenu()
+{
     using Target = widgets::StoreStepper::Target;
     addMenu(menuBar(), this, "&Step",
             {
@@ -218,6 +243,10 @@ void MainWindow::buildMenus()
                      step(Target::NextCheckpoint);
                  }},
             });
+}
+
+void MainWindow::buildHelpMenu()
+{
     addMenu(
         menuBar(), this, "&Help",
         {

@@ -146,6 +146,12 @@ private:
     void buildPages();
     void buildTabs();
     void buildMenus();
+    void buildFileMenu();
+    void fillExportMenu(QMenu* menu);
+    void buildEditMenu();
+    void buildViewMenu();
+    void buildStepMenu();
+    void buildHelpMenu();
     void buildStatusBar();
     void buildSimulatorDock();
     void buildBookmarksMenu();

@@ -72,20 +72,10 @@ void syncJson(JsonWriter& json, const std::optional<StoredSync>& sync)
     json.endObject();
 }
 
-void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& row)
+// What MM2 would translate the committed offset to if it checkpointed now: not where a failover
+// resumes (that is resume_offset).
+void translationJson(JsonWriter& json, const PartitionReport& row)
 {
-    json.beginObject();
-    json.key("flow").value(flow);
-    json.key("group").value(row.group);
-    json.key("topic").value(row.upstream.topic);
-    json.key("partition").value(row.upstream.partition);
-    json.key("target_topic").value(row.downstream.topic);
-    optional(json, "committed", row.committed);
-    optional(json, "committed_at_ms", row.committedAtMs);
-    json.key("committed_from");
-    row.committed ? json.value(committedFrom(row)) : json.null();
-    // What MM2 would translate the committed offset to if it checkpointed now: not where a
-    // failover resumes (that is resume_offset).
     json.key("if_checkpointed_now");
     if (row.translated) {
         json.beginObject();
@@ -96,6 +86,10 @@ void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& r
     } else {
         json.null();
     }
+}
+
+void checkpointJson(JsonWriter& json, const PartitionReport& row)
+{
     json.key("checkpoint");
     if (row.checkpoint) {
         const CheckpointView& c = *row.checkpoint;
@@ -115,11 +109,10 @@ void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& r
     } else {
         json.null();
     }
-    optional(json, "resume_offset", row.resume ? std::optional<int64_t>(row.resume->offset) : std::nullopt);
-    json.key("resume_from");
-    row.resume ? json.value(resumeSourceName(row.resume->source)) : json.null();
-    json.key("no_resume_reason");
-    row.resume ? json.null() : json.value(row.noResumeReason);
+}
+
+void replayJson(JsonWriter& json, const PartitionReport& row)
+{
     json.key("replay");
     if (row.replay.available) {
         const ReplayWindow& r = row.replay;
@@ -148,6 +141,10 @@ void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& r
     } else {
         json.null();
     }
+}
+
+void paceJson(JsonWriter& json, const PartitionReport& row)
+{
     json.key("pace");
     if (row.pace) {
         json.beginObject();
@@ -160,9 +157,10 @@ void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& r
     }
     json.key("pace_unknown_because");
     row.pace ? json.null() : json.value(row.paceUnknownBecause);
-    optional(json, "target_committed", row.targetCommitted);
-    optional(json, "source_start", row.sourceStart);
-    optional(json, "source_end", row.sourceEnd);
+}
+
+void replicationJson(JsonWriter& json, const PartitionReport& row)
+{
     json.key("replication");
     if (row.replication) {
         json.beginObject();
@@ -174,15 +172,10 @@ void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& r
     }
     json.key("replication_unknown_because");
     row.replication ? json.null() : json.value(row.replicationUnknownBecause);
-    optional(json, "target_end", row.targetEnd);
-    json.key("health").beginArray();
-    for (Verdict v : row.verdicts)
-        json.value(verdictName(v));
-    json.endArray();
-    json.key("evidence").beginObject();
-    for (const auto& [v, words] : row.evidence)
-        json.key(verdictName(v)).value(words);
-    json.endObject();
+}
+
+void budgetJson(JsonWriter& json, const PartitionReport& row)
+{
     json.key("over_replay_budget");
     if (const auto& e = row.overBudget) {
         json.beginObject();
@@ -198,6 +191,43 @@ void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& r
     }
     json.key("budget_undecided_because");
     row.budgetUndecidedBecause.empty() ? json.null() : json.value(row.budgetUndecidedBecause);
+}
+
+void rowJson(JsonWriter& json, const std::string& flow, const PartitionReport& row)
+{
+    json.beginObject();
+    json.key("flow").value(flow);
+    json.key("group").value(row.group);
+    json.key("topic").value(row.upstream.topic);
+    json.key("partition").value(row.upstream.partition);
+    json.key("target_topic").value(row.downstream.topic);
+    optional(json, "committed", row.committed);
+    optional(json, "committed_at_ms", row.committedAtMs);
+    json.key("committed_from");
+    row.committed ? json.value(committedFrom(row)) : json.null();
+    translationJson(json, row);
+    checkpointJson(json, row);
+    optional(json, "resume_offset", row.resume ? std::optional<int64_t>(row.resume->offset) : std::nullopt);
+    json.key("resume_from");
+    row.resume ? json.value(resumeSourceName(row.resume->source)) : json.null();
+    json.key("no_resume_reason");
+    row.resume ? json.null() : json.value(row.noResumeReason);
+    replayJson(json, row);
+    paceJson(json, row);
+    optional(json, "target_committed", row.targetCommitted);
+    optional(json, "source_start", row.sourceStart);
+    optional(json, "source_end", row.sourceEnd);
+    replicationJson(json, row);
+    optional(json, "target_end", row.targetEnd);
+    json.key("health").beginArray();
+    for (Verdict v : row.verdicts)
+        json.value(verdictName(v));
+    json.endArray();
+    json.key("evidence").beginObject();
+    for (const auto& [v, words] : row.evidence)
+        json.key(verdictName(v)).value(words);
+    json.endObject();
+    budgetJson(json, row);
     json.endObject();
 }
 

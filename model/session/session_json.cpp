@@ -8,6 +8,8 @@
 #include "model/util/json_fields.h"
 #include "model/util/json_writer.h"
 
+#include <map>
+
 namespace driftscope {
 namespace {
 
@@ -154,6 +156,163 @@ std::optional<std::string> SessionLineReader::read(std::string_view line)
     return std::nullopt;
 }
 
+namespace {
+
+// An offset sync, a checkpoint or a heartbeat, with its stamp.
+std::optional<std::string> readRecordLine(JsonFields& f, Session& o, std::string_view line,
+                                          const std::string&)
+{
+    auto record = parseJsonRecord(line);
+    if (!record)
+        return record.error();
+    const RecordStamp s = readStamp(f, static_cast<int64_t>(o.countOfKind(*record)));
+    if (f.failed())
+        return f.error();
+    o.add(s, std::move(*record));
+    return std::nullopt;
+}
+
+// The session's info; each field in its JSON type, as text for the one reader of SessionInfo fields.
+std::optional<std::string> readSessionInfoLine(JsonFields& f, Session& o, std::string_view,
+                                               const std::string&)
+{
+    SessionInfo& info = o.info;
+    const auto valueOf = [&f](const InfoField& field) -> std::optional<std::string> {
+        if (!f.has(field.key) || f.isNull(field.key))
+            return std::nullopt;
+        switch (field.type) {
+        case InfoFieldType::Integer:
+            return std::to_string(f.integer(field.key));
+        case InfoFieldType::Boolean:
+            return std::string(f.boolean(field.key) ? "true" : "false");
+        case InfoFieldType::Text:
+            break;
+        }
+        return f.string(field.key);
+    };
+    SessionInfo next = info;
+    auto failure = readSessionInfo(valueOf, next);
+    if (f.failed())
+        return f.error();
+    if (failure)
+        return "\"" + *failure;
+    info = std::move(next);
+    return std::nullopt;
+}
+
+// One MM2 setting of the configuration read.
+std::optional<std::string> readConfigLine(JsonFields& f, Session& o, std::string_view, const std::string&)
+{
+    SessionInfo& info = o.info;
+    std::string key = f.string("key"), value = f.string("value");
+    if (f.failed())
+        return f.error();
+    info.configuration.emplace_back(std::move(key), std::move(value));
+    return std::nullopt;
+}
+
+// A group the reader was asked to follow.
+std::optional<std::string> readSelectedGroupLine(JsonFields& f, Session& o, std::string_view,
+                                                 const std::string&)
+{
+    SessionInfo& info = o.info;
+    std::string group = f.string("group");
+    if (f.failed())
+        return f.error();
+    info.groups.push_back(std::move(group));
+    return std::nullopt;
+}
+
+// A record MM2's topics held that driftscope could not decode, kept as hex.
+std::optional<std::string> readUndecodableLine(JsonFields& f, Session& o, std::string_view,
+                                               const std::string&)
+{
+    const std::string topicName = f.string("internal_topic");
+    const int32_t partition = f.partition();
+    const RecordStamp s = readStamp(f, static_cast<int64_t>(o.undecodable.size()));
+    const auto keyHex = f.nullableString("key_hex");
+    const auto valueHex = f.nullableString("value_hex");
+    std::string reason = f.string("reason");
+    if (f.failed())
+        return f.error();
+    const auto topic = parseInternalTopic(topicName);
+    if (!topic)
+        return "\"internal_topic\" must be \"offset-syncs\", \"checkpoints\" or \"heartbeats\"";
+    UndecodableRecord r{*topic, partition, s, std::nullopt, std::nullopt, std::move(reason)};
+    for (auto [hex, out] : {std::pair{&keyHex, &r.key}, std::pair{&valueHex, &r.value}}) {
+        if (!*hex)
+            continue;
+        auto bytes = parseHex(**hex);
+        if (!bytes)
+            return "bad hex: " + bytes.error();
+        *out = std::move(*bytes);
+    }
+    o.undecodable.push_back(std::move(r));
+    return std::nullopt;
+}
+
+// A group's committed offset or a partition's log offsets, sampled.
+std::optional<std::string> readSampleLine(JsonFields& f, Session& o, std::string_view,
+                                          const std::string& kind)
+{
+    const auto side = parseSide(f.string("side"));
+    const std::string group = kind == "group-offset" ? f.string("group") : std::string();
+    TopicPartition tp{f.string("topic"), f.partition()};
+    const int64_t at = f.integer("sampled_at_ms");
+    const int64_t offset = kind == "group-offset" ? f.integer("offset") : 0;
+    const int64_t start = kind == "log-offsets" ? f.integer("start") : 0;
+    const int64_t end = kind == "log-offsets" ? f.integer("end") : 0;
+    if (f.failed())
+        return f.error();
+    if (!side)
+        return std::string("\"side\" must be \"source\" or \"target\"");
+    if (kind == "group-offset")
+        o.groupOffsets.push_back({at, *side, o.groupId(group), o.partitionId(tp), offset});
+    else
+        o.logOffsets.push_back({at, *side, o.partitionId(tp), start, end});
+    return std::nullopt;
+}
+
+// MM2's replication position of a source partition.
+std::optional<std::string> readPositionLine(JsonFields& f, Session& o, std::string_view, const std::string&)
+{
+    TopicPartition tp{f.string("topic"), static_cast<int32_t>(f.integer("partition", 0, INT32_MAX))};
+    const int64_t offset = f.isNull("offset") ? ObservedPosition::kNone : f.integer("offset", 0);
+    const RecordStamp s = readStamp(f, static_cast<int64_t>(o.positions.size()));
+    if (f.failed())
+        return f.error();
+    o.positions.push_back({s, o.partitionId(tp), offset});
+    return std::nullopt;
+}
+
+// Something that happened to the reader.
+std::optional<std::string> readEventLine(JsonFields& f, Session& o, std::string_view, const std::string&)
+{
+    const int64_t at = f.integer("at_ms");
+    const auto sideText = f.nullableString("side");
+    std::string state = f.string("state"), message = f.string("message");
+    if (f.failed())
+        return f.error();
+    std::optional<ClusterSide> side;
+    if (sideText && !(side = parseSide(*sideText)))
+        return std::string("\"side\" must be \"source\", \"target\" or null");
+    o.events.push_back({at, side, std::move(state), std::move(message)});
+    return std::nullopt;
+}
+
+// A moment the user named.
+std::optional<std::string> readBookmarkLine(JsonFields& f, Session& o, std::string_view, const std::string&)
+{
+    SessionInfo& info = o.info;
+    const int64_t at = f.integer("at_ms");
+    std::string name = f.string("name");
+    if (f.failed())
+        return f.error();
+    return addBookmark(info.bookmarks, {at, std::move(name)});
+}
+
+} // namespace
+
 std::optional<std::string> SessionLineReader::readJson(std::string_view line)
 {
     auto parsed = parseJsonObject(line);
@@ -163,128 +322,26 @@ std::optional<std::string> SessionLineReader::readJson(std::string_view line)
     const std::string kind = f.string("kind");
     if (f.failed())
         return f.error();
-    Session& o = m_into;
-    SessionInfo& info = o.info;
-
-    if (kind == "offset-sync" || kind == "checkpoint" || kind == "heartbeat") {
-        auto record = parseJsonRecord(line);
-        if (!record)
-            return record.error();
-        const RecordStamp s = readStamp(f, static_cast<int64_t>(o.countOfKind(*record)));
-        if (f.failed())
-            return f.error();
-        o.add(s, std::move(*record));
-        return std::nullopt;
-    }
-    if (kind == "session") {
-        // Each field in its JSON type, as text for the one reader of SessionInfo fields.
-        const auto valueOf = [&f](const InfoField& field) -> std::optional<std::string> {
-            if (!f.has(field.key) || f.isNull(field.key))
-                return std::nullopt;
-            switch (field.type) {
-            case InfoFieldType::Integer:
-                return std::to_string(f.integer(field.key));
-            case InfoFieldType::Boolean:
-                return std::string(f.boolean(field.key) ? "true" : "false");
-            case InfoFieldType::Text:
-                break;
-            }
-            return f.string(field.key);
-        };
-        SessionInfo next = info;
-        auto failure = readSessionInfo(valueOf, next);
-        if (f.failed())
-            return f.error();
-        if (failure)
-            return "\"" + *failure;
-        info = std::move(next);
-        return std::nullopt;
-    }
-    if (kind == "config") {
-        std::string key = f.string("key"), value = f.string("value");
-        if (f.failed())
-            return f.error();
-        info.configuration.emplace_back(std::move(key), std::move(value));
-        return std::nullopt;
-    }
-    if (kind == "selected-group") {
-        std::string group = f.string("group");
-        if (f.failed())
-            return f.error();
-        info.groups.push_back(std::move(group));
-        return std::nullopt;
-    }
-    if (kind == "undecodable") {
-        const std::string topicName = f.string("internal_topic");
-        const int32_t partition = f.partition();
-        const RecordStamp s = readStamp(f, static_cast<int64_t>(o.undecodable.size()));
-        const auto keyHex = f.nullableString("key_hex");
-        const auto valueHex = f.nullableString("value_hex");
-        std::string reason = f.string("reason");
-        if (f.failed())
-            return f.error();
-        const auto topic = parseInternalTopic(topicName);
-        if (!topic)
-            return "\"internal_topic\" must be \"offset-syncs\", \"checkpoints\" or \"heartbeats\"";
-        UndecodableRecord r{*topic, partition, s, std::nullopt, std::nullopt, std::move(reason)};
-        for (auto [hex, out] : {std::pair{&keyHex, &r.key}, std::pair{&valueHex, &r.value}}) {
-            if (!*hex)
-                continue;
-            auto bytes = parseHex(**hex);
-            if (!bytes)
-                return "bad hex: " + bytes.error();
-            *out = std::move(*bytes);
-        }
-        o.undecodable.push_back(std::move(r));
-        return std::nullopt;
-    }
-    if (kind == "group-offset" || kind == "log-offsets") {
-        const auto side = parseSide(f.string("side"));
-        const std::string group = kind == "group-offset" ? f.string("group") : std::string();
-        TopicPartition tp{f.string("topic"), f.partition()};
-        const int64_t at = f.integer("sampled_at_ms");
-        const int64_t offset = kind == "group-offset" ? f.integer("offset") : 0;
-        const int64_t start = kind == "log-offsets" ? f.integer("start") : 0;
-        const int64_t end = kind == "log-offsets" ? f.integer("end") : 0;
-        if (f.failed())
-            return f.error();
-        if (!side)
-            return std::string("\"side\" must be \"source\" or \"target\"");
-        if (kind == "group-offset")
-            o.groupOffsets.push_back({at, *side, o.groupId(group), o.partitionId(tp), offset});
-        else
-            o.logOffsets.push_back({at, *side, o.partitionId(tp), start, end});
-        return std::nullopt;
-    }
-    if (kind == "replication-position") {
-        TopicPartition tp{f.string("topic"), static_cast<int32_t>(f.integer("partition", 0, INT32_MAX))};
-        const int64_t offset = f.isNull("offset") ? ObservedPosition::kNone : f.integer("offset", 0);
-        const RecordStamp s = readStamp(f, static_cast<int64_t>(o.positions.size()));
-        if (f.failed())
-            return f.error();
-        o.positions.push_back({s, o.partitionId(tp), offset});
-        return std::nullopt;
-    }
-    if (kind == "event") {
-        const int64_t at = f.integer("at_ms");
-        const auto sideText = f.nullableString("side");
-        std::string state = f.string("state"), message = f.string("message");
-        if (f.failed())
-            return f.error();
-        std::optional<ClusterSide> side;
-        if (sideText && !(side = parseSide(*sideText)))
-            return std::string("\"side\" must be \"source\", \"target\" or null");
-        o.events.push_back({at, side, std::move(state), std::move(message)});
-        return std::nullopt;
-    }
-    if (kind == "bookmark") {
-        const int64_t at = f.integer("at_ms");
-        std::string name = f.string("name");
-        if (f.failed())
-            return f.error();
-        return addBookmark(info.bookmarks, {at, std::move(name)});
-    }
-    return "unknown \"kind\" \"" + kind + "\"";
+    using KindReader =
+        std::optional<std::string> (*)(JsonFields&, Session&, std::string_view, const std::string&);
+    static const std::map<std::string_view, KindReader> readers = {
+        {"offset-sync", &readRecordLine},
+        {"checkpoint", &readRecordLine},
+        {"heartbeat", &readRecordLine},
+        {"session", &readSessionInfoLine},
+        {"config", &readConfigLine},
+        {"selected-group", &readSelectedGroupLine},
+        {"undecodable", &readUndecodableLine},
+        {"group-offset", &readSampleLine},
+        {"log-offsets", &readSampleLine},
+        {"replication-position", &readPositionLine},
+        {"event", &readEventLine},
+        {"bookmark", &readBookmarkLine},
+    };
+    const auto reader = readers.find(kind);
+    if (reader == readers.end())
+        return "unknown \"kind\" \"" + kind + "\"";
+    return reader->second(f, m_into, line, kind);
 }
 
 } // namespace driftscope

@@ -14,6 +14,60 @@
 
 namespace driftscope::cli {
 
+namespace {
+
+struct RecordingEnd {
+    std::optional<std::string> failure;    // writing the capture failed
+    std::optional<std::string> unreadable; // a cluster could not be read at all
+};
+
+// Appends what the reader took to the capture every second until the duration has passed,
+// Ctrl-C, or a cluster that cannot be read at all.
+RecordingEnd recordUntilDone(kafka::LiveReader& reader, Session& session, CaptureWriter& writer,
+                             std::optional<int64_t> durationS)
+{
+    const auto start = std::chrono::steady_clock::now();
+    const auto end = start + std::chrono::seconds(durationS.value_or(0));
+    size_t eventsPrinted = 0;
+    RecordingEnd result;
+    for (bool last = false; !last;) {
+        for (int i = 0; i < 10 && !interrupted(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        // A cluster that cannot be read at all (a client librdkafka would not create) ends the
+        // recording: the capture keeps what happened, the exit code says it failed.
+        const kafka::LiveStatus status = reader.status();
+        last = interrupted() || (durationS && std::chrono::steady_clock::now() >= end) || status.failed();
+        if (last)
+            reader.stop(); // nothing more arrives: the last append takes everything
+        session.append(reader.since(session.mark()));
+        eventsPrinted = printEvents(session, eventsPrinted);
+        if ((result.failure = writer.append(session)))
+            break;
+        if (status.failed())
+            for (const kafka::ClusterStatus* c : {&status.source, &status.target})
+                if (c->state == ClusterState::Failed)
+                    result.unreadable = "cannot record: " + c->detail;
+    }
+    return result;
+}
+
+// A capture with nothing in it is not a recording: why, when so.
+std::optional<std::string> nothingRecorded(const Session& session, const kafka::LiveStatus& status)
+{
+    if (!(session.syncs.empty() && session.checkpoints.empty() && session.heartbeats.empty() &&
+          session.undecodable.empty() && session.groupOffsets.empty() && session.logOffsets.empty()))
+        return std::nullopt;
+    std::string why;
+    for (const auto& [name, c] : {std::pair{"source", &status.source}, std::pair{"target", &status.target}})
+        if (c->state != ClusterState::Connected)
+            why += std::string("; the ") + name + " cluster is " + std::string(clusterStateName(c->state)) +
+                   (c->detail.empty() ? "" : ": " + c->detail);
+    return "read nothing from the clusters" +
+           (why.empty() ? std::string("; no MM2 records or offsets were found") : why);
+}
+
+} // namespace
+
 int runRecord(const QStringList& args)
 {
     QCommandLineParser parser;
@@ -58,50 +112,17 @@ int runRecord(const QStringList& args)
     printNote("recording to " + path + (durationS ? " for " + std::to_string(*durationS) + " s" : "") +
               " (Ctrl-C stops)");
 
-    const auto start = std::chrono::steady_clock::now();
-    const auto end = start + std::chrono::seconds(durationS.value_or(0));
-    size_t eventsPrinted = 0;
-    std::optional<std::string> failure, unreadable;
-    for (bool last = false; !last;) {
-        for (int i = 0; i < 10 && !interrupted(); ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        // A cluster that cannot be read at all (a client librdkafka would not create) ends the
-        // recording: the capture keeps what happened, the exit code says it failed.
-        const kafka::LiveStatus status = reader.status();
-        last = interrupted() || (durationS && std::chrono::steady_clock::now() >= end) || status.failed();
-        if (last)
-            reader.stop(); // nothing more arrives: the last append takes everything
-        session.append(reader.since(session.mark()));
-        eventsPrinted = printEvents(session, eventsPrinted);
-        if ((failure = (*writer)->append(session)))
-            break;
-        if (status.failed())
-            for (const kafka::ClusterStatus* c : {&status.source, &status.target})
-                if (c->state == ClusterState::Failed)
-                    unreadable = "cannot record: " + c->detail;
-    }
+    const RecordingEnd end = recordUntilDone(reader, session, **writer, durationS);
     reader.stop();
+    std::optional<std::string> failure = end.failure;
     if (!failure)
         failure = (*writer)->finish(kafka::wallClockMs());
     if (failure)
         return report({kInputError, *failure});
-    if (unreadable)
-        return report({kInputError, *unreadable + " (the capture " + path + " keeps what happened)"});
-    // A capture with nothing in it is not a recording: say why instead of succeeding.
-    if (session.syncs.empty() && session.checkpoints.empty() && session.heartbeats.empty() &&
-        session.undecodable.empty() && session.groupOffsets.empty() && session.logOffsets.empty()) {
-        const kafka::LiveStatus status = reader.status();
-        std::string why;
-        for (const auto& [name, c] :
-             {std::pair{"source", &status.source}, std::pair{"target", &status.target}})
-            if (c->state != ClusterState::Connected)
-                why += std::string("; the ") + name + " cluster is " +
-                       std::string(clusterStateName(c->state)) + (c->detail.empty() ? "" : ": " + c->detail);
-        return report(
-            {kInputError, "read nothing from the clusters" +
-                              (why.empty() ? std::string("; no MM2 records or offsets were found") : why) +
-                              " (the capture " + path + " holds only the set-up)"});
-    }
+    if (end.unreadable)
+        return report({kInputError, *end.unreadable + " (the capture " + path + " keeps what happened)"});
+    if (const auto nothing = nothingRecorded(session, reader.status()))
+        return report({kInputError, *nothing + " (the capture " + path + " holds only the set-up)"});
     // A recording without the syncs MM2 translates with cannot answer for any group.
     if (auto problem = kafka::offsetSyncsProblem(reader.status(), options))
         return report({kInputError, *problem + " (the capture " + path + " keeps what was read)"});

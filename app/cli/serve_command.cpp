@@ -146,11 +146,8 @@ QHttpServerResponse reportResponse(const Watchers& watchers, const QHttpServerRe
                                                               : QHttpServerResponse::StatusCode::NotFound);
 }
 
-} // namespace
-
-int runServe(const QStringList& args)
+void addServeOptions(QCommandLineParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         "Watch an MM2 flow (with --mm2-config and no --flow: every flow it enables) without end, strictly "
         "read-only, and serve GET /metrics (Prometheus text format: "
@@ -180,25 +177,11 @@ int runServe(const QStringList& args)
     addConnectionOptions(parser);
     addStoreReplayOptions(parser, "Default: 4.4.0.");
     addReportRuleOptions(parser);
-    if (auto exit = parseCommandLine(parser, args))
-        return *exit;
-    if (!parser.isSet("listen"))
-        return report(usage("serve needs --listen HOST:PORT"));
-    QHostAddress address;
-    quint16 port = 0;
-    if (auto failure = readListen(parser.value("listen"), address, port))
-        return report(*failure);
-    std::vector<WatchOptions> flows;
-    if (auto failure = readServeOptions(parser, flows))
-        return report(*failure);
+}
 
-    Watchers watchers;
-    std::string flowNames;
-    for (WatchOptions& options : flows) {
-        flowNames += (flowNames.empty() ? "" : ", ") + options.metrics.flow;
-        watchers.push_back(std::make_unique<Watcher>(std::move(options)));
-    }
-    QHttpServer server;
+// GET /metrics, /report[?flow=A->B] and / (what there is).
+void addRoutes(QHttpServer& server, const Watchers& watchers)
+{
     server.route("/metrics", QHttpServerRequest::Method::Get, [&] { return metricsResponse(watchers); });
     server.route("/report", QHttpServerRequest::Method::Get,
                  [&](const QHttpServerRequest& request) { return reportResponse(watchers, request); });
@@ -206,19 +189,11 @@ int runServe(const QStringList& args)
         return QHttpServerResponse("text/plain",
                                    "driftscope-cli serve: GET /metrics, GET /report[?flow=A->B]\n");
     });
-    const quint16 bound = server.listen(address, port);
-    if (bound == 0)
-        return report({kInputError, "cannot listen on " + toStd(parser.value("listen")) + ": " +
-                                        (port ? "the port is taken or not allowed" : "no free port")});
-    catchInterrupts();
-    for (const auto& watcher : watchers)
-        watcher->start();
-    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? "[" + address.toString() + "]"
-                                                                             : address.toString();
-    printNote("serving http://" + toStd(host) + ":" + std::to_string(bound) + "/metrics and /report for " +
-              flowNames + ", a report every " + std::to_string(watchers.front()->options().refreshMs / 1000) +
-              " s (Ctrl-C stops)");
+}
 
+// Until Ctrl-C, SIGTERM or a flow whose clusters cannot be read: then the watchers stop.
+int serveUntilStopped(const Watchers& watchers)
+{
     int exitCode = kOk;
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, [&] {
@@ -241,6 +216,47 @@ int runServe(const QStringList& args)
     if (exitCode == kOk)
         printNote("serve stopped after " + std::to_string(reports) + " reports");
     return exitCode;
+}
+
+} // namespace
+
+int runServe(const QStringList& args)
+{
+    QCommandLineParser parser;
+    addServeOptions(parser);
+    if (auto exit = parseCommandLine(parser, args))
+        return *exit;
+    if (!parser.isSet("listen"))
+        return report(usage("serve needs --listen HOST:PORT"));
+    QHostAddress address;
+    quint16 port = 0;
+    if (auto failure = readListen(parser.value("listen"), address, port))
+        return report(*failure);
+    std::vector<WatchOptions> flows;
+    if (auto failure = readServeOptions(parser, flows))
+        return report(*failure);
+
+    Watchers watchers;
+    std::string flowNames;
+    for (WatchOptions& options : flows) {
+        flowNames += (flowNames.empty() ? "" : ", ") + options.metrics.flow;
+        watchers.push_back(std::make_unique<Watcher>(std::move(options)));
+    }
+    QHttpServer server;
+    addRoutes(server, watchers);
+    const quint16 bound = server.listen(address, port);
+    if (bound == 0)
+        return report({kInputError, "cannot listen on " + toStd(parser.value("listen")) + ": " +
+                                        (port ? "the port is taken or not allowed" : "no free port")});
+    catchInterrupts();
+    for (const auto& watcher : watchers)
+        watcher->start();
+    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? "[" + address.toString() + "]"
+                                                                             : address.toString();
+    printNote("serving http://" + toStd(host) + ":" + std::to_string(bound) + "/metrics and /report for " +
+              flowNames + ", a report every " + std::to_string(watchers.front()->options().refreshMs / 1000) +
+              " s (Ctrl-C stops)");
+    return serveUntilStopped(watchers);
 }
 
 } // namespace driftscope::cli

@@ -55,6 +55,15 @@ SimulatorPanel::SimulatorPanel(QWidget* parent)
       m_duration(new QSpinBox), m_seed(new QSpinBox), m_events(new QLineEdit), m_status(new QLabel),
       m_debounce(new QTimer(this))
 {
+    setUpFields();
+    layOut();
+    connectFields();
+    setScenario(sim::namedScenario("steady").value());
+}
+
+// Ranges, units, tool tips and object names of the fields.
+void SimulatorPanel::setUpFields()
+{
     for (const Release& r : knownReleases())
         m_release->addItem(QString::fromStdString(toString(r)));
     m_lagSlider->setRange(0, kLagSliderSteps);
@@ -90,7 +99,11 @@ SimulatorPanel::SimulatorPanel(QWidget* parent)
     m_status->setObjectName("simulatorStatus");
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
+}
 
+// The scenario buttons, then the parameters' form.
+void SimulatorPanel::layOut()
+{
     auto* scenarios = new QGridLayout;
     int i = 0;
     for (const std::string& name : sim::scenarioNames()) {
@@ -131,7 +144,12 @@ SimulatorPanel::SimulatorPanel(QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(m_status);
     layout->addStretch(1);
+}
 
+// Every change reruns the simulation (after a short pause); the lag slider and its box follow
+// each other.
+void SimulatorPanel::connectFields()
+{
     connect(m_lagSlider, &QSlider::valueChanged, this, [this](int step) {
         if (!m_loading) {
             const QSignalBlocker block(m_lag);
@@ -166,7 +184,6 @@ SimulatorPanel::SimulatorPanel(QWidget* parent)
         }
         Q_EMIT runRequested(s);
     });
-    setScenario(sim::namedScenario("steady").value());
 }
 
 void SimulatorPanel::setScenario(const sim::Scenario& s)

@@ -38,6 +38,9 @@ Q_SIGNALS:
     void runRequested(const sim::Scenario& scenario);
 
 private:
+    void setUpFields();
+    void layOut();
+    void connectFields();
     void changed();
 
     sim::Scenario m_base; // what the fields do not show (groups' habits, bursts, ...)

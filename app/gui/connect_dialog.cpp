@@ -26,53 +26,15 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
       m_groups(new QLineEdit), m_release(new QComboBox), m_error(new QLabel)
 {
     setWindowTitle("Connect to a pair of clusters");
-    m_profiles->setEditable(true);
-    m_profiles->addItems(profileNames(settings));
-    m_profiles->setCurrentText(QString());
-    m_profiles->lineEdit()->setPlaceholderText("profile name");
-    auto* load = new QPushButton("Load");
-    auto* save = new QPushButton("Save");
-    save->setToolTip("Saves the profile without passwords or other secrets");
-    auto* profileRow = new QHBoxLayout;
-    profileRow->addWidget(m_profiles, 1);
-    profileRow->addWidget(load);
-    profileRow->addWidget(save);
-
+    QLayout* profiles = profileRow();
     m_mode->addItems({"Bootstrap servers and client settings", "MM2 configuration file"});
-    auto* parts = new QWidget;
-    auto* partsForm = new QFormLayout(parts);
-    m_sourceAlias->setText("A");
-    m_targetAlias->setText("B");
-    m_sourceBootstrap->setPlaceholderText("host:9092,host2:9092");
-    m_targetBootstrap->setPlaceholderText("host:9092");
+    m_pages->addWidget(bootstrapPage());
+    m_pages->addWidget(mm2FilePage());
     m_clientSettings->setPlaceholderText(
         "source.security.protocol=SASL_SSL\nsource.sasl.mechanism=SCRAM-SHA-512\n"
         "source.sasl.username=reader\nsource.sasl.password=…\n"
         "target.ssl.ca.location=/etc/ssl/ca.pem");
     m_clientSettings->setToolTip("librdkafka settings, one source.KEY=VALUE or target.KEY=VALUE per line");
-    partsForm->addRow("Source alias", m_sourceAlias);
-    partsForm->addRow("Source bootstrap", m_sourceBootstrap);
-    partsForm->addRow("Target alias", m_targetAlias);
-    partsForm->addRow("Target bootstrap", m_targetBootstrap);
-    auto* mm2 = new QWidget;
-    auto* mm2Form = new QFormLayout(mm2);
-    auto* browse = new QPushButton("Browse…");
-    auto* fileRow = new QHBoxLayout;
-    fileRow->addWidget(m_mm2File, 1);
-    fileRow->addWidget(browse);
-    m_flow->setPlaceholderText("A->B (default: the file's only enabled flow)");
-    mm2Form->addRow("MM2 configuration", fileRow);
-    mm2Form->addRow("Flow", m_flow);
-    auto* fileHelp =
-        new QLabel("mm2.properties or a Strimzi KafkaMirrorMaker2 resource (YAML). Aliases, topic "
-                   "location, replication policy, intervals and each cluster's security settings "
-                   "come from the file; client settings below override it, and the Kubernetes "
-                   "Secrets a resource names are asked for at connect and never saved.");
-    fileHelp->setWordWrap(true);
-    mm2Form->addRow(fileHelp);
-    m_pages->addWidget(parts);
-    m_pages->addWidget(mm2);
-
     for (const Release& r : knownReleases())
         m_release->addItem(QString::fromStdString(toString(r)));
     // Editable: a release newer than driftscope knows (4.4.1) can be typed, and gets the rules of
@@ -84,7 +46,7 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
     m_error->setStyleSheet("color: " + widgets::errorColor(widgets::paletteShade()).name());
 
     auto* form = new QFormLayout;
-    form->addRow("Profile", profileRow);
+    form->addRow("Profile", profiles);
     form->addRow("Connect by", m_mode);
     auto* bottom = new QFormLayout;
     bottom->addRow("Client settings", m_clientSettings);
@@ -103,6 +65,64 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
     resize(620, 520);
 
     connect(m_mode, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ConnectDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ConnectDialog::reject);
+}
+
+// The saved profiles, and Load and Save.
+QLayout* ConnectDialog::profileRow()
+{
+    m_profiles->setEditable(true);
+    m_profiles->addItems(profileNames(m_settings));
+    m_profiles->setCurrentText(QString());
+    m_profiles->lineEdit()->setPlaceholderText("profile name");
+    auto* load = new QPushButton("Load");
+    auto* save = new QPushButton("Save");
+    save->setToolTip("Saves the profile without passwords or other secrets");
+    auto* profileRow = new QHBoxLayout;
+    profileRow->addWidget(m_profiles, 1);
+    profileRow->addWidget(load);
+    profileRow->addWidget(save);
+    connect(load, &QPushButton::clicked, this, &ConnectDialog::loadSelected);
+    connect(save, &QPushButton::clicked, this, &ConnectDialog::saveCurrent);
+    return profileRow;
+}
+
+// Connect by bootstrap servers: each cluster's alias and servers.
+QWidget* ConnectDialog::bootstrapPage()
+{
+    auto* parts = new QWidget;
+    auto* partsForm = new QFormLayout(parts);
+    m_sourceAlias->setText("A");
+    m_targetAlias->setText("B");
+    m_sourceBootstrap->setPlaceholderText("host:9092,host2:9092");
+    m_targetBootstrap->setPlaceholderText("host:9092");
+    partsForm->addRow("Source alias", m_sourceAlias);
+    partsForm->addRow("Source bootstrap", m_sourceBootstrap);
+    partsForm->addRow("Target alias", m_targetAlias);
+    partsForm->addRow("Target bootstrap", m_targetBootstrap);
+    return parts;
+}
+
+// Connect by an MM2 configuration: the file and the flow.
+QWidget* ConnectDialog::mm2FilePage()
+{
+    auto* mm2 = new QWidget;
+    auto* mm2Form = new QFormLayout(mm2);
+    auto* browse = new QPushButton("Browse…");
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(m_mm2File, 1);
+    fileRow->addWidget(browse);
+    m_flow->setPlaceholderText("A->B (default: the file's only enabled flow)");
+    mm2Form->addRow("MM2 configuration", fileRow);
+    mm2Form->addRow("Flow", m_flow);
+    auto* fileHelp =
+        new QLabel("mm2.properties or a Strimzi KafkaMirrorMaker2 resource (YAML). Aliases, topic "
+                   "location, replication policy, intervals and each cluster's security settings "
+                   "come from the file; client settings below override it, and the Kubernetes "
+                   "Secrets a resource names are asked for at connect and never saved.");
+    fileHelp->setWordWrap(true);
+    mm2Form->addRow(fileHelp);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString path =
             QFileDialog::getOpenFileName(this, "MM2 configuration", QString(),
@@ -110,10 +130,7 @@ ConnectDialog::ConnectDialog(QSettings& settings, QWidget* parent)
         if (!path.isEmpty())
             m_mm2File->setText(path);
     });
-    connect(load, &QPushButton::clicked, this, &ConnectDialog::loadSelected);
-    connect(save, &QPushButton::clicked, this, &ConnectDialog::saveCurrent);
-    connect(buttons, &QDialogButtonBox::accepted, this, &ConnectDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &ConnectDialog::reject);
+    return mm2;
 }
 
 void ConnectDialog::setProfile(const ConnectionProfile& p)

@@ -11,6 +11,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPlainTextEdit;
 class QSettings;
@@ -30,6 +31,9 @@ public:
     void accept() override; // validates, asks for missing secrets, then closes
 
 private:
+    QLayout* profileRow();
+    QWidget* bootstrapPage();
+    QWidget* mm2FilePage();
     void loadSelected();
     void saveCurrent();
 

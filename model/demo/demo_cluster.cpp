@@ -70,7 +70,76 @@ struct DemoClusters::Parts {
     mutable std::mutex statsMutex;  // held only to copy `stats`
     DemoStats stats;
     int64_t nextLagMs = 0;
+
+    // Topics as MM2 creates them: the mirrored ones with the source's partition counts, its
+    // internal topics with one partition.
+    bool createTopics();
+    // One turn of the engine thread: produce, consume and mirror, then publish the counts.
+    void turn();
+    DemoStats statsNow();
 };
+
+bool DemoClusters::Parts::createTopics()
+{
+    const DemoScenario& s = scenario;
+    bool created = true;
+    for (const DemoTopic& t : s.topics) {
+        created &= source.createTopic(t.name, t.partitions);
+        created &=
+            target.createTopic(ReplicationPolicy{}.formatRemoteTopic(s.sourceAlias, t.name), t.partitions);
+    }
+    created &= (info.topics.offsetSyncsSide == ClusterSide::Source ? source : target)
+                   .createTopic(info.topics.offsetSyncs, 1);
+    created &= target.createTopic(info.topics.checkpoints, 1);
+    created &= target.createTopic(info.topics.heartbeats, 1);
+    created &= target.createTopic(info.topics.connectOffsets, 1);
+    return created;
+}
+
+void DemoClusters::Parts::turn()
+{
+    std::lock_guard lock(engineMutex);
+    if (paused) {
+        mirror->drain();
+    } else {
+        const int64_t now = nowMs();
+        workload->tick(now);
+        if (mirrorStopped)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5)); // the tick's wait
+        else
+            mirror->tick(now); // waits a few ms for source records
+    }
+    const DemoStats next = statsNow();
+    std::lock_guard statsLock(statsMutex);
+    stats = next;
+}
+
+DemoStats DemoClusters::Parts::statsNow()
+{
+    const DemoMirrorStats m = mirror->stats();
+    DemoStats next = stats;
+    next.produced = workload->produced();
+    next.replicated = m.replicated;
+    next.filtered = m.filtered;
+    next.syncsSent = m.syncsSent;
+    next.positions = m.positions;
+    next.checkpoints = m.checkpoints;
+    next.heartbeats = m.heartbeats;
+    next.groupCommits = workload->commits();
+    next.groupResets = workload->resetsToLogStart();
+    next.syncsRead = m.syncsRead;
+    // Paused, nothing is produced or mirrored: the lag stays as it was.
+    const int64_t now = nowMs();
+    if (!paused && now >= nextLagMs) {
+        const DemoLag lag =
+            workload->lagBehind([this](const TopicPartition& tp) { return mirror->mirroredEnd(tp); }, now);
+        next.mirrorLagRecords = lag.records;
+        next.mirrorLagMs = lag.oldestMs;
+        next.mirrorLagMaxMs = std::max(next.mirrorLagMaxMs, lag.oldestMs);
+        nextLagMs = now + 500;
+    }
+    return next;
+}
 
 Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& scenario)
 {
@@ -90,20 +159,7 @@ Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& sc
     for (const DemoGroup& g : s.groups)
         info.groups.push_back(g.name);
 
-    // Topics as MM2 creates them: the mirrored ones with the source's partition counts, its
-    // internal topics with one partition.
-    bool created = true;
-    for (const DemoTopic& t : s.topics) {
-        created &= parts->source.createTopic(t.name, t.partitions);
-        created &= parts->target.createTopic(ReplicationPolicy{}.formatRemoteTopic(s.sourceAlias, t.name),
-                                             t.partitions);
-    }
-    created &= (info.topics.offsetSyncsSide == ClusterSide::Source ? parts->source : parts->target)
-                   .createTopic(info.topics.offsetSyncs, 1);
-    created &= parts->target.createTopic(info.topics.checkpoints, 1);
-    created &= parts->target.createTopic(info.topics.heartbeats, 1);
-    created &= parts->target.createTopic(info.topics.connectOffsets, 1);
-    if (!created)
+    if (!parts->createTopics())
         return Error{"cannot create the demo topics"};
 
     parts->workload = std::make_unique<DemoWorkload>(s, info.sourceBootstrap);
@@ -116,43 +172,7 @@ Result<std::unique_ptr<DemoClusters>> DemoClusters::start(const DemoScenario& sc
     Parts* p = parts.get();
     parts->engine = std::thread([p] {
         while (!p->stopping) {
-            {
-                std::lock_guard lock(p->engineMutex);
-                if (p->paused) {
-                    p->mirror->drain();
-                } else {
-                    const int64_t now = nowMs();
-                    p->workload->tick(now);
-                    if (p->mirrorStopped)
-                        std::this_thread::sleep_for(std::chrono::milliseconds(5)); // the tick's wait
-                    else
-                        p->mirror->tick(now); // waits a few ms for source records
-                }
-                const DemoMirrorStats m = p->mirror->stats();
-                DemoStats next = p->stats;
-                next.produced = p->workload->produced();
-                next.replicated = m.replicated;
-                next.filtered = m.filtered;
-                next.syncsSent = m.syncsSent;
-                next.positions = m.positions;
-                next.checkpoints = m.checkpoints;
-                next.heartbeats = m.heartbeats;
-                next.groupCommits = p->workload->commits();
-                next.groupResets = p->workload->resetsToLogStart();
-                next.syncsRead = m.syncsRead;
-                // Paused, nothing is produced or mirrored: the lag stays as it was.
-                const int64_t now = nowMs();
-                if (!p->paused && now >= p->nextLagMs) {
-                    const DemoLag lag = p->workload->lagBehind(
-                        [p](const TopicPartition& tp) { return p->mirror->mirroredEnd(tp); }, now);
-                    next.mirrorLagRecords = lag.records;
-                    next.mirrorLagMs = lag.oldestMs;
-                    next.mirrorLagMaxMs = std::max(next.mirrorLagMaxMs, lag.oldestMs);
-                    p->nextLagMs = now + 500;
-                }
-                std::lock_guard statsLock(p->statsMutex);
-                p->stats = next;
-            }
+            p->turn();
             if (p->paused)
                 std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }

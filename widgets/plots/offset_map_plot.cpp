@@ -56,7 +56,8 @@ void OffsetMapPlot::applyTheme(const PlotTheme& t)
     m_replayBand->setBrush(t.band);
 }
 
-void OffsetMapPlot::display(const PartitionData& input)
+// Every sync written by the cursor: dots, or a line in upstream order when there are very many.
+void OffsetMapPlot::showSyncs(const PartitionData& input)
 {
     std::vector<int64_t> ux, dy;
     const int64_t cursor = input.cursor ? input.cursor->atMs : INT64_MAX;
@@ -87,7 +88,11 @@ void OffsetMapPlot::display(const PartitionData& input)
         m_allSyncs->graph()->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, theme().faint, 5));
     }
     m_allSyncs->setPoints(std::move(ux), std::move(dy));
+}
 
+// The store at the cursor: its retained syncs and the steps of the translation rule.
+void OffsetMapPlot::showStore(const PartitionData& input)
+{
     std::vector<int64_t> rx, ry, sx, sy;
     m_explanation.clear();
     m_rule.clear();
@@ -105,7 +110,11 @@ void OffsetMapPlot::display(const PartitionData& input)
     }
     m_retained->setPoints(std::move(rx), std::move(ry));
     m_steps->setPoints(std::move(sx), std::move(sy));
+}
 
+// The selected row: the committed offset, its translation, the checkpoint and the replay band.
+void OffsetMapPlot::showRow(const PartitionData& input)
+{
     std::vector<int64_t> tx, ty, cx, cy;
     m_committedLine->setVisible(false);
     m_replayBand->setVisible(false);
@@ -137,6 +146,13 @@ void OffsetMapPlot::display(const PartitionData& input)
     }
     m_translated->setPoints(std::move(tx), std::move(ty));
     m_checkpoint->setPoints(std::move(cx), std::move(cy));
+}
+
+void OffsetMapPlot::display(const PartitionData& input)
+{
+    showSyncs(input);
+    showStore(input);
+    showRow(input);
     fitView();
     replotInTurn();
 }

@@ -21,6 +21,10 @@ protected:
     QString explainPoint(const PlotSeries& series, size_t index) const override;
 
 private:
+    void showSyncs(const PartitionData& input);
+    void showStore(const PartitionData& input);
+    void showRow(const PartitionData& input);
+
     PlotSeries* m_allSyncs;
     PlotSeries* m_retained;
     PlotSeries* m_steps;

@@ -86,9 +86,47 @@ void ReplayWindowPlot::applyTheme(const PlotTheme& t)
         QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, t.skip, t.skip, 9));
 }
 
+// What the simulator's truth says a failover would replay and skip (no truth: hidden).
+void ReplayWindowPlot::showTruth(const std::vector<sim::TruthPoint>* truth)
+{
+    std::vector<int64_t> rt, rv, st, sv;
+    if (truth)
+        for (const sim::TruthPoint& p : *truth) {
+            rt.push_back(p.atMs);
+            rv.push_back(p.replayRecords);
+            if (p.skippedRecords > 0) {
+                st.push_back(p.atMs);
+                sv.push_back(-p.skippedRecords);
+            }
+        }
+    m_truthReplay->setPoints(std::move(rt), std::move(rv));
+    m_truthSkips->setPoints(std::move(st), std::move(sv));
+    for (PlotSeries* s : {m_truthReplay, m_truthSkips}) {
+        s->setVisible(truth != nullptr);
+        if (truth)
+            s->plottable()->addToLegend();
+        else
+            s->plottable()->removeFromLegend();
+    }
+}
+
+// How many of the moments with a failover position have no known replay.
+void ReplayWindowPlot::showUnknownNote(size_t unknown, size_t moments)
+{
+    m_unknownNote->setVisible(!unknown == 0);
+    if (unknown == moments)
+        setNoteForms(m_unknownNote, {"replay unknown at every moment (hover a mark for why): not zero",
+                                     "replay unknown at every moment: not zero", "replay unknown"});
+    else
+        setNoteForms(
+            m_unknownNote,
+            {QString("replay unknown at %1 of %2 moments (hover a mark for why)").arg(unknown).arg(moments),
+             QString("replay unknown at %1 of %2 moments").arg(unknown).arg(moments), "replay unknown"});
+}
+
 void ReplayWindowPlot::display(const PartitionData& input)
 {
-    std::vector<int64_t> t, g, gy, gys, gysc, kt, kv, rt, rv, st, sv, ut;
+    std::vector<int64_t> t, g, gy, gys, gysc, kt, kv, ut;
     std::vector<bool> gap;
     size_t moments = 0; // with a failover position
     m_rows.clear();
@@ -125,40 +163,15 @@ void ReplayWindowPlot::display(const PartitionData& input)
             m_rows.push_back(&r);
         }
     }
-    if (input.truth)
-        for (const sim::TruthPoint& p : *input.truth) {
-            rt.push_back(p.atMs);
-            rv.push_back(p.replayRecords);
-            if (p.skippedRecords > 0) {
-                st.push_back(p.atMs);
-                sv.push_back(-p.skippedRecords);
-            }
-        }
     m_granularity->setPoints(t, std::move(g), gap);
     m_groupSync->setPoints(t, std::move(gy), gap);
     m_staleness->setPoints(t, std::move(gys), gap);
     m_cadence->setPoints(std::move(t), std::move(gysc), std::move(gap));
     m_skips->setPoints(std::move(kt), std::move(kv));
-    m_unknownNote->setVisible(!ut.empty());
-    if (ut.size() == moments)
-        setNoteForms(m_unknownNote, {"replay unknown at every moment (hover a mark for why): not zero",
-                                     "replay unknown at every moment: not zero", "replay unknown"});
-    else
-        setNoteForms(
-            m_unknownNote,
-            {QString("replay unknown at %1 of %2 moments (hover a mark for why)").arg(ut.size()).arg(moments),
-             QString("replay unknown at %1 of %2 moments").arg(ut.size()).arg(moments), "replay unknown"});
+    showUnknownNote(ut.size(), moments);
     std::vector<int64_t> zeros(ut.size(), 0);
     m_unknown->setPoints(std::move(ut), std::move(zeros));
-    m_truthReplay->setPoints(std::move(rt), std::move(rv));
-    m_truthSkips->setPoints(std::move(st), std::move(sv));
-    for (PlotSeries* s : {m_truthReplay, m_truthSkips}) {
-        s->setVisible(input.truth != nullptr);
-        if (input.truth)
-            s->plottable()->addToLegend();
-        else
-            s->plottable()->removeFromLegend();
-    }
+    showTruth(input.truth);
     if (input.cursor)
         setCursorTime(input.cursor->atMs);
     fitView();

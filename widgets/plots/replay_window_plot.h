@@ -31,6 +31,8 @@ protected:
     QString explainPoint(const PlotSeries& series, size_t index) const override;
 
 private:
+    void showTruth(const std::vector<sim::TruthPoint>* truth);
+    void showUnknownNote(size_t unknown, size_t moments);
     void chooseAreaStyle();
 
     PlotSeries* m_granularity;

@@ -60,6 +60,9 @@ inline int firstValidHeadSlot(const StoredSync& sync, const StoredSync& head)
 
 } // namespace
 
+// Kept in one piece, in the order of the release's own update (89 lines): it is checked against
+// Kafka's class step by step (tests/reference), and a split would hide which step a difference
+// is in.
 void updateSlotsKafka15202(SyncSlots& syncs, const StoredSync& sync)
 {
     const StoredSync head = syncs[0];

@@ -113,7 +113,7 @@ void ReplayWindowPlot::showTruth(const std::vector<sim::TruthPoint>* truth)
 // How many of the moments with a failover position have no known replay.
 void ReplayWindowPlot::showUnknownNote(size_t unknown, size_t moments)
 {
-    m_unknownNote->setVisible(!unknown == 0);
+    m_unknownNote->setVisible(unknown != 0);
     if (unknown == moments)
         setNoteForms(m_unknownNote, {"replay unknown at every moment (hover a mark for why): not zero",
                                      "replay unknown at every moment: not zero", "replay unknown"});
